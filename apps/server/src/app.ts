@@ -1,0 +1,95 @@
+// buildApp builds the whole service without listening: server.ts listens, tests inject.
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
+import { demoRoutes } from './demo/demo.routes.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
+import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
+import { authenticationService } from './modules/authentication/authentication.service.ts'
+import { customerRoutes } from './modules/customer/customer.routes.ts'
+import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
+import { handoffService } from './modules/handoff/handoff.service.ts'
+import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
+import errors from './plugins/errors.ts'
+import security from './plugins/security.ts'
+import session from './plugins/session.ts'
+import { webRoutes } from './plugins/web.ts'
+import { auditRepo } from './store/audit.repo.ts'
+import type { Database } from './store/db.ts'
+import { usersRepo } from './store/users.repo.ts'
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  clock?: Clock
+}
+
+// Never logged: whatever a log line carries under these names is replaced.
+const redact = [
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.j_password',
+  '*.userPassword',
+  '*.verificationCode',
+  '*.handoffSecret',
+]
+
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  })
+  const { db } = database
+  const users = usersRepo(db)
+  const audit = auditRepo(db)
+
+  await app.register(errors)
+  await app.register(security, { isBehindTls: config.isCookieSecure })
+  await app.register(cookie)
+  await app.register(formbody)
+  await app.register(session, {
+    db,
+    clock,
+    secret: config.sessionSecret,
+    idleMinutes: config.sessionIdleMinutes,
+    absoluteMinutes: config.sessionAbsoluteMinutes,
+    isCookieSecure: config.isCookieSecure,
+  })
+
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await database.ping()
+      return { status: 'ready', database: database.engine }
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.engine })
+    }
+  })
+
+  await app.register(customerRoutes, { db })
+  await app.register(mfaRoutes, { db })
+  await app.register(authenticationRoutes, {
+    authentication: authenticationService({ users, audit }),
+  })
+  await app.register(handoffRoutes, {
+    handoff: handoffService({
+      db,
+      mainSiteUrl: config.mainSiteUrl,
+      plPolicyAppUrl: config.plPolicyAppUrl,
+      plHandoffKey: config.plHandoffKey,
+    }),
+    users,
+    audit,
+  })
+  if (config.isDemo) await app.register(demoRoutes, { plHandoffKey: config.plHandoffKey })
+  await app.register(webRoutes, { distDir: config.webDistDir })
+  return app
+}

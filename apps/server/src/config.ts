@@ -1,0 +1,108 @@
+// The only reader of the environment. Every setting is validated once at start-up, and a
+// bad value stops the process with a message naming the variable.
+import { randomBytes } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** An absolute http(s) URL, or a path on this host (the demo defaults). */
+const destination = z
+  .string()
+  .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL or /path')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(`${repoRoot}data/pglite`),
+  DEMO_MODE: flag.optional(),
+  SEED_DEMO_DATA: flag.optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
+  SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(120),
+  TRUST_PROXY: z.string().optional(),
+  COOKIE_SECURE: flag.optional(),
+  MAIN_SITE_URL: destination.default('/demo/main-site/usweb/'),
+  PL_POLICY_APP_URL: destination.default('/demo/policy-app/'),
+  /** AES key of the pl hand-off, base64 of 16, 24 or 32 bytes, shared with the policy app. */
+  PL_HANDOFF_KEY: z
+    .string()
+    .refine(
+      (v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length),
+      'must be base64 of 16, 24 or 32 bytes',
+    )
+    .optional(),
+  WEB_DIST_DIR: z.string().default(`${repoRoot}apps/web/dist`),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  logLevel: string
+  /** PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
+  databaseUrl: string | undefined
+  dataDir: string
+  /** Demo receivers and the outbox viewer; never in production. */
+  isDemo: boolean
+  seedDemoData: boolean
+  sessionSecret: string
+  sessionIdleMinutes: number
+  sessionAbsoluteMinutes: number
+  trustProxy: string | boolean
+  isCookieSecure: boolean
+  mainSiteUrl: string
+  plPolicyAppUrl: string
+  plHandoffKey: Buffer
+  webDistDir: string
+}
+
+/** Known to the demo policy-app receiver; production must configure its own. */
+export const demoPlHandoffKey = Buffer.from('program-portal-demo-handoff-key!', 'utf8')
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const isProduction = e.NODE_ENV === 'production'
+  const isDemo = e.DEMO_MODE ?? !isProduction
+  if (isProduction && isDemo) throw new ConfigError('DEMO_MODE cannot be on in production')
+  for (const name of ['SESSION_SECRET', 'PL_HANDOFF_KEY'] as const) {
+    if (isProduction && !e[name]) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: required in production`)
+    }
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    isDemo,
+    seedDemoData: e.SEED_DEMO_DATA ?? isDemo,
+    // A demo process without a configured secret gets a fresh one: sessions then last
+    // only as long as the process, which is what a demo wants.
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
+    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' || e.TRUST_PROXY,
+    isCookieSecure: e.COOKIE_SECURE ?? isProduction,
+    mainSiteUrl: e.MAIN_SITE_URL,
+    plPolicyAppUrl: e.PL_POLICY_APP_URL,
+    plHandoffKey: e.PL_HANDOFF_KEY ? Buffer.from(e.PL_HANDOFF_KEY, 'base64') : demoPlHandoffKey,
+    webDistDir: e.WEB_DIST_DIR,
+  }
+}

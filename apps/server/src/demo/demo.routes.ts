@@ -1,0 +1,88 @@
+// Demo mode only: stand-ins for the sites the portal hands the browser to, so a person can
+// finish every flow on one machine and see what each hand-off carried.
+import { createDecipheriv } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+
+const css = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f6f9;color:#1b2430}
+main{max-width:44rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
+h1{font-size:1.5rem;margin-top:0}dl{display:grid;grid-template-columns:max-content 1fr;gap:.4rem 1.2rem}
+dt{font-weight:600}dd{margin:0;word-break:break-all}.note{color:#4a5563;font-size:.9rem}`
+
+// Reads the fragment in the browser: it never reaches a server, as with the real main site.
+const receiverScript = `const out = document.getElementById('handoff')
+const [route, query = ''] = location.hash.replace(/^#\\/?/, '').split('?')
+const add = (name, value) => {
+  const dt = document.createElement('dt'); dt.textContent = name
+  const dd = document.createElement('dd'); dd.textContent = value; dd.dataset.field = name
+  out.append(dt, dd)
+}
+add('route', route)
+try {
+  const data = JSON.parse(atob(new URLSearchParams(query).get('data') || ''))
+  for (const [name, value] of Object.entries(data)) {
+    add(name, name === 'password' ? 'received (' + String(value).length + ' characters, not shown)' : String(value))
+  }
+} catch { add('data', 'missing or unreadable') }
+`
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><link rel="stylesheet" href="/demo/demo.css"></head><body><main>${body}</main></body></html>`
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+export async function demoRoutes(app: FastifyInstance, { plHandoffKey }: { plHandoffKey: Buffer }) {
+  app.get('/demo/demo.css', (_request, reply) => reply.type('text/css').send(css))
+  app.get('/demo/main-site/receiver.js', (_request, reply) =>
+    reply.type('text/javascript').send(receiverScript),
+  )
+  app.get('/demo/main-site/usweb/', (_request, reply) =>
+    reply
+      .type('text/html')
+      .send(
+        page(
+          'Main program site (demo)',
+          `<h1>Main program site (demo receiver)</h1><p class="note">Stands in for the program's main site and shows what the portal handed over.</p><dl id="handoff"></dl><script src="/demo/main-site/receiver.js"></script>`,
+        ),
+      ),
+  )
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/demo/policy-app/',
+    (request, reply) => {
+      const { loginRedirect = '', customerName = '', initVectorLogin = '' } = request.query
+      let username = 'unreadable'
+      try {
+        const iv = Buffer.from(initVectorLogin, 'base64')
+        const decipher = createDecipheriv(`aes-${plHandoffKey.length * 8}-cbc`, plHandoffKey, iv)
+        const encrypted = Buffer.from(customerName, 'base64')
+        username = Buffer.concat([decipher.update(encrypted), decipher.final()]).toString('utf8')
+      } catch {
+        // Shown as unreadable: a wrong key or a tampered value.
+      }
+      const rows = { loginRedirect, username, initVectorLogin }
+      const list = Object.entries(rows)
+        .map(([k, v]) => `<dt>${k}</dt><dd data-field="${k}">${escapeHtml(v)}</dd>`)
+        .join('')
+      return reply
+        .type('text/html')
+        .send(
+          page(
+            'Policy application (demo)',
+            `<h1>Policy application (demo receiver)</h1><p class="note">Decrypted the username with the configured key.</p><dl>${list}</dl>`,
+          ),
+        )
+    },
+  )
+  app.get('/demo/*', (request, reply) =>
+    reply
+      .type('text/html')
+      .send(
+        page(
+          'External site (demo)',
+          `<h1>External site (demo stand-in)</h1><p>In production this link opens an external site configured by the operator.</p><p class="note">${escapeHtml(request.url)}</p>`,
+        ),
+      ),
+  )
+}

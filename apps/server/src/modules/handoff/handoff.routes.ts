@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import type { HandoffResponse } from '@portal/contract'
+import { HttpError } from '../../plugins/errors.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
+import type { usersRepo } from '../../store/users.repo.ts'
+import type { handoffService } from './handoff.service.ts'
+
+interface Deps {
+  handoff: ReturnType<typeof handoffService>
+  users: ReturnType<typeof usersRepo>
+  audit: ReturnType<typeof auditRepo>
+}
+
+export async function handoffRoutes(app: FastifyInstance, { handoff, users, audit }: Deps) {
+  // The hand-off is issued once, to a session that has completed sign-in; the portal
+  // session ends with it, and the sealed password leaves the service only here.
+  app.post('/api/portal/handoff', async (request): Promise<HandoffResponse> => {
+    const session = await request.session.load()
+    if (!session || session.stage !== 'authenticated') {
+      throw new HttpError(401, 'Please log in to continue.')
+    }
+    const user = await users.findById(session.userId)
+    const password = request.session.unseal(session.data.handoffSecret)
+    if (!user || password === undefined) throw new HttpError(401, 'Please log in to continue.')
+    const url = await handoff.urlFor({
+      program: session.program,
+      username: user.username,
+      password,
+      custnum: user.custnum,
+    })
+    await request.session.end()
+    await audit.record({
+      event: 'handoff.issued',
+      userId: user.id,
+      username: user.username,
+      clientIp: request.ip,
+      detail: { program: session.program },
+    })
+    return { url }
+  })
+}

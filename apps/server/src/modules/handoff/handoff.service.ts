@@ -1,0 +1,68 @@
+// Spec §4 "Hand-off when MFA completes": where the browser goes when it leaves the portal.
+import { createCipheriv, randomBytes } from 'node:crypto'
+import {
+  associationOf,
+  isProgramCode,
+  programOf,
+  type ProgramCode,
+  type UswebHandoffData,
+} from '@portal/contract'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../store/db.ts'
+import { customers } from '../../store/schema.ts'
+
+interface Deps {
+  db: Db
+  mainSiteUrl: string
+  plPolicyAppUrl: string
+  plHandoffKey: Buffer
+}
+
+export interface HandoffInput {
+  program: string
+  username: string
+  password: string
+  custnum: string
+}
+
+export function handoffService({ db, mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
+  return {
+    async urlFor(input: HandoffInput): Promise<string> {
+      const code: ProgramCode = isProgramCode(input.program) ? input.program : 'bclip'
+      const program = programOf(code)
+      if (program.flavour === 'pl') return plUrl(plPolicyAppUrl, plHandoffKey, input.username)
+      const [customer] = await db
+        .select({ level2org: customers.level2org })
+        .from(customers)
+        .where(eq(customers.custnum, input.custnum))
+      const data: UswebHandoffData = {
+        username: input.username,
+        password: input.password,
+        custnumber: input.custnum,
+        prgName: code,
+      }
+      if (program.promoCode) data.promoReqCode = program.promoCode
+      const association = associationOf(code, customer?.level2org)
+      if (association !== program.defaultAssociation) data.ASSOCIATION = association
+      const encoded = Buffer.from(JSON.stringify(data), 'utf8').toString('base64')
+      return `${mainSiteUrl}#/${program.mainSiteLoginPath}?data=${encodeURIComponent(encoded)}`
+    },
+  }
+}
+
+/**
+ * The pl policy application expects the username AES-encrypted (CBC, PKCS#7) with a fresh
+ * 16-byte initialisation vector, both base64 and URL-encoded. SECURITY: the key stays on the
+ * service (the original portal shipped it to the browser).
+ */
+function plUrl(base: string, key: Buffer, username: string): string {
+  const iv = randomBytes(16)
+  const cipher = createCipheriv(`aes-${key.length * 8}-cbc`, key, iv)
+  const encrypted = Buffer.concat([cipher.update(username, 'utf8'), cipher.final()])
+  const query = new URLSearchParams({
+    loginRedirect: 'y',
+    customerName: encrypted.toString('base64'),
+    initVectorLogin: iv.toString('base64'),
+  })
+  return `${base}?${query.toString()}`
+}

@@ -1,0 +1,52 @@
+// One error handler: 4xx messages pass through (they are ours and meant for the user),
+// anything else is logged and answered with a plain message. Never a stack trace.
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { ZodError } from 'zod'
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ZodError | HttpError, request, reply) => {
+    if (error instanceof ZodError) {
+      const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
+      return reply
+        .code(400)
+        .send({ error: 'Bad Request', message: fields[0]?.message ?? 'Invalid input.', fields })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply
+        .code(status)
+        .send({ error: reasons[status] ?? 'Bad Request', message: error.message })
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.code(status >= 500 && status < 600 ? status : 500).send({
+      error: 'Internal Server Error',
+      message: 'The service could not complete the request. Please try again later.',
+    })
+  })
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ error: 'Not Found', message: 'There is nothing at this address.' }),
+  )
+}
+
+export default fp(errorsPlugin, { name: 'errors' })

@@ -1,0 +1,54 @@
+// Loads the demo data. Idempotent: running it again changes nothing that exists.
+import { programOf } from '@portal/contract'
+import { hashPassword } from '../lib/passwords.ts'
+import type { Db } from './db.ts'
+import { countries, customers, mailingAddresses, users } from './schema.ts'
+import { demoCountries, demoCustomers, demoMailingPhones, demoPassword } from './demo-data.ts'
+
+export async function seedDemoData(db: Db): Promise<void> {
+  await db
+    .insert(countries)
+    .values(demoCountries.map((c, sortOrder) => ({ ...c, sortOrder })))
+    .onConflictDoNothing()
+  await db
+    .insert(mailingAddresses)
+    .values(Object.entries(demoMailingPhones).map(([program, phone]) => ({ program, phone })))
+    .onConflictDoNothing()
+  await db
+    .insert(customers)
+    .values(
+      demoCustomers.map((c) => ({
+        custnum: c.custnum,
+        kprogName: c.kprogName ?? c.program,
+        level1org: programOf(c.program).level1Org,
+        level2org: c.level2org ?? null,
+        cname: c.cname,
+        firstName: c.firstName,
+        status: c.status ?? 'a',
+        custclass: c.custclass ?? null,
+        taxId: c.taxId ?? null,
+        membershipCd: c.membershipCd ?? c.custnum,
+        primaryEmailAddress: c.email,
+        emailAddr: c.email,
+        phone1: c.phone,
+        postalcode: c.postalcode ?? null,
+        ccountry: 'US',
+      })),
+    )
+    .onConflictDoNothing()
+  const withAccounts = demoCustomers.filter((c) => c.username)
+  const passwordHash = await hashPassword(demoPassword)
+  await db
+    .insert(users)
+    .values(
+      withAccounts.map((c) => ({
+        username: c.username ?? '',
+        passwordHash,
+        custnum: c.custnum,
+        program: c.program,
+        email: c.email,
+        phone: c.phone,
+      })),
+    )
+    .onConflictDoNothing()
+}

@@ -1,0 +1,136 @@
+// Builds a real app on a database of its own for one test file, and a client that keeps
+// cookies and sends the anti-forgery header the way the portal does.
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../src/app.ts'
+import { loadConfig, type Config } from '../src/config.ts'
+import type { Clock } from '../src/lib/clock.ts'
+import { openDatabase, type Database } from '../src/store/db.ts'
+import { withDatabase } from './databases.ts'
+
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL
+  if (process.env.TEST_DATABASE === 'postgres' && url) {
+    const name = `portal_t_${randomBytes(6).toString('hex')}`
+    await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`)
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) })
+    return {
+      ...database,
+      close: async () => {
+        await database.close()
+        await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      },
+    }
+  }
+  const image = await readFile(inject('pgliteImagePath'))
+  return openDatabase({ kind: 'pglite-image', image: new Blob([image]) })
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(sql)
+  } finally {
+    await admin.end()
+  }
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_MODE: 'true', ...env })
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-11-22T09:00:00Z')) {
+  let now = start.getTime()
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => void (now += ms),
+  } satisfies Clock & { advance(ms: number): void }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  config: Config
+  client(): TestClient
+  close(): Promise<void>
+}
+
+export async function startTestApp(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase()
+  const config = testConfig(options.env)
+  const app = await buildApp({ config, database, clock: options.clock })
+  await app.ready()
+  return {
+    app,
+    database,
+    config,
+    client: () => new TestClient(app),
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
+}
+
+type Fields = Record<string, string>
+
+export class TestClient {
+  readonly cookies = new Map<string, string>()
+  constructor(private readonly app: FastifyInstance) {}
+
+  get(url: string): Promise<LightMyRequestResponse> {
+    return this.send({ method: 'GET', url })
+  }
+
+  postForm(url: string, form: Fields): Promise<LightMyRequestResponse> {
+    return this.send({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    })
+  }
+
+  postJson(url: string, body?: unknown): Promise<LightMyRequestResponse> {
+    return this.send({
+      method: 'POST',
+      url,
+      ...(body === undefined ? {} : { payload: body as object }),
+    })
+  }
+
+  async send(options: InjectOptions & { method: string; url: string }) {
+    const isSafe = ['GET', 'HEAD', 'OPTIONS'].includes(options.method)
+    if (!isSafe && !this.cookies.has('XSRF-TOKEN')) await this.get('/healthz')
+    const response = await this.app.inject({
+      ...options,
+      cookies: Object.fromEntries(this.cookies),
+      headers: {
+        ...(isSafe ? {} : { 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' }),
+        ...options.headers,
+      },
+    })
+    for (const cookie of response.cookies) {
+      const isCleared = cookie.expires !== undefined && cookie.expires.getTime() < Date.now()
+      if (isCleared || cookie.value === '') this.cookies.delete(cookie.name)
+      else this.cookies.set(cookie.name, cookie.value)
+    }
+    return response
+  }
+
+  /** Signs in with the authenticate call, as the usweb login screen does. */
+  login(userName: string, password: string, velLevel1Org = '100') {
+    return this.postForm('/api/us-web-authentication/authenticate', {
+      userName,
+      password,
+      velLevel1Org,
+    })
+  }
+}

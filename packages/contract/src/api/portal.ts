@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+// Calls of this service that the specification leaves to "global settings": where the
+// browser goes when it leaves the portal. The service builds the address so that nothing
+// in the browser picks a host and the hand-off is issued only to a session that earned it.
+
+/** POST /api/portal/handoff */
+export const HandoffResponseSchema = z.object({ url: z.string() })
+export type HandoffResponse = z.infer<typeof HandoffResponseSchema>
+
+/** The usweb hand-off payload: base64 of this JSON in the `data` query parameter (spec §4). */
+export const UswebHandoffDataSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+  custnumber: z.string(),
+  prgName: z.string(),
+  promoReqCode: z.string().optional(),
+  ASSOCIATION: z.string().optional(),
+})
+export type UswebHandoffData = z.infer<typeof UswebHandoffDataSchema>
+
+/** Problem answer for 4xx/5xx: a short message, never a stack trace. */
+export const ErrorResponseSchema = z.object({ error: z.string(), message: z.string() })
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>

@@ -1,0 +1,87 @@
+// The message catalogue: every text of spec §5 and §8, exactly as the specification
+// writes it. Where the specification elides part of a message ('...'), the elision is
+// kept as written rather than inventing words the business never approved, except where
+// a sentence would be left unfinished (marked below).
+
+export const messages = {
+  login: {
+    mismatch:
+      'The username and password do not match. Please try again. Please note that both are case-sensitive.',
+    // Spec §8 describes this warning without quoting it; written to say exactly what it describes.
+    nextAttemptLocks:
+      'After the next failed attempt your account will be locked, and you will be asked to reset your password.',
+    lockedLead: 'For security purposes, we require you to ',
+    lockedLink: 'reset your password',
+    lockedTail: '.',
+    invalidCrm: 'The Login ID & zip code combination provided is incorrect.',
+    somethingWentWrong: 'Something went wrong, please try after sometime.',
+    technicalDifficulties:
+      'Thank you for being our valued customer. Our system is currently experiencing technical difficulties. We apologize for this inconvenience and ask that you try again later... contact your customer service center during business hours, Monday - Friday, 8am-5pm (CT).',
+  },
+  registration: {
+    usernameTaken: 'Username already exists.',
+    unableToProcess: 'We are unable to process your request at this time.',
+    accountExists:
+      'An account already exists for the information entered below. Please call the number above for assistance.',
+    notFound:
+      'The information provided does not match our records. Please call the number shown above for assistance.',
+    // Spec §8 paraphrases the onl addition; written from that paraphrase.
+    notFoundAgentHint:
+      'Please ensure the Agent Number is your six-digit provider Agent Number, removing any letters, and call the number above if you need assistance.',
+    // Spec §8 ends this one with '...'; finished with the number the page shows.
+    ineligible:
+      'Our records indicate that you may be ineligible to apply for E&O insurance at this time. Please contact our customer service team at the number shown above.',
+  },
+  recovery: {
+    noAccounts:
+      'Please double-check your information and try again. Having troubles? Try selecting a different option. Still having troubles? Call the number shown above.',
+    multipleAccounts:
+      'This information seems to be associated with more than one account. Please try a different option, or please call the number shown above for further assistance.',
+    chooseMethod: 'Please select a contact method and enter the contact information.',
+    usernameSent: 'Your username has been sent to you by email and SMS.',
+    temporaryPasswordSent: 'A temporary password has been sent to you by email and SMS.',
+  },
+  mfa: {
+    invalidMobile: 'The phone number entered below is not a valid mobile phone number.',
+    wrongCode:
+      'The code you provided was not correct. Please re-enter, generate a new code, change the delivery mode, or contact support. After 6 attempts, your account will be locked.',
+    newCodeSent:
+      'A new code has been sent. Please disregard any previously sent codes, as they are no longer valid.',
+  },
+  tempPassword: {
+    confirmMismatch: 'Please make sure Confirm password is same as Password',
+    matchesPrevious:
+      'The password must not be the same as previous 8 passwords. Please enter a new password.',
+    updatedButCannotLogin:
+      'Password updated for user. However, we will be unable to log you in. Please contact customer support.',
+    unableToUpdate: 'Unable to update password for user. Please contact customer support.',
+  },
+  validation: {
+    required: 'This field is required.',
+    usernameRequired: 'Username is required',
+    usernamePattern:
+      'The username does not meet the minimum requirements. Use 6-50 characters of only letters, numbers, and/or underscores (no spaces).',
+    passwordRequired: 'Password is required',
+    passwordMinLength: 'Password must be at least of 8 characters',
+    passwordPattern:
+      'The password does not meet the minimum requirements. Use 8-50 characters, including a letter, a number, and a special character of !@#$%^&* (no spaces). Updated passwords must be different from your previous eight passwords.',
+    passwordMismatch: 'Password does not match with Confirm Password.',
+    mobile: 'Please enter a valid mobile number. (No spaces, dashes, or parentheses.)',
+    email: (email: string) => `Please enter a valid email. (${email})`,
+    verificationCode: 'Please enter the verification code you received.',
+    deliveryMethod: 'Please select a delivery method',
+    chooseOne: 'Please select at least one of the given choices',
+    accountNumber: 'Please enter a valid number of up to 10 letters or digits.',
+    agentNumber: 'Please enter your six-digit Agent Number.',
+  },
+  errorBannerHeading: 'Error',
+} as const
+
+/** Checklist labels of the new-password rules (spec §5), in display order. */
+export const passwordRuleLabels = {
+  length: '8-50 characters',
+  noSpace: 'No spaces',
+  number: 'At least one number',
+  special: 'At least one of the following special characters !@#$%^&*',
+  letter: 'At least one letter – uppercase or lowercase (case-sensitive)',
+} as const

@@ -1,0 +1,218 @@
+// The program catalogue (spec §1, §9). Everything that differs by program lives here;
+// code asks `programOf(code).x`, never `if (prgName === 'cabar')`.
+
+export const flavours = ['usweb', 'pl'] as const
+export type Flavour = (typeof flavours)[number]
+
+export const programCodes = [
+  'bclip',
+  'fidbond',
+  'equipmentrenew',
+  'augustar',
+  'dtcria',
+  'dtcmyaccount',
+  'dtcpnc',
+  'dtclifeagents',
+  'cabar',
+  'proliability',
+] as const
+export type ProgramCode = (typeof programCodes)[number]
+
+export interface Program {
+  code: ProgramCode
+  /** The code the back office knows the program by (augustar is also called onl). */
+  serviceCode: string
+  flavour: Flavour
+  displayName: string
+  /** velLevel1Org / level1Org sent with logins and lookups. */
+  level1Org: string
+  defaultAssociation: string
+  /** Association by the customer's level2org (equipmentrenew: 2836 means AFM, spec §4). */
+  associationsByLevel2Org: Readonly<Record<string, string>>
+  /** The registration / recovery label of the customer number. */
+  accountLabel: 'Agent Number' | 'Account Number'
+  /** Agent numbers are six digits sent with the prefix ASF (spec §5). */
+  customerNumberPrefix: string
+  /** How the header writes the customer-service phone (spec §9). */
+  phonePrefix: '1.' | '1-' | ''
+  /** Where the main site's own login lives, relative to the main site: `{program}/login`. */
+  mainSiteLoginPath: string
+  /** Program landing after verification when the MFA status is MyAccount1 (spec §4). */
+  landingPath: string | null
+  /** cabar's business promo code sent in the hand-off (spec §4, §9). */
+  promoCode: string | null
+  hasLiveChat: boolean
+  /** augustar's Policy Highlights and Premiums panel on the login screen. */
+  hasPolicyHighlights: boolean
+  /** Customer-service email shown in the pl header. */
+  serviceEmail: string | null
+  /** Whether the second factor is asked for at all (ABORT_MFA when false). */
+  isMfaRequired: boolean
+}
+
+const usweb = {
+  flavour: 'usweb',
+  level1Org: '100',
+  defaultAssociation: 'NA',
+  associationsByLevel2Org: {},
+  accountLabel: 'Account Number',
+  customerNumberPrefix: '',
+  phonePrefix: '',
+  landingPath: null,
+  promoCode: null,
+  hasLiveChat: false,
+  hasPolicyHighlights: false,
+  serviceEmail: null,
+  isMfaRequired: true,
+} as const satisfies Partial<Program>
+
+export const programs: Record<ProgramCode, Program> = {
+  bclip: {
+    ...usweb,
+    code: 'bclip',
+    serviceCode: 'bclip',
+    displayName: 'Business & Commercial Liability Insurance Program',
+    mainSiteLoginPath: 'bclip/login',
+  },
+  fidbond: {
+    ...usweb,
+    code: 'fidbond',
+    serviceCode: 'fidbond',
+    displayName: 'Fidelity Bond Program',
+    level1Org: '200',
+    mainSiteLoginPath: 'fidbond/login',
+  },
+  equipmentrenew: {
+    ...usweb,
+    code: 'equipmentrenew',
+    serviceCode: 'equipmentrenew',
+    displayName: 'Equipment Insurance Renewal Program',
+    mainSiteLoginPath: 'equipmentrenew/login',
+    associationsByLevel2Org: { '2836': 'AFM' },
+    landingPath: 'equipmentrenew/policyHoldermenu',
+  },
+  augustar: {
+    ...usweb,
+    code: 'augustar',
+    serviceCode: 'onl',
+    displayName: 'AuguStar Agents Errors & Omissions Program',
+    accountLabel: 'Agent Number',
+    customerNumberPrefix: 'ASF',
+    phonePrefix: '1.',
+    mainSiteLoginPath: 'augustar/login',
+    landingPath: 'augustar/homePage',
+    hasPolicyHighlights: true,
+  },
+  dtcria: {
+    ...usweb,
+    code: 'dtcria',
+    serviceCode: 'dtcria',
+    displayName: 'DTC Registered Investment Advisers Program',
+    phonePrefix: '1-',
+    mainSiteLoginPath: 'dtcria/login',
+    hasLiveChat: true,
+  },
+  dtcmyaccount: {
+    ...usweb,
+    code: 'dtcmyaccount',
+    serviceCode: 'dtcmyaccount',
+    displayName: 'DTC My Account',
+    phonePrefix: '1-',
+    mainSiteLoginPath: 'dtcmyaccount/login',
+    landingPath: 'dtcmyaccount/MyAccount1',
+    hasLiveChat: true,
+  },
+  dtcpnc: {
+    ...usweb,
+    code: 'dtcpnc',
+    serviceCode: 'dtcpnc',
+    displayName: 'DTC Property & Casualty Program',
+    phonePrefix: '1-',
+    mainSiteLoginPath: 'dtcpnc/login',
+    hasLiveChat: true,
+  },
+  dtclifeagents: {
+    ...usweb,
+    code: 'dtclifeagents',
+    serviceCode: 'dtclifeagents',
+    displayName: 'DTC Life Agents Program',
+    phonePrefix: '1-',
+    mainSiteLoginPath: 'dtclifeagents/login',
+    hasLiveChat: true,
+  },
+  cabar: {
+    ...usweb,
+    code: 'cabar',
+    serviceCode: 'cabar',
+    displayName: 'California Bar Lawyers Professional Liability Renewal',
+    level1Org: '168',
+    mainSiteLoginPath: 'cabar/login',
+    landingPath: 'cabar/myaccount',
+    promoCode: 'CA114',
+  },
+  proliability: {
+    ...usweb,
+    code: 'proliability',
+    serviceCode: 'proliability',
+    flavour: 'pl',
+    displayName: 'Professional Liability (Errors & Omissions)',
+    level1Org: '110',
+    mainSiteLoginPath: 'proliability/login',
+    serviceEmail: 'service@proliability.example',
+  },
+}
+
+export const defaultUswebProgram: ProgramCode = 'bclip'
+
+export function isProgramCode(value: unknown): value is ProgramCode {
+  return typeof value === 'string' && (programCodes as readonly string[]).includes(value)
+}
+
+export function programOf(code: ProgramCode): Program {
+  return programs[code]
+}
+
+/** Accepts a program code or a back-office alias (`onl` → augustar). */
+export function findProgram(codeOrAlias: string): Program | undefined {
+  const lower = codeOrAlias.toLowerCase()
+  return Object.values(programs).find((p) => p.code === lower || p.serviceCode === lower)
+}
+
+/** The program whose level1Org matches, for calls that carry only velLevel1Org. */
+export function programsWithLevel1Org(level1Org: string): Program[] {
+  return Object.values(programs).filter((p) => p.level1Org === level1Org)
+}
+
+// Longest codes first so that 'dtcmyaccount' wins over a shorter code it contains.
+const codesByLength = [...programCodes].sort((a, b) => b.length - a.length)
+
+/**
+ * Spec §1: the program is chosen from the page address. An explicit `prgName` query
+ * parameter wins; otherwise the first program code found anywhere in the address.
+ */
+export function programFromAddress(pathname: string, search: string): ProgramCode | undefined {
+  const named = new URLSearchParams(search).get('prgName')?.toLowerCase()
+  if (named) {
+    const program = findProgram(named)
+    if (program) return program.code
+  }
+  const address = pathname.toLowerCase()
+  return codesByLength.find((code) => address.includes(code))
+}
+
+/** The header phone number as the program writes it: '1.800.555.0100', '1-800-555-0100'. */
+export function formatProgramPhone(code: ProgramCode, phone: string): string {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '')
+  if (digits.length !== 10) return phone
+  const [a, b, c] = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)]
+  const prefix = programOf(code).phonePrefix
+  if (prefix === '1.') return `1.${a}.${b}.${c}`
+  if (prefix === '1-') return `1-${a}-${b}-${c}`
+  return `${a}-${b}-${c}`
+}
+
+/** The customer's association: AFM for equipmentrenew level2org 2836, otherwise NA. */
+export function associationOf(code: ProgramCode, level2org: string | null | undefined): string {
+  const program = programOf(code)
+  return (level2org && program.associationsByLevel2Org[level2org]) || program.defaultAssociation
+}

@@ -1,0 +1,127 @@
+// Validation rules of spec §5 and limits of spec §9, shared by the portal's forms and the
+// service's request schemas so that both sides judge input the same way.
+import { z } from 'zod'
+import { messages, passwordRuleLabels } from './messages.ts'
+
+const m = messages.validation
+
+export const limits = {
+  loginFieldMax: 50,
+  usernameMin: 6,
+  usernameMax: 50,
+  passwordMin: 8,
+  passwordMax: 50,
+  customerNumberMax: 10,
+  recoveryEmailMax: 60,
+  verificationCodeLength: 6,
+  verificationCodeTtlMinutes: 10,
+  verificationCodeMaxAttempts: 6,
+  failedLoginsBeforeLock: 3,
+  passwordHistory: 8,
+} as const
+
+export const specialCharacters = '!@#$%^&*'
+
+/** A required text value that is blank after trimming counts as missing (spec §5). */
+export function requiredText(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .max(max)
+    .refine((value) => value.trim().length > 0, { message })
+}
+
+export const usernameLoginSchema = requiredText(m.usernameRequired, limits.loginFieldMax)
+export const passwordLoginSchema = requiredText(m.passwordRequired, limits.loginFieldMax)
+
+export const newUsernameSchema = z
+  .string({ error: m.usernameRequired })
+  .min(1, m.usernameRequired)
+  .regex(/^\w{6,50}$/, m.usernamePattern)
+
+// --- New passwords: five rules, one strength point each (spec §4 "Password strength").
+
+export const passwordRules = {
+  length: (p: string) => p.length >= limits.passwordMin && p.length <= limits.passwordMax,
+  noSpace: (p: string) => p.length > 0 && !/\s/.test(p),
+  number: (p: string) => /\d/.test(p),
+  special: (p: string) => /[!@#$%^&*]/.test(p),
+  letter: (p: string) => /[A-Za-z]/.test(p),
+} as const
+export type PasswordRule = keyof typeof passwordRules
+export const passwordRuleOrder = Object.keys(passwordRuleLabels) as PasswordRule[]
+
+export function passwordChecklist(password: string): Record<PasswordRule, boolean> {
+  return {
+    length: passwordRules.length(password),
+    noSpace: passwordRules.noSpace(password),
+    number: passwordRules.number(password),
+    special: passwordRules.special(password),
+    letter: passwordRules.letter(password),
+  }
+}
+
+export function passwordScore(password: string): number {
+  if (password.length === 0) return 0
+  return Object.values(passwordChecklist(password)).filter(Boolean).length
+}
+
+export const strengthLevels = [
+  { score: 0, label: '', percent: 0, colour: 'none' },
+  { score: 1, label: 'Very Weak', percent: 20, colour: 'red' },
+  { score: 2, label: 'Weak', percent: 40, colour: 'orange' },
+  { score: 3, label: 'Moderate', percent: 60, colour: 'yellow' },
+  { score: 4, label: 'Good', percent: 80, colour: 'lightgreen' },
+  { score: 5, label: 'Strong', percent: 100, colour: 'green' },
+] as const
+export type StrengthLevel = (typeof strengthLevels)[number]
+
+export function passwordStrength(password: string): StrengthLevel {
+  return strengthLevels[passwordScore(password)] ?? strengthLevels[0]
+}
+
+export const newPasswordSchema = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .refine((p) => p.length >= limits.passwordMin, m.passwordMinLength)
+  .refine((p) => passwordScore(p) === 5, m.passwordPattern)
+
+// --- Contact details and numbers.
+
+export const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,5}$/
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(limits.recoveryEmailMax)
+  .superRefine((value, ctx) => {
+    if (!emailPattern.test(value)) ctx.addIssue({ code: 'custom', message: m.email(value) })
+  })
+
+/** Phone numbers are typed freely; non-digits are stripped and exactly ten must remain. */
+export const phoneDigitsSchema = z
+  .string()
+  .transform((value) => value.replace(/\D/g, ''))
+  .refine((digits) => digits.length === 10, m.mobile)
+
+/** The MFA contact form's phone: xxx-xxx-xxxx exactly. */
+export const mfaPhoneSchema = z.string().regex(/^\d{3}-\d{3}-\d{4}$/, m.mobile)
+
+export function maskPhone(value: string): string {
+  const d = value.replace(/\D/g, '').slice(0, 10)
+  if (d.length <= 3) return d
+  if (d.length <= 6) return `${d.slice(0, 3)}-${d.slice(3)}`
+  return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`
+}
+
+export const accountNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,10}$/, m.accountNumber)
+export const agentNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, m.agentNumber)
+
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, m.verificationCode)

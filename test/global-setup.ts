@@ -1,0 +1,54 @@
+// Prepares, once per run, the database every test file starts from: a PGlite image, and a
+// PostgreSQL template database when DATABASE_URL is set. Both are migrated and seeded.
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { openDatabase, preparePgliteImage } from '../apps/server/src/store/db.ts'
+import { seedDemoData } from '../apps/server/src/store/seed.ts'
+import {
+  testDatabaseDir,
+  templateDatabaseName,
+  withDatabase,
+} from '../apps/server/test/databases.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteImagePath: string
+    postgresTemplate: string
+  }
+}
+
+const dir = testDatabaseDir(process.pid)
+const imagePath = `${dir}/pglite.tar.gz`
+const template = templateDatabaseName(process.pid)
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(imagePath)) {
+    await mkdir(dir, { recursive: true })
+    const image = await preparePgliteImage(seedDemoData)
+    await writeFile(imagePath, Buffer.from(await image.arrayBuffer()))
+  }
+  project.provide('pgliteImagePath', imagePath)
+  const url = process.env.DATABASE_URL
+  if (url && project.name === 'api-postgres') {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${template}`)
+    await admin.end()
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, template) })
+    await seedDemoData(database.db)
+    await database.close()
+  }
+  project.provide('postgresTemplate', template)
+  return async () => {
+    if (url && project.name === 'api-postgres') {
+      const admin = new pg.Client({ connectionString: url })
+      await admin.connect()
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+      await admin.end()
+    }
+    await rm(dir, { recursive: true, force: true })
+  }
+}

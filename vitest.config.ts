@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config'
+
+// One run, several projects. API tests run on the embedded PGlite always, and again on
+// PostgreSQL when DATABASE_URL is set (CI sets it). Each test file gets its own database,
+// cloned from one prepared in global setup, so files run in parallel without sharing state.
+const apiOn = (database: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${database}`,
+    include: ['apps/server/test/**/*.test.ts'],
+    env: { TEST_DATABASE: database },
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/contract/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+          ],
+        },
+      },
+      apiOn('pglite'),
+      ...(process.env.DATABASE_URL ? [apiOn('postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          env: { TEST_DATABASE: 'pglite' },
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
+  },
+})
