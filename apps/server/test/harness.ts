@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config.ts'
 import type { Clock } from '../src/lib/clock.ts'
 import { openDatabase, type Database } from '../src/store/db.ts'
 import { withDatabase } from './databases.ts'
+import './provided-context.ts'
 
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL

@@ -4,20 +4,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openDatabase, preparePgliteImage } from '../apps/server/src/store/db.ts'
-import { seedDemoData } from '../apps/server/src/store/seed.ts'
-import {
-  testDatabaseDir,
-  templateDatabaseName,
-  withDatabase,
-} from '../apps/server/test/databases.ts'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteImagePath: string
-    postgresTemplate: string
-  }
-}
+import './provided-context.ts'
+import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
+import { seedDemoData } from '../src/store/seed.ts'
+import { testDatabaseDir, templateDatabaseName, withDatabase } from './databases.ts'
 
 const dir = testDatabaseDir(process.pid)
 const imagePath = `${dir}/pglite.tar.gz`
