@@ -1,0 +1,97 @@
+// Operator tool. Usage (from the repository root):
+//   npm run portal-admin -- import-customers <file.csv>
+//   npm run portal-admin -- create-account <custnum> <username> [--email a@b.c] [--phone 3125550101]
+// Uses DATABASE_URL when set, otherwise the embedded database in ./data.
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { messages, newUsernameSchema } from '@portal/contract'
+import { ConfigError, loadConfig } from '../config.ts'
+import { accountsService } from '../modules/accounts/accounts.service.ts'
+import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
+import { auditRepo } from '../store/audit.repo.ts'
+import { openDatabase, type Database } from '../store/db.ts'
+
+const usage = `Usage:
+  portal-admin import-customers <file.csv>
+  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]`
+
+async function importCustomers(database: Database, file: string): Promise<number> {
+  const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
+  console.log(`Imported or updated ${report.imported} customer record(s).`)
+  for (const { line, errors } of report.rejected) {
+    console.log(`Line ${line} rejected: ${errors.join('; ')}`)
+  }
+  return report.rejected.length > 0 ? 2 : 0
+}
+
+async function createAccount(database: Database, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, phone: { type: 'string' } },
+  })
+  const [custnum, username] = positionals
+  if (!custnum || !username) return fail(usage)
+  const name = newUsernameSchema.safeParse(username)
+  if (!name.success)
+    return fail(name.error.issues[0]?.message ?? messages.validation.usernamePattern)
+  const result = await accountsService(database.db).createAccount({
+    custnum,
+    username,
+    email: values.email,
+    phone: values.phone?.replace(/\D/g, ''),
+  })
+  if (!result.ok) {
+    return fail(
+      result.reason === 'USER_ALREADY_EXISTS'
+        ? messages.registration.usernameTaken
+        : `No customer record with number ${custnum}.`,
+    )
+  }
+  await auditRepo(database.db).record({
+    event: 'account.created_by_operator',
+    userId: result.userId,
+    username,
+  })
+  // Shown once to the operator, who hands it over; it is stored only as a hash and must be
+  // replaced at first login.
+  console.log(`Created ${username} for customer ${custnum}.`)
+  console.log(`Temporary password (shown once): ${result.temporaryPassword ?? ''}`)
+  return 0
+}
+
+function fail(message: string): number {
+  console.error(message)
+  return 1
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  if (command !== 'import-customers' && command !== 'create-account') return fail(usage)
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message)
+    throw error
+  }
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+  )
+  try {
+    if (command === 'import-customers') {
+      if (!rest[0]) return fail(usage)
+      return await importCustomers(database, rest[0])
+    }
+    return await createAccount(database, rest)
+  } catch (error) {
+    if (error instanceof ImportFileError) return fail(error.message)
+    throw error
+  } finally {
+    await database.close()
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))

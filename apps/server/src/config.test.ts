@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('starts in demo mode on the embedded database with nothing set', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ port: 8080, isDemo: true, databaseUrl: undefined })
+    expect(config.sessionSecret).toHaveLength(64)
+  })
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => loadConfig({ MAIN_SITE_URL: 'javascript:alert(1)' })).toThrow(/MAIN_SITE_URL/)
+  })
+
+  it('treats a variable set to nothing as not set', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+  })
+
+  it('requires real secrets and no demo mode in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/)
+    const secrets = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      PL_HANDOFF_KEY: Buffer.alloc(32, 7).toString('base64'),
+    }
+    expect(loadConfig(secrets)).toMatchObject({ isDemo: false, isCookieSecure: true })
+    expect(() => loadConfig({ ...secrets, DEMO_MODE: 'true' })).toThrow(/DEMO_MODE/)
+    expect(() => loadConfig({ ...secrets, PL_HANDOFF_KEY: 'c2hvcnQ=' })).toThrow(/PL_HANDOFF_KEY/)
+  })
+})

@@ -1,0 +1,70 @@
+// Creating web accounts. Username uniqueness is decided by the database's unique constraint,
+// so two parallel sign-ups for one name produce exactly one account.
+import { eq } from 'drizzle-orm'
+import { findProgram } from '@portal/contract'
+import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
+import type { Db } from '../../store/db.ts'
+import { customers, passwordHistory, users } from '../../store/schema.ts'
+
+export type CreateAccountResult =
+  | { ok: true; userId: number; temporaryPassword?: string }
+  | { ok: false; reason: 'USER_ALREADY_EXISTS' | 'CUSTOMER_NOT_FOUND' }
+
+export interface CreateAccountInput {
+  custnum: string
+  username: string
+  /** Omitted: a temporary password is generated, and must be replaced at first login. */
+  password?: string
+  email?: string | null
+  phone?: string | null
+}
+
+const uniqueViolation = '23505'
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>()
+  for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as Error).cause) {
+    seen.add(e)
+    if ((e as { code?: string }).code === uniqueViolation) return true
+  }
+  return false
+}
+
+export function accountsService(db: Db) {
+  return {
+    async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
+      const [customer] = await db
+        .select()
+        .from(customers)
+        .where(eq(customers.custnum, input.custnum))
+      if (!customer) return { ok: false, reason: 'CUSTOMER_NOT_FOUND' }
+      const program = findProgram(customer.kprogName)?.code ?? customer.kprogName
+      const temporaryPassword =
+        input.password === undefined ? generateTemporaryPassword() : undefined
+      const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
+      try {
+        const userId = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              username: input.username,
+              passwordHash,
+              custnum: customer.custnum,
+              program,
+              email: input.email ?? customer.primaryEmailAddress ?? customer.emailAddr,
+              phone: input.phone ?? customer.phone1,
+              isTemporaryPassword: temporaryPassword !== undefined,
+            })
+            .returning({ id: users.id })
+          if (!user) throw new Error('insert returned no row')
+          await tx.insert(passwordHistory).values({ userId: user.id, passwordHash })
+          return user.id
+        })
+        return temporaryPassword ? { ok: true, userId, temporaryPassword } : { ok: true, userId }
+      } catch (error) {
+        if (isUniqueViolation(error)) return { ok: false, reason: 'USER_ALREADY_EXISTS' }
+        throw error
+      }
+    },
+  }
+}

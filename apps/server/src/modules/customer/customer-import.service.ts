@@ -1,0 +1,86 @@
+// Imports customer records from CSV with the spec §3 field names as headers. Good rows are
+// kept even when others are bad; a re-import updates by customer number, so it is idempotent.
+import { parse } from 'csv-parse/sync'
+import { getTableColumns, sql } from 'drizzle-orm'
+import { toSnakeCase } from 'drizzle-orm/casing'
+import { z } from 'zod'
+import { emailPattern, findProgram } from '@portal/contract'
+import type { Db } from '../../store/db.ts'
+import { customers } from '../../store/schema.ts'
+
+type CustomerRow = typeof customers.$inferInsert
+export const customerFields = Object.keys(getTableColumns(customers)) as (keyof CustomerRow)[]
+
+const optionalEmail = z
+  .string()
+  .refine((v) => v === '' || emailPattern.test(v), 'is not a valid email address')
+  .optional()
+
+const RowSchema = z
+  .object({
+    custnum: z.string().regex(/^[A-Za-z0-9]{1,10}$/, 'must be 1-10 letters or digits'),
+    kprogName: z.string().refine((v) => findProgram(v) !== undefined, 'is not a known program'),
+    level1org: z.string().regex(/^\d{1,6}$/, 'must be digits'),
+    emailAddr: optionalEmail,
+    primaryEmailAddress: optionalEmail,
+    emailaddrcc: optionalEmail,
+  })
+  .loose()
+
+export interface ImportReport {
+  imported: number
+  rejected: { line: number; errors: string[] }[]
+}
+
+export class ImportFileError extends Error {}
+
+export async function importCustomersCsv(db: Db, csv: string): Promise<ImportReport> {
+  let records: { record: Record<string, string>; info: { lines: number } }[]
+  try {
+    records = parse(csv, {
+      columns: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      bom: true,
+    })
+  } catch (error) {
+    throw new ImportFileError(`The file is not valid CSV: ${(error as Error).message}`)
+  }
+  const headers = Object.keys(records[0]?.record ?? {})
+  const unknown = headers.filter((h) => !(customerFields as string[]).includes(h))
+  if (unknown.length > 0) {
+    throw new ImportFileError(`Unknown columns: ${unknown.join(', ')} (expected spec §3 names)`)
+  }
+  const report: ImportReport = { imported: 0, rejected: [] }
+  const good: CustomerRow[] = []
+  for (const { record, info } of records) {
+    const result = RowSchema.safeParse(record)
+    if (!result.success) {
+      const errors = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`)
+      report.rejected.push({ line: info.lines, errors })
+      continue
+    }
+    const row = Object.fromEntries(
+      customerFields.map((field) => [field, record[field] === '' ? null : (record[field] ?? null)]),
+    ) as CustomerRow
+    good.push(row)
+  }
+  // Within one file the last row for a customer number wins, as a second import would.
+  const byCustnum = new Map(good.map((row) => [row.custnum, row]))
+  const rows = [...byCustnum.values()]
+  const updatable = customerFields.filter((f) => f !== 'custnum' && headers.includes(f))
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insert(customers)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: customers.custnum,
+        set: Object.fromEntries(
+          updatable.map((f) => [f, sql`excluded.${sql.identifier(toSnakeCase(f))}`]),
+        ),
+      })
+  }
+  report.imported = rows.length
+  return report
+}
