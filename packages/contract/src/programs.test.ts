@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   associationOf,
+  customerVerdict,
   findProgram,
   formatProgramPhone,
   programCodes,
@@ -76,5 +77,43 @@ describe('formatProgramPhone', () => {
 
   it('leaves a number it cannot read as it is', () => {
     expect(formatProgramPhone('bclip', '555')).toBe('555')
+  })
+})
+
+describe('customerVerdict (spec §4 program rules at login)', () => {
+  const customer = { kprogName: 'bclip', status: 'a', custclass: null, taxId: null }
+
+  it('lets a customer in at their own program', () => {
+    expect(customerVerdict('bclip', customer)).toBe('allowed')
+    expect(customerVerdict('augustar', { ...customer, kprogName: 'onl' })).toBe('allowed')
+  })
+
+  it('finds ineligible augustar customers (status i)', () => {
+    expect(customerVerdict('augustar', { ...customer, kprogName: 'onl', status: 'i' })).toBe(
+      'ineligible',
+    )
+  })
+
+  it('blocks cabar clients of brokers (custclass subp)', () => {
+    expect(customerVerdict('cabar', { ...customer, kprogName: 'cabar', custclass: 'subp' })).toBe(
+      'brokerClient',
+    )
+    expect(customerVerdict('bclip', { ...customer, custclass: 'subp' })).toBe('allowed')
+  })
+
+  it('wants tax id 172 or 173 on dtcmyaccount', () => {
+    const dtc = { ...customer, kprogName: 'dtcmyaccount' }
+    expect(customerVerdict('dtcmyaccount', { ...dtc, taxId: '172' })).toBe('allowed')
+    expect(customerVerdict('dtcmyaccount', { ...dtc, taxId: '173' })).toBe('allowed')
+    expect(customerVerdict('dtcmyaccount', { ...dtc, taxId: '999' })).toBe('mismatch')
+  })
+
+  it('rejects a fidbond customer or an augustar membership on dtcmyaccount', () => {
+    expect(
+      customerVerdict('dtcmyaccount', { ...customer, kprogName: 'fidbond', taxId: '172' }),
+    ).toBe('mismatch')
+    expect(customerVerdict('dtcmyaccount', { ...customer, kprogName: 'onl', taxId: '172' })).toBe(
+      'mismatch',
+    )
   })
 })

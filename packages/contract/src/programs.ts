@@ -18,12 +18,23 @@ export const programCodes = [
 ] as const
 export type ProgramCode = (typeof programCodes)[number]
 
+/** Original wordmark drawn for this portal: a mark with a monogram, and a short name. */
+export interface ProgramLogo {
+  monogram: string
+  wordmark: string
+  /** Mark colour; white text on it has at least 4.5:1 contrast. */
+  colour: string
+}
+
 export interface Program {
   code: ProgramCode
   /** The code the back office knows the program by (augustar is also called onl). */
   serviceCode: string
   flavour: Flavour
   displayName: string
+  logo: ProgramLogo
+  /** The insurer named on the pl login ("premium coverage is provided by"). */
+  insurerName: string | null
   /** velLevel1Org / level1Org sent with logins and lookups. */
   level1Org: string
   defaultAssociation: string
@@ -48,6 +59,12 @@ export interface Program {
   serviceEmail: string | null
   /** Whether the second factor is asked for at all (ABORT_MFA when false). */
   isMfaRequired: boolean
+  /** Login rules of spec §4: only these tax ids may sign in (dtcmyaccount: 172, 173). */
+  allowedTaxIds: readonly string[] | null
+  /** Customers of status 'i' are ineligible (augustar: E&O insurance). */
+  isIneligibleStatusBlocked: boolean
+  /** Customer classes that cannot use the site (cabar: subp, clients of brokers). */
+  blockedCustclasses: readonly string[]
 }
 
 const usweb = {
@@ -63,13 +80,18 @@ const usweb = {
   hasLiveChat: false,
   hasPolicyHighlights: false,
   serviceEmail: null,
+  insurerName: null,
   isMfaRequired: true,
+  allowedTaxIds: null,
+  isIneligibleStatusBlocked: false,
+  blockedCustclasses: [],
 } as const satisfies Partial<Program>
 
 export const programs: Record<ProgramCode, Program> = {
   bclip: {
     ...usweb,
     code: 'bclip',
+    logo: { monogram: 'BC', wordmark: 'BCLIP', colour: '#0b4f8a' },
     serviceCode: 'bclip',
     displayName: 'Business & Commercial Liability Insurance Program',
     mainSiteLoginPath: 'bclip/login',
@@ -77,6 +99,7 @@ export const programs: Record<ProgramCode, Program> = {
   fidbond: {
     ...usweb,
     code: 'fidbond',
+    logo: { monogram: 'FB', wordmark: 'Fidelity Bond', colour: '#5b3a8c' },
     serviceCode: 'fidbond',
     displayName: 'Fidelity Bond Program',
     level1Org: '200',
@@ -85,6 +108,7 @@ export const programs: Record<ProgramCode, Program> = {
   equipmentrenew: {
     ...usweb,
     code: 'equipmentrenew',
+    logo: { monogram: 'EQ', wordmark: 'Equipment Renew', colour: '#1d6b4f' },
     serviceCode: 'equipmentrenew',
     displayName: 'Equipment Insurance Renewal Program',
     mainSiteLoginPath: 'equipmentrenew/login',
@@ -94,6 +118,7 @@ export const programs: Record<ProgramCode, Program> = {
   augustar: {
     ...usweb,
     code: 'augustar',
+    logo: { monogram: 'AS', wordmark: 'AuguStar E&O', colour: '#9a4215' },
     serviceCode: 'onl',
     displayName: 'AuguStar Agents Errors & Omissions Program',
     accountLabel: 'Agent Number',
@@ -102,10 +127,12 @@ export const programs: Record<ProgramCode, Program> = {
     mainSiteLoginPath: 'augustar/login',
     landingPath: 'augustar/homePage',
     hasPolicyHighlights: true,
+    isIneligibleStatusBlocked: true,
   },
   dtcria: {
     ...usweb,
     code: 'dtcria',
+    logo: { monogram: 'RIA', wordmark: 'DTC RIA', colour: '#0e5a6b' },
     serviceCode: 'dtcria',
     displayName: 'DTC Registered Investment Advisers Program',
     phonePrefix: '1-',
@@ -115,16 +142,19 @@ export const programs: Record<ProgramCode, Program> = {
   dtcmyaccount: {
     ...usweb,
     code: 'dtcmyaccount',
+    logo: { monogram: 'MY', wordmark: 'DTC My Account', colour: '#0e5a6b' },
     serviceCode: 'dtcmyaccount',
     displayName: 'DTC My Account',
     phonePrefix: '1-',
     mainSiteLoginPath: 'dtcmyaccount/login',
     landingPath: 'dtcmyaccount/MyAccount1',
     hasLiveChat: true,
+    allowedTaxIds: ['172', '173'],
   },
   dtcpnc: {
     ...usweb,
     code: 'dtcpnc',
+    logo: { monogram: 'PC', wordmark: 'DTC P&C', colour: '#0e5a6b' },
     serviceCode: 'dtcpnc',
     displayName: 'DTC Property & Casualty Program',
     phonePrefix: '1-',
@@ -134,6 +164,7 @@ export const programs: Record<ProgramCode, Program> = {
   dtclifeagents: {
     ...usweb,
     code: 'dtclifeagents',
+    logo: { monogram: 'LA', wordmark: 'DTC Life Agents', colour: '#0e5a6b' },
     serviceCode: 'dtclifeagents',
     displayName: 'DTC Life Agents Program',
     phonePrefix: '1-',
@@ -143,22 +174,26 @@ export const programs: Record<ProgramCode, Program> = {
   cabar: {
     ...usweb,
     code: 'cabar',
+    logo: { monogram: 'CB', wordmark: 'CalBar Renewal', colour: '#7a1f2b' },
     serviceCode: 'cabar',
     displayName: 'California Bar Lawyers Professional Liability Renewal',
     level1Org: '168',
     mainSiteLoginPath: 'cabar/login',
     landingPath: 'cabar/myaccount',
     promoCode: 'CA114',
+    blockedCustclasses: ['subp'],
   },
   proliability: {
     ...usweb,
     code: 'proliability',
+    logo: { monogram: 'PL', wordmark: 'ProLiability', colour: '#1d3557' },
     serviceCode: 'proliability',
     flavour: 'pl',
     displayName: 'Professional Liability (Errors & Omissions)',
     level1Org: '110',
     mainSiteLoginPath: 'proliability/login',
     serviceEmail: 'service@proliability.example',
+    insurerName: 'Pacific Indemnity Mutual Insurance Company',
   },
 }
 
@@ -215,4 +250,34 @@ export function formatProgramPhone(code: ProgramCode, phone: string): string {
 export function associationOf(code: ProgramCode, level2org: string | null | undefined): string {
   const program = programOf(code)
   return (level2org && program.associationsByLevel2Org[level2org]) || program.defaultAssociation
+}
+
+/**
+ * Spec §4 "Program rules at login": may this customer sign in at this program's login?
+ * A customer signs in only at their own program (which covers a fidbond customer or an
+ * augustar membership on dtcmyaccount), then the program's own rules apply.
+ */
+export type CustomerVerdict = 'allowed' | 'mismatch' | 'ineligible' | 'brokerClient'
+
+export interface CustomerFacts {
+  kprogName: string
+  status?: string | null
+  custclass?: string | null
+  taxId?: string | null
+}
+
+export function customerVerdict(
+  loginProgram: ProgramCode,
+  customer: CustomerFacts,
+): CustomerVerdict {
+  if (findProgram(customer.kprogName)?.code !== loginProgram) return 'mismatch'
+  const program = programOf(loginProgram)
+  if (program.allowedTaxIds && !program.allowedTaxIds.includes(customer.taxId ?? '')) {
+    return 'mismatch'
+  }
+  if (program.isIneligibleStatusBlocked && customer.status === 'i') return 'ineligible'
+  if (customer.custclass && program.blockedCustclasses.includes(customer.custclass)) {
+    return 'brokerClient'
+  }
+  return 'allowed'
 }

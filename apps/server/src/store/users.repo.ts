@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
 import { limits } from '@portal/contract'
 import type { Db } from './db.ts'
-import { users } from './schema.ts'
+import { passwordHistory, users } from './schema.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -39,6 +39,50 @@ export function usersRepo(db: Db) {
         .where(and(eq(users.id, id), eq(users.isLocked, false)))
         .returning({ id: users.id })
       return rows.length === 1
+    },
+    /** The hashes of the user's last `limits.passwordHistory` passwords, newest first. */
+    async recentPasswordHashes(userId: number): Promise<string[]> {
+      const rows = await db
+        .select({ passwordHash: passwordHistory.passwordHash })
+        .from(passwordHistory)
+        .where(eq(passwordHistory.userId, userId))
+        .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+        .limit(limits.passwordHistory)
+      return rows.map((r) => r.passwordHash)
+    },
+    /**
+     * Sets a new password, clears the temporary flag, the failed-login count and the lock,
+     * and keeps the history at its limit: all in one transaction.
+     */
+    async changePassword(
+      userId: number,
+      passwordHash: string,
+      now: Date,
+      options: { isTemporary: boolean },
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            isTemporaryPassword: options.isTemporary,
+            failedAttempts: 0,
+            isLocked: false,
+            passwordChangedAt: now,
+          })
+          .where(eq(users.id, userId))
+        await tx.insert(passwordHistory).values({ userId, passwordHash, createdAt: now })
+        const keep = tx
+          .select({ id: passwordHistory.id })
+          .from(passwordHistory)
+          .where(eq(passwordHistory.userId, userId))
+          .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+          .limit(limits.passwordHistory)
+        const kept = (await keep).map((r) => r.id)
+        await tx
+          .delete(passwordHistory)
+          .where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, kept)))
+      })
     },
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { passwordLoginSchema, usernameLoginSchema } from '../rules.ts'
+import { newPasswordSchema, passwordLoginSchema, usernameLoginSchema } from '../rules.ts'
 
 /** POST /api/us-web-authentication/authenticate, form-encoded (spec §7). */
 export const AuthenticateFormSchema = z.object({
@@ -15,3 +15,52 @@ export const AuthenticateResponseSchema = z.object({
   temporaryPassword: z.boolean().optional(),
 })
 export type AuthenticateResponse = z.infer<typeof AuthenticateResponseSchema>
+
+/** POST /api/us-web-authentication/authenticateForPLWithValidations, form-encoded. */
+export const PlAuthenticateFormSchema = z.object({
+  userName: usernameLoginSchema,
+  password: passwordLoginSchema,
+})
+
+/** POST /api/login (JSON): the pl login answer of spec §3. */
+export const LoginRequestSchema = z.object({
+  username: usernameLoginSchema,
+  password: passwordLoginSchema,
+})
+export const LoginResponseSchema = z.object({
+  authenticated: z.boolean(),
+  temporaryPassword: z.boolean(),
+})
+export type LoginResponse = z.infer<typeof LoginResponseSchema>
+
+/** POST /api/authentication: the form login of spec §3. */
+export const FormLoginSchema = z.object({
+  j_username: usernameLoginSchema,
+  j_password: passwordLoginSchema,
+  'remember-me': z.string().optional(),
+  submit: z.string().optional(),
+  level1org: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
+})
+
+/** GET /api/us-web-authentication/getUser: the identity of spec §3. */
+export const IdentitySchema = z.object({
+  firstName: z.string(),
+  imageUrl: z.string().nullable(),
+  authorities: z.array(z.string()),
+})
+export type Identity = z.infer<typeof IdentitySchema>
+
+/** POST /api/us-web-authentication/updateTempPassword, form-encoded. */
+export const UpdateTempPasswordFormSchema = z.object({
+  userName: usernameLoginSchema,
+  password: newPasswordSchema,
+})
+export const UpdateTempPasswordResponseSchema = z.object({
+  passwordUpdated: z.boolean(),
+  temporaryPasswordFlagUpdated: z.boolean(),
+  matchesPreviousEightPasswords: z.boolean(),
+})
+export type UpdateTempPasswordResponse = z.infer<typeof UpdateTempPasswordResponseSchema>

@@ -1,5 +1,92 @@
 import { z } from 'zod'
+import { usernameLoginSchema } from '../rules.ts'
 
 /** GET /api/customer-api/getPOMailingAddress/{program} */
 export const MailingAddressSchema = z.object({ PHONE: z.string() })
 export type MailingAddress = z.infer<typeof MailingAddressSchema>
+
+const text = z.string().nullable()
+
+/** The customer record of spec §3, with its field names. */
+export const CustomerRecordSchema = z.object({
+  kprogName: z.string(),
+  externalRef: text,
+  website: text,
+  languageCode: text,
+  taxId: text,
+  emailAddr: text,
+  creditIndicator: text,
+  rectype: text,
+  salutation: text,
+  latenotice: text,
+  statements: text,
+  resp1: text,
+  resp2: text,
+  resp3: text,
+  resp4: text,
+  resp5: text,
+  resp6: text,
+  regioncode: text,
+  siccode: text,
+  areacode: text,
+  segmentcode: text,
+  custclass: text,
+  phone1: text,
+  phone2: text,
+  phone3: text,
+  phone3desc: text,
+  contact1: text,
+  contact2: text,
+  ccountry: text,
+  postalcode: text,
+  cstate: text,
+  ccity: text,
+  caddr1: text,
+  caddr2: text,
+  cname: text,
+  mastercustnum: text,
+  status: text,
+  custnum: z.string(),
+  level2org: text,
+  level1org: z.string(),
+  membershipCd: text,
+  firstName: text,
+  primaryEmailAddress: text,
+  emailaddrcc: text,
+})
+export type CustomerRecord = z.infer<typeof CustomerRecordSchema>
+
+/** POST /api/fidbond-api/account */
+export const AccountRequestSchema = z.object({ username: usernameLoginSchema })
+export const AccountSchema = z.object({
+  username: z.string(),
+  customerNumber: z.string(),
+  prgName: z.string(),
+  firstName: z.string().nullable(),
+})
+export type Account = z.infer<typeof AccountSchema>
+
+/** POST /api/customer-api/find, the lookup at login (spec §4 step 3-4). */
+export const CustomerFindRequestSchema = z.object({
+  clientPrefix: z.string().min(1).max(20),
+  customerNumber: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
+  level1Org: z.string().regex(/^\d{1,6}$/),
+})
+export type CustomerFindRequest = z.infer<typeof CustomerFindRequestSchema>
+
+/**
+ * Spec §3: "tax_Id, status, custclass, level2org, membershipCd, body". `verdict` and
+ * `association` are this service's reading of the program rules of spec §4, so that the
+ * portal does not decide them.
+ */
+export const CustomerFindResponseSchema = z.object({
+  tax_Id: text,
+  status: text,
+  custclass: text,
+  level2org: text,
+  membershipCd: text,
+  association: z.string(),
+  verdict: z.enum(['allowed', 'mismatch', 'ineligible', 'brokerClient']),
+  body: CustomerRecordSchema,
+})
+export type CustomerFindResponse = z.infer<typeof CustomerFindResponseSchema>

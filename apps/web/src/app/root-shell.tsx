@@ -1,0 +1,44 @@
+import { Outlet, useLoaderData } from 'react-router'
+import { BrandHeader } from '../components/brand-header.tsx'
+import { Footer } from '../components/footer.tsx'
+import { env } from '../config/env.ts'
+import { pathsOf } from '../config/paths.ts'
+import { useProgramPhone } from '../features/brand/program-phone.ts'
+import { ProgramContext } from '../lib/program-selection.ts'
+import type { programLoader } from './program-loader.ts'
+
+// Read once per page load: the copyright year is "taken from the current date" (spec §1).
+const currentYear = new Date().getFullYear()
+
+/** Spec §2: the routed content above the footer; the pl flavour hides the shared footer. */
+export function RootShell() {
+  const selection = useLoaderData<typeof programLoader>()
+  const { program, flavour } = selection
+  const phone = useProgramPhone(program.code)
+  return (
+    <ProgramContext value={selection}>
+      <div className={`shell shell--${flavour}`}>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <BrandHeader
+          program={program}
+          phone={phone}
+          homePath={pathsOf(flavour).login}
+          liveChatUrl={env.links.liveChat}
+        />
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {flavour === 'usweb' && (
+          <Footer
+            privacyPolicyUrl={env.links.privacyPolicy}
+            termsOfUseUrl={env.links.termsOfUse}
+            consultingFirmUrl={env.links.consultingFirm}
+            year={currentYear}
+          />
+        )}
+      </div>
+    </ProgramContext>
+  )
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router'
+import type { Program } from '@portal/contract'
+import { ContactDialog } from './contact-dialog.tsx'
+import { ExternalLink } from './external-link.tsx'
+import { PhoneLink } from './phone-link.tsx'
+import { ProgramLogo } from './program-logo.tsx'
+import './brand-header.css'
+
+interface BrandHeaderProps {
+  program: Program
+  /** The customer-service number as the mailing-address lookup sent it; null until known. */
+  phone: string | null
+  /** The pl header's Home link. */
+  homePath: string
+  liveChatUrl: string
+}
+
+/** Spec §1: program logo and customer-service phone on every page; pl adds email, Home and Contact Us. */
+export function BrandHeader({ program, phone, homePath, liveChatUrl }: BrandHeaderProps) {
+  const isPl = program.flavour === 'pl'
+  return (
+    <header className="brand-header">
+      <div className="brand-header__inner">
+        <div className="brand-header__brand">
+          <ProgramLogo program={program} />
+          <span className="brand-header__name">{program.displayName}</span>
+        </div>
+        <div className="brand-header__contact">
+          {phone && (
+            <p className="brand-header__phone">
+              <span className="brand-header__label">Customer Service</span>
+              <PhoneLink program={program.code} phone={phone} />
+            </p>
+          )}
+          {isPl && program.serviceEmail && (
+            <p className="brand-header__email">
+              <span className="brand-header__label">Email</span>
+              <a href={`mailto:${program.serviceEmail}`}>{program.serviceEmail}</a>
+            </p>
+          )}
+          {program.hasLiveChat && (
+            <ExternalLink className="brand-header__chat" href={liveChatUrl}>
+              Live Chat
+            </ExternalLink>
+          )}
+          {isPl && (
+            <nav className="brand-header__nav" aria-label="Site">
+              <Link className="button button--ghost button--small" to={homePath}>
+                Home
+              </Link>
+              <ContactDialog program={program.code} phone={phone} email={program.serviceEmail} />
+            </nav>
+          )}
+        </div>
+      </div>
+    </header>
+  )
+}

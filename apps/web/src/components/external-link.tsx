@@ -1,0 +1,15 @@
+import type { ComponentProps } from 'react'
+
+/** A link that opens in a new tab, saying so to screen-reader users. */
+export function ExternalLink({
+  children,
+  ...props
+}: Omit<ComponentProps<'a'>, 'target' | 'rel'> & { href: string }) {
+  return (
+    // SECURITY: noopener so the opened page cannot reach back into the portal's window.
+    <a {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  )
+}

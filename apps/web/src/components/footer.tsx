@@ -1,0 +1,53 @@
+import { association, consultingFirm } from '../config/brand.ts'
+import { ConsultingLogo } from './consulting-logo.tsx'
+import { ExternalLink } from './external-link.tsx'
+import './footer.css'
+
+interface FooterProps {
+  privacyPolicyUrl: string
+  termsOfUseUrl: string
+  consultingFirmUrl: string
+  /** The year of the copyright line: the current year (spec §1). */
+  year: number
+}
+
+/** The usweb footer (spec §1): association links, copyright, licences and the consulting firm. */
+export function Footer({ privacyPolicyUrl, termsOfUseUrl, consultingFirmUrl, year }: FooterProps) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__legal">
+          <ul className="site-footer__links">
+            <li>
+              <ExternalLink href={privacyPolicyUrl}>Privacy Policy</ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={termsOfUseUrl}>Terms of Use</ExternalLink>
+            </li>
+          </ul>
+          <p className="site-footer__copyright">
+            <span>
+              © {year} {association.legalName}
+            </span>{' '}
+            <span>© {association.rightsReservedSince} All Rights Reserved</span>{' '}
+            <span>Website © {association.websiteSince}</span>
+          </p>
+          <ul className="site-footer__licences">
+            {association.licences.map((licence) => (
+              <li key={licence.state}>
+                {licence.state} License #{licence.number}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="site-footer__firm">
+          <ExternalLink className="site-footer__firm-logo" href={consultingFirmUrl}>
+            <ConsultingLogo />
+            <span className="visually-hidden">{consultingFirm.name}</span>
+          </ExternalLink>
+          <p className="site-footer__slogan">{consultingFirm.slogan}</p>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,46 @@
+// The customer-service phone shown in the brand header (spec §1), fetched once per program.
+import { useEffect, useState } from 'react'
+import { MailingAddressSchema, programOf, type ProgramCode } from '@portal/contract'
+import { apiClient } from '../../lib/api-client.ts'
+
+// One request per program for the whole visit; a failed lookup is retried on the next use.
+const cache = new Map<ProgramCode, Promise<string | null>>()
+
+async function fetchProgramPhone(code: ProgramCode): Promise<string | null> {
+  // Spec §7: the lookup knows augustar by its back-office code, onl.
+  const service = encodeURIComponent(programOf(code).serviceCode)
+  const response = await apiClient.get(
+    `/api/customer-api/getPOMailingAddress/${service}`,
+    MailingAddressSchema,
+  )
+  if (!response.ok) throw new Error(`Mailing address lookup failed with status ${response.status}`)
+  return response.json.PHONE.trim() || null
+}
+
+export function getProgramPhone(code: ProgramCode): Promise<string | null> {
+  let pending = cache.get(code)
+  if (!pending) {
+    pending = fetchProgramPhone(code).catch(() => {
+      // The header simply shows no number; the page stays usable without it.
+      cache.delete(code)
+      return null
+    })
+    cache.set(code, pending)
+  }
+  return pending
+}
+
+/** The program's raw PHONE value, or null while loading or when the lookup failed. */
+export function useProgramPhone(code: ProgramCode): string | null {
+  const [loaded, setLoaded] = useState<{ code: ProgramCode; phone: string | null } | null>(null)
+  useEffect(() => {
+    let isCurrent = true
+    void getProgramPhone(code).then((phone) => {
+      if (isCurrent) setLoaded({ code, phone })
+    })
+    return () => {
+      isCurrent = false
+    }
+  }, [code])
+  return loaded?.code === code ? loaded.phone : null
+}

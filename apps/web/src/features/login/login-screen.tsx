@@ -1,0 +1,232 @@
+// Spec §2 screen 1 and §4 "Login": the login form of both flavours, its banner and spinner.
+import { useRef, useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Link, useNavigate } from 'react-router'
+import { z } from 'zod'
+import {
+  limits,
+  messages,
+  passwordLoginSchema,
+  usernameLoginSchema,
+  type AuthOutcome,
+  type Flavour,
+} from '@portal/contract'
+import { ErrorBanner } from '../../components/error-banner.tsx'
+import { FormField, describedByError } from '../../components/form-field.tsx'
+import { PasswordInput } from '../../components/password-input.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { pathsOf } from '../../config/paths.ts'
+import { failureMessageOf } from '../../lib/failure-message.ts'
+import { scrollToTop } from '../../lib/page.ts'
+import { authenticate, requestHandoff } from './login-api.ts'
+import './login.css'
+
+const LoginFormSchema = z.object({
+  userName: usernameLoginSchema,
+  password: passwordLoginSchema,
+})
+type LoginFormValues = z.infer<typeof LoginFormSchema>
+type LoginField = keyof LoginFormValues
+
+/** What a 400 can be about, and the message each field shows (spec §5 "Login"). */
+const requiredMessageOf: Record<LoginField, string> = {
+  userName: messages.validation.usernameRequired,
+  password: messages.validation.passwordRequired,
+}
+
+const noItems: readonly ReactNode[] = []
+
+function bannerItemsFor(
+  outcome: Exclude<AuthOutcome, 'success' | 'expired'>,
+  forgotPasswordPath: string,
+): ReactNode[] {
+  switch (outcome) {
+    case 'mismatch':
+      return [messages.login.mismatch]
+    case 'lastAttempt':
+      return [messages.login.mismatch, messages.login.nextAttemptLocks]
+    case 'locked':
+      return [
+        <>
+          {messages.login.lockedLead}
+          <Link to={forgotPasswordPath}>{messages.login.lockedLink}</Link>
+          {messages.login.lockedTail}
+        </>,
+      ]
+    case 'crm':
+      return [messages.login.invalidCrm]
+  }
+}
+
+interface LoginScreenProps {
+  flavour: Flavour
+  /** Sent as velLevel1Org. */
+  level1Org: string
+  defaultUsername?: string
+  /** Panels shown beside the form (registration, policy highlights). */
+  aside?: ReactNode
+  /** A line under the screen (pl: who provides the coverage). */
+  footnote?: ReactNode
+  /** pl lists the registration link with the other links (usweb has its own panel). */
+  hasRegisterLink?: boolean
+}
+
+export function LoginScreen({
+  flavour,
+  level1Org,
+  defaultUsername = '',
+  aside,
+  footnote,
+  hasRegisterLink = false,
+}: LoginScreenProps) {
+  const areaPaths = pathsOf(flavour)
+  const navigate = useNavigate()
+  const [bannerItems, setBannerItems] = useState(noItems)
+  const [isBusy, setBusy] = useState(false)
+  // Guards against a second submit (Enter pressed again) while the first is under way.
+  const busyRef = useRef(false)
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { userName: defaultUsername.slice(0, limits.loginFieldMax), password: '' },
+  })
+
+  const showBanner = (items: ReactNode[]) => {
+    setBannerItems(items)
+    scrollToTop() // the banner then takes focus itself
+  }
+
+  const showRejection = (message: string | null) => {
+    const text = message ?? ''
+    const fields = (Object.keys(requiredMessageOf) as LoginField[]).filter(
+      (field) => text.includes(requiredMessageOf[field]) || text.includes(field),
+    )
+    // A 400 about neither field (or with no readable answer) is a failure of the call.
+    if (fields.length === 0) return showBanner([failureMessageOf[flavour]])
+    scrollToTop()
+    fields.forEach((field, index) => {
+      setError(
+        field,
+        { type: 'server', message: requiredMessageOf[field] },
+        { shouldFocus: index === 0 },
+      )
+    })
+  }
+
+  const logIn = async (values: LoginFormValues) => {
+    if (busyRef.current) return
+    busyRef.current = true
+    setBusy(true)
+    setBannerItems(noItems)
+    let isLeaving = false
+    try {
+      const result = await authenticate(values, level1Org)
+      if (result.kind === 'failed') return showBanner([failureMessageOf[flavour]])
+      if (result.kind === 'rejected') return showRejection(result.message)
+
+      const { outcome } = result
+      if (outcome === 'expired' || (outcome === 'success' && result.isTemporaryPassword)) {
+        await navigate(areaPaths.updateTempPassword)
+        return
+      }
+      if (outcome === 'success') {
+        const destination = await requestHandoff()
+        if (!destination) return showBanner([failureMessageOf[flavour]])
+        // The page is being left: keep the spinner up until the browser goes.
+        isLeaving = true
+        window.location.assign(destination)
+        return
+      }
+      showBanner(bannerItemsFor(outcome, areaPaths.forgotPassword))
+    } catch {
+      showBanner([failureMessageOf[flavour]])
+    } finally {
+      if (!isLeaving) {
+        busyRef.current = false
+        setBusy(false)
+      }
+    }
+  }
+
+  const onInvalid = () => {
+    setBannerItems(noItems)
+    scrollToTop() // spec §5: an invalid form scrolls to top; the first invalid field then takes focus
+  }
+
+  const usernameError = errors.userName?.message
+  const passwordError = errors.password?.message
+
+  return (
+    <>
+      {/* aria-busy marks the form as updating; the spinner stays outside it so that its
+          "Loading" status is still announced. */}
+      <div className="login-screen" aria-busy={isBusy}>
+        <ErrorBanner items={bannerItems} />
+        <div className={aside ? 'login-screen__grid' : 'login-screen__single'}>
+          <section className="card login-card" aria-labelledby="login-heading">
+            <h1 id="login-heading" className="card__title">
+              Account Login
+            </h1>
+            <p className="card__intro">Log in with your username and password.</p>
+            <form
+              className="login-form"
+              noValidate
+              onSubmit={(event) => void handleSubmit(logIn, onInvalid)(event)}
+            >
+              <FormField id="username" label="Username" error={usernameError}>
+                <input
+                  id="username"
+                  className="input"
+                  type="text"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={limits.loginFieldMax}
+                  aria-required="true"
+                  {...describedByError('username', usernameError)}
+                  {...register('userName')}
+                />
+              </FormField>
+              <FormField id="password" label="Password" error={passwordError}>
+                <PasswordInput
+                  id="password"
+                  autoComplete="current-password"
+                  maxLength={limits.loginFieldMax}
+                  aria-required="true"
+                  {...describedByError('password', passwordError)}
+                  {...register('password')}
+                />
+              </FormField>
+              <button type="submit" className="button button--primary button--block">
+                Login
+              </button>
+            </form>
+            <ul className="login-links">
+              <li>
+                <Link to={areaPaths.forgotUsername}>Forgot Username</Link>
+              </li>
+              <li>
+                <Link to={areaPaths.forgotPassword}>Forgot Password</Link>
+              </li>
+              {hasRegisterLink && (
+                <li>
+                  <Link to={areaPaths.registerStep1}>Register</Link>
+                </li>
+              )}
+            </ul>
+          </section>
+          {aside && <div className="login-screen__aside">{aside}</div>}
+        </div>
+        {footnote && <p className="login-screen__footnote">{footnote}</p>}
+      </div>
+      <Spinner active={isBusy} />
+    </>
+  )
+}

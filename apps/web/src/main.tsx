@@ -1,0 +1,15 @@
+// The global stylesheet comes first so that component styles can refine it.
+import './styles/global.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { router } from './app/router.tsx'
+
+const container = document.getElementById('root')
+if (!container) throw new Error('The page has no #root element')
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+)

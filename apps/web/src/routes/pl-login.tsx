@@ -1,0 +1,25 @@
+// /proliability/ and /proliability/login (spec §2 "proliability area"): `cname` prefills the username.
+import { useSearchParams } from 'react-router'
+import { programOf } from '@portal/contract'
+import { LoginScreen } from '../features/login/login-screen.tsx'
+import { useDocumentTitle } from '../lib/page.ts'
+
+const program = programOf('proliability')
+const insurer = program.insurerName
+
+export function Component() {
+  const [searchParams] = useSearchParams()
+  const cname = searchParams.get('cname') ?? ''
+  useDocumentTitle('Login', program.displayName)
+  return (
+    <LoginScreen
+      // A new cname in the address starts a fresh form.
+      key={cname}
+      flavour="pl"
+      level1Org={program.level1Org}
+      defaultUsername={cname}
+      hasRegisterLink
+      footnote={insurer && `Premium coverage is provided by ${insurer}.`}
+    />
+  )
+}

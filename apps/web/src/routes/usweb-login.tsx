@@ -1,0 +1,26 @@
+// /usweb/ and /usweb/login (spec §2 screen 1).
+import { env } from '../config/env.ts'
+import { paths } from '../config/paths.ts'
+import { LoginScreen } from '../features/login/login-screen.tsx'
+import { PolicyHighlightsPanel, RegisterPanel } from '../features/login/login-panels.tsx'
+import { useDocumentTitle } from '../lib/page.ts'
+import { useProgramSelection } from '../lib/program-selection.ts'
+
+export function Component() {
+  const { program, level1Org } = useProgramSelection()
+  useDocumentTitle('Login', program.displayName)
+  return (
+    <LoginScreen
+      flavour="usweb"
+      level1Org={level1Org}
+      aside={
+        <>
+          <RegisterPanel registerPath={paths.usweb.registerStep1} />
+          {program.hasPolicyHighlights && (
+            <PolicyHighlightsPanel href={env.links.policyHighlights} />
+          )}
+        </>
+      }
+    />
+  )
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// React Router 7 exports only its development build; production builds must ask for the
+// production one (its own Vite plugin does the same), or warnings and checks ship to users.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+)
+
+// In development the portal runs on Vite and the login service on :8080; the proxy keeps
+// every call same-origin, exactly as in production where the service serves the build.
+const service = 'http://127.0.0.1:8080'
+
+export default defineConfig(({ command }) => ({
+  base: '/',
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries change less often than the portal: one long-cached chunk for them.
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': service,
+      '/demo': service,
+    },
+  },
+}))
