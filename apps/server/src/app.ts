@@ -11,11 +11,14 @@ import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
+import { passwordRoutes } from './modules/password/password.routes.ts'
+import { passwordService } from './modules/password/password.service.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import { webRoutes } from './plugins/web.ts'
 import { auditRepo } from './store/audit.repo.ts'
+import { customersRepo } from './store/customers.repo.ts'
 import type { Database } from './store/db.ts'
 import { usersRepo } from './store/users.repo.ts'
 
@@ -23,6 +26,8 @@ export interface AppDeps {
   config: Config
   database: Database
   clock?: Clock
+  /** Where logs go (standard output unless a test collects them). */
+  logStream?: NodeJS.WritableStream
 }
 
 // Never logged: whatever a log line carries under these names is replaced.
@@ -41,15 +46,20 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   })
   const { db } = database
   const users = usersRepo(db)
   const audit = auditRepo(db)
+  const customers = customersRepo(db)
 
   await app.register(errors)
   await app.register(security, { isBehindTls: config.isCookieSecure })
@@ -74,11 +84,21 @@ export async function buildApp({
     }
   })
 
-  await app.register(customerRoutes, { db })
+  await app.register(customerRoutes, { db, users, customers })
   await app.register(mfaRoutes, { db })
   await app.register(authenticationRoutes, {
-    authentication: authenticationService({ users, audit }),
+    authentication: authenticationService({
+      users,
+      customers,
+      audit,
+      clock,
+      passwordMaxAgeDays: config.passwordMaxAgeDays,
+    }),
+    users,
+    customers,
+    audit,
   })
+  await app.register(passwordRoutes, { passwords: passwordService({ users, audit, clock }), users })
   await app.register(handoffRoutes, {
     handoff: handoffService({
       db,

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
   SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(120),
+  /** 'Credentials Expired' after this many days; 0 = never (NIST SP 800-63B). */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   TRUST_PROXY: z.string().optional(),
   COOKIE_SECURE: flag.optional(),
   MAIN_SITE_URL: destination.default('/demo/main-site/usweb/'),
@@ -56,6 +58,7 @@ export interface Config {
   sessionSecret: string
   sessionIdleMinutes: number
   sessionAbsoluteMinutes: number
+  passwordMaxAgeDays: number
   trustProxy: string | boolean
   isCookieSecure: boolean
   mainSiteUrl: string
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
+    passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' || e.TRUST_PROXY,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,
     mainSiteUrl: e.MAIN_SITE_URL,

@@ -62,11 +62,16 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: { env?: Record<string, string>; clock?: Clock; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   const config = testConfig(options.env)
-  const app = await buildApp({ config, database, clock: options.clock })
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    logStream: options.logStream,
+  })
   await app.ready()
   return {
     app,

@@ -17,7 +17,15 @@ export const xsrfCookie = 'XSRF-TOKEN'
 export const xsrfHeader = 'x-xsrf-token'
 
 /** How far the visitor got: the service, not the browser, decides what comes next. */
-export type SessionStage = 'password_change_required' | 'mfa_pending' | 'authenticated'
+export type SessionStage =
+  /** Temporary or expired password: only updateTempPassword is open. */
+  | 'password_change_required'
+  /** The password was right, the second factor is still to come. */
+  | 'mfa_pending'
+  /** Signed in: the hand-off may be issued. */
+  | 'authenticated'
+  /** Signed in, but a program rule of spec §4 bars this customer: never handed off. */
+  | 'blocked'
 
 export interface Session {
   userId: number

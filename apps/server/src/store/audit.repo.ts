@@ -6,6 +6,10 @@ export type AuditEvent =
   | 'login.failed'
   | 'login.locked'
   | 'login.unknown_user'
+  | 'login.wrong_program'
+  | 'logout'
+  | 'password.changed'
+  | 'password.reuse_refused'
   | 'handoff.issued'
   | 'account.created_by_operator'
 

@@ -1,28 +1,122 @@
-import type { FastifyInstance } from 'fastify'
-import { AuthenticateFormSchema, type AuthenticateResponse } from '@portal/contract'
-import type { authenticationService } from './authentication.service.ts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  AuthenticateFormSchema,
+  FormLoginSchema,
+  LoginRequestSchema,
+  PlAuthenticateFormSchema,
+  programOf,
+  type AuthenticateResponse,
+  type Identity,
+  type LoginResponse,
+} from '@portal/contract'
+import { HttpError } from '../../plugins/errors.ts'
+import type { SessionStage } from '../../plugins/session.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
+import type { customersRepo } from '../../store/customers.repo.ts'
+import type { usersRepo } from '../../store/users.repo.ts'
+import type { authenticationService, AuthenticateResult } from './authentication.service.ts'
 
 interface Deps {
   authentication: ReturnType<typeof authenticationService>
+  users: ReturnType<typeof usersRepo>
+  customers: ReturnType<typeof customersRepo>
+  audit: ReturnType<typeof auditRepo>
 }
 
-export async function authenticationRoutes(app: FastifyInstance, { authentication }: Deps) {
+const plLevel1Org = programOf('proliability').level1Org
+
+export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
+  const { authentication, users, customers, audit } = deps
+
+  /** Checks the password and, when it is right, starts a session at the stage it earned. */
+  async function signIn(
+    request: FastifyRequest,
+    credentials: { userName: string; password: string; velLevel1Org: string },
+  ): Promise<AuthenticateResult> {
+    const result = await authentication.authenticate({ ...credentials, clientIp: request.ip })
+    if (!result.ok) return result
+    const stage: SessionStage = result.isPasswordChangeRequired
+      ? 'password_change_required'
+      : result.verdict === 'allowed'
+        ? 'authenticated'
+        : 'blocked'
+    await request.session.start({
+      userId: result.user.id,
+      program: result.user.program,
+      stage,
+      // Kept sealed only until the hand-off, which the usweb main site needs it for.
+      data:
+        stage === 'authenticated'
+          ? { handoffSecret: request.session.seal(credentials.password) }
+          : {},
+    })
+    return result
+  }
+
+  const answer = (result: AuthenticateResult): AuthenticateResponse =>
+    result.ok
+      ? { message: result.message, temporaryPassword: result.user.isTemporaryPassword }
+      : { message: result.message }
+
   // Spec §7: form-encoded; every processed attempt answers 201 with the spec §4 message.
   app.post('/api/us-web-authentication/authenticate', async (request, reply) => {
     const form = AuthenticateFormSchema.parse(request.body)
-    const result = await authentication.authenticate({ ...form, clientIp: request.ip })
-    const body: AuthenticateResponse = { message: result.message }
-    if (result.ok) {
-      const { user } = result
-      await request.session.start({
-        userId: user.id,
-        program: user.program,
-        stage: user.isTemporaryPassword ? 'password_change_required' : 'authenticated',
-        // Kept sealed only until the hand-off, which the usweb main site needs it for.
-        data: { handoffSecret: request.session.seal(form.password) },
-      })
-      body.temporaryPassword = user.isTemporaryPassword
+    return reply.code(201).send(answer(await signIn(request, form)))
+  })
+
+  app.post(
+    '/api/us-web-authentication/authenticateForPLWithValidations',
+    async (request, reply) => {
+      const form = PlAuthenticateFormSchema.parse(request.body)
+      const result = await signIn(request, { ...form, velLevel1Org: plLevel1Org })
+      return reply.code(201).send(answer(result))
+    },
+  )
+
+  // The pl JSON login of spec §3: authenticated, temporaryPassword.
+  app.post('/api/login', async (request): Promise<LoginResponse> => {
+    const { username, password } = LoginRequestSchema.parse(request.body)
+    const result = await signIn(request, {
+      userName: username,
+      password,
+      velLevel1Org: plLevel1Org,
+    })
+    return {
+      authenticated: result.ok,
+      temporaryPassword: result.ok && result.user.isTemporaryPassword,
     }
-    return reply.code(201).send(body)
+  })
+
+  // The form login of spec §3 (j_username, j_password, level1org): 200 or 401.
+  app.post('/api/authentication', async (request, reply) => {
+    const form = FormLoginSchema.parse(request.body)
+    const result = await signIn(request, {
+      userName: form.j_username,
+      password: form.j_password,
+      velLevel1Org: form.level1org ?? programOf('bclip').level1Org,
+    })
+    if (!result.ok) throw new HttpError(401, 'Authentication failed.')
+    return reply.code(200).send(answer(result))
+  })
+
+  // The identity of spec §3. The service has no roles beyond "a signed-in customer".
+  app.get('/api/us-web-authentication/getUser', async (request): Promise<Identity> => {
+    const session = await request.session.load()
+    const user = session && (await users.findById(session.userId))
+    if (!user) throw new HttpError(401, 'Please log in to continue.')
+    const customer = await customers.findByCustnum(user.custnum)
+    return {
+      firstName: customer?.firstName ?? user.username,
+      imageUrl: null,
+      authorities: ['ROLE_USER'],
+    }
+  })
+
+  app.post('/api/logout', async (request, reply) => {
+    const session = await request.session.load()
+    if (session)
+      await audit.record({ event: 'logout', userId: session.userId, clientIp: request.ip })
+    await request.session.end()
+    return reply.code(204).send()
   })
 }

@@ -1,8 +1,18 @@
 // Password authentication (spec §4 "Login"). The answers are the spec's messages; the
 // portal turns them into what the user reads.
-import { authMessages, limits, programsWithLevel1Org, type AuthMessage } from '@portal/contract'
+import {
+  authMessages,
+  customerVerdict,
+  isProgramCode,
+  limits,
+  programsWithLevel1Org,
+  type AuthMessage,
+  type CustomerVerdict,
+} from '@portal/contract'
+import type { Clock } from '../../lib/clock.ts'
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
+import type { customersRepo } from '../../store/customers.repo.ts'
 import type { usersRepo, UserRow } from '../../store/users.repo.ts'
 
 export interface AuthenticateInput {
@@ -13,14 +23,37 @@ export interface AuthenticateInput {
 }
 
 export type AuthenticateResult =
-  { ok: true; message: AuthMessage; user: UserRow } | { ok: false; message: AuthMessage }
+  | { ok: false; message: AuthMessage }
+  | {
+      ok: true
+      message: AuthMessage
+      user: UserRow
+      /** A temporary password, or one older than the maximum age: replace before anything else. */
+      isPasswordChangeRequired: boolean
+      /** The program rules of spec §4 applied to the user's customer record. */
+      verdict: CustomerVerdict
+    }
 
 interface Deps {
   users: ReturnType<typeof usersRepo>
+  customers: ReturnType<typeof customersRepo>
   audit: ReturnType<typeof auditRepo>
+  clock: Clock
+  /** 0 turns periodic expiry off (the default, as NIST SP 800-63B advises). */
+  passwordMaxAgeDays: number
 }
 
-export function authenticationService({ users, audit }: Deps) {
+export function authenticationService({
+  users,
+  customers,
+  audit,
+  clock,
+  passwordMaxAgeDays,
+}: Deps) {
+  const isExpired = (user: UserRow) =>
+    passwordMaxAgeDays > 0 &&
+    clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
+
   return {
     async authenticate(input: AuthenticateInput): Promise<AuthenticateResult> {
       const { userName, password, clientIp } = input
@@ -47,15 +80,28 @@ export function authenticationService({ users, audit }: Deps) {
       }
       // A right password at another program's door is still the wrong door: the account
       // belongs to one program, and velLevel1Org says which login screen was used.
-      const programs = programsWithLevel1Org(input.velLevel1Org).map((p) => p.code)
-      if (!programs.includes(user.program as (typeof programs)[number])) {
+      const programs = programsWithLevel1Org(input.velLevel1Org).map((p) => p.code as string)
+      if (!programs.includes(user.program)) {
+        await audit.record({ event: 'login.wrong_program', ...context })
         return { ok: false, message: authMessages.invalidCredentials }
       }
       if (!(await users.recordSuccessfulLogin(user.id))) {
         return { ok: false, message: authMessages.userLocked }
       }
-      await audit.record({ event: 'login.succeeded', ...context })
-      return { ok: true, message: authMessages.success, user }
+      const customer = await customers.findByCustnum(user.custnum)
+      const verdict =
+        customer && isProgramCode(user.program)
+          ? customerVerdict(user.program, customer)
+          : 'mismatch'
+      const isExpiredNow = !user.isTemporaryPassword && isExpired(user)
+      await audit.record({ event: 'login.succeeded', ...context, detail: { verdict } })
+      return {
+        ok: true,
+        message: isExpiredNow ? authMessages.credentialsExpired : authMessages.success,
+        user,
+        isPasswordChangeRequired: user.isTemporaryPassword || isExpiredNow,
+        verdict,
+      }
     },
   }
 }

@@ -1,11 +1,28 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { findProgram, type MailingAddress } from '@portal/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  AccountRequestSchema,
+  associationOf,
+  CustomerFindRequestSchema,
+  customerVerdict,
+  findProgram,
+  type Account,
+  type CustomerFindResponse,
+  type MailingAddress,
+} from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
+import type { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { mailingAddresses } from '../../store/schema.ts'
+import type { usersRepo } from '../../store/users.repo.ts'
 
-export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
+interface Deps {
+  db: Db
+  users: ReturnType<typeof usersRepo>
+  customers: ReturnType<typeof customersRepo>
+}
+
+export async function customerRoutes(app: FastifyInstance, { db, users, customers }: Deps) {
   // Spec §7: PHONE shown in the header; augustar is looked up as onl.
   app.get<{ Params: { program: string } }>(
     '/api/customer-api/getPOMailingAddress/:program',
@@ -20,4 +37,53 @@ export async function customerRoutes(app: FastifyInstance, { db }: { db: Db }) {
       return { PHONE: row.phone }
     },
   )
+
+  /** The signed-in user; account and customer data are only ever their own. */
+  async function signedInUser(request: FastifyRequest) {
+    const session = await request.session.load()
+    const user =
+      session &&
+      session.stage !== 'password_change_required' &&
+      (await users.findById(session.userId))
+    if (!user) throw new HttpError(401, 'Please log in to continue.')
+    return user
+  }
+
+  app.post('/api/fidbond-api/account', async (request): Promise<Account> => {
+    const { username } = AccountRequestSchema.parse(request.body)
+    const user = await signedInUser(request)
+    if (user.username !== username)
+      throw new HttpError(403, 'This account belongs to another user.')
+    const customer = await customers.findByCustnum(user.custnum)
+    return {
+      username: user.username,
+      customerNumber: user.custnum,
+      prgName: user.program,
+      firstName: customer?.firstName ?? null,
+    }
+  })
+
+  // The lookup at login (spec §4 steps 3-4): the record, and the program rules' verdict
+  // for the program whose login page the user is on.
+  app.post('/api/customer-api/find', async (request): Promise<CustomerFindResponse> => {
+    const query = CustomerFindRequestSchema.parse(request.body)
+    const user = await signedInUser(request)
+    if (query.customerNumber !== user.custnum) {
+      throw new HttpError(403, 'This customer record belongs to another user.')
+    }
+    const program = findProgram(query.clientPrefix)
+    if (!program) throw new HttpError(400, 'Unknown program.')
+    const customer = await customers.findByCustnum(user.custnum)
+    if (!customer) throw new HttpError(404, 'No customer record for this account.')
+    return {
+      tax_Id: customer.taxId,
+      status: customer.status,
+      custclass: customer.custclass,
+      level2org: customer.level2org,
+      membershipCd: customer.membershipCd,
+      association: associationOf(program.code, customer.level2org),
+      verdict: customerVerdict(program.code, customer),
+      body: customer,
+    }
+  })
 }

@@ -16,6 +16,10 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, users, audi
   // session ends with it, and the sealed password leaves the service only here.
   app.post('/api/portal/handoff', async (request): Promise<HandoffResponse> => {
     const session = await request.session.load()
+    if (session?.stage === 'blocked') {
+      // SECURITY: the program rules of spec §4 are enforced here, not only shown.
+      throw new HttpError(403, 'This account cannot continue to the program site.')
+    }
     if (!session || session.stage !== 'authenticated') {
       throw new HttpError(401, 'Please log in to continue.')
     }

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { UpdateTempPasswordFormSchema, type UpdateTempPasswordResponse } from '@portal/contract'
+import { HttpError } from '../../plugins/errors.ts'
+import type { usersRepo } from '../../store/users.repo.ts'
+import type { passwordService } from './password.service.ts'
+
+interface Deps {
+  passwords: ReturnType<typeof passwordService>
+  users: ReturnType<typeof usersRepo>
+}
+
+export async function passwordRoutes(app: FastifyInstance, { passwords, users }: Deps) {
+  // Open only to the session that signed in with a temporary or expired password, and only
+  // for that session's own user, whatever userName the form names.
+  app.post(
+    '/api/us-web-authentication/updateTempPassword',
+    async (request): Promise<UpdateTempPasswordResponse> => {
+      const session = await request.session.load()
+      if (!session || session.stage !== 'password_change_required') {
+        throw new HttpError(401, 'Please log in with your temporary password first.')
+      }
+      const form = UpdateTempPasswordFormSchema.parse(request.body)
+      const user = await users.findById(session.userId)
+      if (!user || user.username !== form.userName) {
+        throw new HttpError(403, 'This password change belongs to another sign-in.')
+      }
+      const result = await passwords.replacePassword(user.id, form.password)
+      // The user signs in again with the new password (spec §2 screen 16).
+      if (result.temporaryPasswordFlagUpdated) await request.session.end()
+      return result
+    },
+  )
+}

@@ -1,0 +1,300 @@
+// Spec §4 "Login", "Program rules at login", "Temporary-password update outcomes".
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authMessages, programOf, type ProgramCode } from '@portal/contract'
+import { hashPassword } from '../src/lib/passwords.ts'
+import { demoPassword } from '../src/store/demo-data.ts'
+import { users } from '../src/store/schema.ts'
+import { usersRepo } from '../src/store/users.repo.ts'
+import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
+
+const clock = manualClock()
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp({ env: { PASSWORD_MAX_AGE_DAYS: '90' }, clock })
+})
+afterAll(() => t.close())
+
+const messageOf = async (response: Promise<{ json(): unknown }>) =>
+  ((await response).json() as { message: string }).message
+
+async function userRow(username: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.username, username))
+  if (!row) throw new Error(`no user ${username}`)
+  return row
+}
+
+/** What a password reset does: a new (temporary) password, which also unlocks. */
+async function resetPassword(username: string, password: string, isTemporary = true) {
+  const row = await userRow(username)
+  await usersRepo(t.database.db).changePassword(row.id, await hashPassword(password), clock.now(), {
+    isTemporary,
+  })
+}
+
+describe('authentication messages', () => {
+  it("answers an unknown username with 'User does not exist'", async () => {
+    expect(await messageOf(t.client().login('nobody_here', demoPassword))).toBe(
+      authMessages.userDoesNotExist,
+    )
+  })
+
+  it('counts wrong passwords, and the third locks the account', async () => {
+    const client = t.client()
+    const messages = []
+    for (let i = 0; i < 4; i++)
+      messages.push(await messageOf(client.login('dtcria_demo', 'Wrong#1x')))
+    expect(messages).toEqual([
+      authMessages.attempt1,
+      authMessages.attempt2,
+      authMessages.attempt3,
+      authMessages.userLocked,
+    ])
+    expect(await userRow('dtcria_demo')).toMatchObject({ failedAttempts: 3, isLocked: true })
+  })
+
+  it('keeps a locked account locked, even for the right password, until it is reset', async () => {
+    const client = t.client()
+    expect(await messageOf(client.login('dtcria_demo', demoPassword))).toBe(authMessages.userLocked)
+    expect(client.cookies.has('portal_sid')).toBe(false)
+    await resetPassword('dtcria_demo', 'Temporary#123')
+    const response = await client.login('dtcria_demo', 'Temporary#123')
+    expect(response.json()).toEqual({ message: authMessages.success, temporaryPassword: true })
+  })
+
+  it('starts the count again after a right password', async () => {
+    const client = t.client()
+    await client.login('dtcpnc_demo', 'Wrong#1x')
+    await client.login('dtcpnc_demo', 'Wrong#1x')
+    await client.login('dtcpnc_demo', demoPassword)
+    expect(await messageOf(client.login('dtcpnc_demo', 'Wrong#1x'))).toBe(authMessages.attempt1)
+    await client.login('dtcpnc_demo', demoPassword)
+  })
+
+  it("answers a right password at another program's login with 'Invalid Credentials'", async () => {
+    const client = t.client()
+    const response = client.login('bclip_demo', demoPassword, programOf('fidbond').level1Org)
+    expect(await messageOf(response)).toBe(authMessages.invalidCredentials)
+    expect(client.cookies.has('portal_sid')).toBe(false)
+    expect((await userRow('bclip_demo')).failedAttempts).toBe(0)
+  })
+
+  it("answers 'Credentials Expired' for a password older than the maximum age", async () => {
+    await resetPassword('dtclifeagents_demo', 'Aging#Password1', false)
+    clock.advance(91 * 86_400_000)
+    try {
+      const client = t.client()
+      const response = client.login('dtclifeagents_demo', 'Aging#Password1')
+      expect(await messageOf(response)).toBe(authMessages.credentialsExpired)
+      expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(401)
+      const update = await client.postForm('/api/us-web-authentication/updateTempPassword', {
+        userName: 'dtclifeagents_demo',
+        password: 'Renewed#Password2',
+      })
+      expect(update.json()).toMatchObject({ passwordUpdated: true })
+      expect(await messageOf(t.client().login('dtclifeagents_demo', 'Renewed#Password2'))).toBe(
+        authMessages.success,
+      )
+    } finally {
+      clock.advance(-91 * 86_400_000)
+    }
+  })
+
+  it('leaves exactly the sequential state after 20 parallel wrong passwords', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        messageOf(t.client().login('fidbond_demo', 'Wrong#1x', '200')),
+      ),
+    )
+    const counts = Object.fromEntries(
+      [...new Set(answers)].map((m) => [m, answers.filter((a) => a === m).length]),
+    )
+    expect(counts).toEqual({
+      [authMessages.attempt1]: 1,
+      [authMessages.attempt2]: 1,
+      [authMessages.attempt3]: 1,
+      [authMessages.userLocked]: 17,
+    })
+    expect(await userRow('fidbond_demo')).toMatchObject({ failedAttempts: 3, isLocked: true })
+  })
+})
+
+describe('pl sign-in, identity and logout', () => {
+  it('signs in with authenticateForPLWithValidations and loads the identity', async () => {
+    const client = t.client()
+    expect((await client.get('/api/us-web-authentication/getUser')).statusCode).toBe(401)
+    const response = await client.postForm(
+      '/api/us-web-authentication/authenticateForPLWithValidations',
+      { userName: 'proliability_demo', password: demoPassword },
+    )
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toEqual({ message: authMessages.success, temporaryPassword: false })
+    const identity = await client.get('/api/us-web-authentication/getUser')
+    expect(identity.json()).toEqual({
+      firstName: 'Dana',
+      imageUrl: null,
+      authorities: ['ROLE_USER'],
+    })
+  })
+
+  it('answers POST /api/login with authenticated and temporaryPassword', async () => {
+    const ok = await t.client().postJson('/api/login', {
+      username: 'proliability_demo',
+      password: demoPassword,
+    })
+    expect(ok.json()).toEqual({ authenticated: true, temporaryPassword: false })
+    const wrong = await t
+      .client()
+      .postJson('/api/login', { username: 'nobody_here', password: 'x' })
+    expect(wrong.json()).toEqual({ authenticated: false, temporaryPassword: false })
+  })
+
+  it('accepts the form login and refuses a wrong one with 401', async () => {
+    const form = { j_username: 'bclip_demo', j_password: demoPassword, level1org: '100' }
+    const client = t.client()
+    expect((await client.postForm('/api/authentication', form)).statusCode).toBe(200)
+    const wrong = await t
+      .client()
+      .postForm('/api/authentication', { ...form, j_username: 'nobody_here' })
+    expect(wrong.statusCode).toBe(401)
+  })
+
+  it('ends the session at logout', async () => {
+    const client = t.client()
+    await client.login('bclip_demo', demoPassword)
+    expect((await client.get('/api/us-web-authentication/getUser')).statusCode).toBe(200)
+    expect((await client.postJson('/api/logout')).statusCode).toBe(204)
+    expect((await client.get('/api/us-web-authentication/getUser')).statusCode).toBe(401)
+    expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(401)
+  })
+})
+
+describe('program rules at login', () => {
+  async function lookUp(username: string, clientPrefix?: string) {
+    const client = t.client()
+    const { level1Org, serviceCode } = programOf((await userRow(username)).program as ProgramCode)
+    await client.login(username, demoPassword, level1Org)
+    const account = (await client.postJson('/api/fidbond-api/account', { username })).json() as {
+      customerNumber: string
+    }
+    const found = await client.postJson('/api/customer-api/find', {
+      clientPrefix: clientPrefix ?? serviceCode,
+      customerNumber: account.customerNumber,
+      level1Org,
+    })
+    return { client, found: found.json() as { verdict: string; association: string } }
+  }
+
+  it('makes an equipmentrenew customer of level2org 2836 an AFM member', async () => {
+    const { found } = await lookUp('equipmentrenew_afm')
+    expect(found).toMatchObject({ verdict: 'allowed', association: 'AFM', level2org: '2836' })
+  })
+
+  it('finds an ineligible augustar customer and never hands them off', async () => {
+    const { client, found } = await lookUp('augustar_ineligible')
+    expect(found).toMatchObject({ verdict: 'ineligible', status: 'i' })
+    expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(403)
+  })
+
+  it('blocks a cabar client of a broker', async () => {
+    const { client, found } = await lookUp('cabar_broker_client')
+    expect(found).toMatchObject({ verdict: 'brokerClient', custclass: 'subp' })
+    expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(403)
+  })
+
+  it('lets dtcmyaccount tax id 172 in and rejects another tax id as a mismatch', async () => {
+    expect((await lookUp('dtcmyaccount_demo')).found.verdict).toBe('allowed')
+    const { client, found } = await lookUp('dtcmyaccount_taxid')
+    expect(found.verdict).toBe('mismatch')
+    expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(403)
+  })
+
+  it('rejects a fidbond customer or an augustar membership on dtcmyaccount', async () => {
+    await resetPassword('fidbond_demo', demoPassword, false)
+    expect((await lookUp('fidbond_demo', 'dtcmyaccount')).found.verdict).toBe('mismatch')
+    expect((await lookUp('augustar_demo', 'dtcmyaccount')).found.verdict).toBe('mismatch')
+  })
+
+  it("shows nobody another user's account or customer record", async () => {
+    const client = t.client()
+    await client.login('bclip_demo', demoPassword)
+    const account = await client.postJson('/api/fidbond-api/account', { username: 'cabar_demo' })
+    expect(account.statusCode).toBe(403)
+    const found = await client.postJson('/api/customer-api/find', {
+      clientPrefix: 'cabar',
+      customerNumber: 'CB10001',
+      level1Org: '168',
+    })
+    expect(found.statusCode).toBe(403)
+    const anonymous = await t
+      .client()
+      .postJson('/api/fidbond-api/account', { username: 'bclip_demo' })
+    expect(anonymous.statusCode).toBe(401)
+  })
+})
+
+describe('updateTempPassword', () => {
+  const update = (client: TestClient, userName: string, password: string) =>
+    client.postForm('/api/us-web-authentication/updateTempPassword', { userName, password })
+
+  async function signInToChange(username: string, password: string) {
+    await t.database.db
+      .update(users)
+      .set({ isTemporaryPassword: true })
+      .where(eq(users.username, username))
+    const client = t.client()
+    const answer = await client.login(username, password)
+    expect(answer.json()).toMatchObject({ temporaryPassword: true })
+    return client
+  }
+
+  it('is closed to a session that did not sign in with a temporary password', async () => {
+    expect((await update(t.client(), 'bclip_demo', 'Another#Pass1')).statusCode).toBe(401)
+    const client = t.client()
+    await client.login('bclip_demo', demoPassword)
+    expect((await update(client, 'bclip_demo', 'Another#Pass1')).statusCode).toBe(401)
+  })
+
+  it('refuses a password that breaks the rules with the spec message, changing nothing', async () => {
+    const client = await signInToChange('equipmentrenew_demo', demoPassword)
+    const before = await userRow('equipmentrenew_demo')
+    const response = await update(client, 'equipmentrenew_demo', 'no digits here!')
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ message: expect.stringContaining('does not meet') })
+    expect((await userRow('equipmentrenew_demo')).passwordHash).toBe(before.passwordHash)
+  })
+
+  it("refuses another user's name", async () => {
+    const client = await signInToChange('equipmentrenew_demo', demoPassword)
+    expect((await update(client, 'bclip_demo', 'Another#Pass1')).statusCode).toBe(403)
+  })
+
+  it('refuses each of the last eight passwords and accepts the ninth', async () => {
+    const username = 'augustar_demo'
+    const passwords = Array.from({ length: 8 }, (_, i) => `History#${i + 1}a`)
+    let current = demoPassword
+    for (const next of passwords) {
+      const client = await signInToChange(username, current)
+      expect((await update(client, username, next)).json()).toEqual({
+        passwordUpdated: true,
+        temporaryPasswordFlagUpdated: true,
+        matchesPreviousEightPasswords: false,
+      })
+      current = next
+    }
+    for (const old of passwords) {
+      const client = await signInToChange(username, current)
+      expect((await update(client, username, old)).json()).toEqual({
+        passwordUpdated: false,
+        temporaryPasswordFlagUpdated: false,
+        matchesPreviousEightPasswords: true,
+      })
+    }
+    const client = await signInToChange(username, current)
+    expect((await update(client, username, demoPassword)).json()).toMatchObject({
+      temporaryPasswordFlagUpdated: true,
+    })
+    const login = await t.client().login(username, demoPassword)
+    expect(login.json()).toEqual({ message: authMessages.success, temporaryPassword: false })
+  })
+})
