@@ -4,6 +4,15 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import { demoRoutes } from './demo/demo.routes.ts'
+import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
+import {
+  outboxWorker,
+  outboxWriter,
+  type OutboxWorker,
+  type OutboxWriter,
+} from './delivery/outbox.ts'
+import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
+import { deriveKey } from './lib/crypto.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
@@ -11,7 +20,16 @@ import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
+import { accountsService } from './modules/accounts/accounts.service.ts'
 import { passwordRoutes } from './modules/password/password.routes.ts'
+import { recoveryRoutes } from './modules/recovery/recovery.routes.ts'
+import { recoveryService } from './modules/recovery/recovery.service.ts'
+import {
+  registrationLookup,
+  registrationRoutes,
+} from './modules/registration/registration.routes.ts'
+import { registrationService } from './modules/registration/registration.service.ts'
+import rateLimits from './plugins/rate-limits.ts'
 import { passwordService } from './modules/password/password.service.ts'
 import errors from './plugins/errors.ts'
 import security from './plugins/security.ts'
@@ -28,6 +46,12 @@ export interface AppDeps {
   clock?: Clock
   /** Where logs go (standard output unless a test collects them). */
   logStream?: NodeJS.WritableStream
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: { writer: OutboxWriter; worker: OutboxWorker }
+  }
 }
 
 // Never logged: whatever a log line carries under these names is replaced.
@@ -60,6 +84,25 @@ export async function buildApp({
   const users = usersRepo(db)
   const audit = auditRepo(db)
   const customers = customersRepo(db)
+  const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'))
+  const worker = outboxWorker({
+    db,
+    clock,
+    writer,
+    transports: {
+      ...(config.smtpUrl ? { email: smtpTransport(config.smtpUrl, config.mailFrom) } : {}),
+      ...(config.smsProviderUrl
+        ? { sms: httpSmsTransport(config.smsProviderUrl, config.smsFrom) }
+        : {}),
+    },
+    log: app.log,
+    pollMs: config.outboxPollMs,
+    maxAttempts: config.outboxMaxAttempts,
+    keepBodies: config.isDemo,
+  })
+  app.decorate('outbox', { writer, worker })
+  if (config.outboxPollMs > 0) app.addHook('onReady', async () => worker.start())
+  app.addHook('onClose', async () => worker.stop())
 
   await app.register(errors)
   await app.register(security, { isBehindTls: config.isCookieSecure })
@@ -74,6 +117,8 @@ export async function buildApp({
     isCookieSecure: config.isCookieSecure,
   })
 
+  await app.register(rateLimits, { ...config.rateLimits, redisUrl: config.redisUrl })
+
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {
     try {
@@ -84,7 +129,17 @@ export async function buildApp({
     }
   })
 
-  await app.register(customerRoutes, { db, users, customers })
+  const registration = registrationService({ db, accounts: accountsService(db) })
+  await app.register(customerRoutes, {
+    db,
+    users,
+    customers,
+    registrationLookup: registrationLookup(app, { registration }),
+  })
+  await app.register(registrationRoutes, { registration })
+  await app.register(recoveryRoutes, {
+    recovery: recoveryService({ db, customers, audit, writer, clock }),
+  })
   await app.register(mfaRoutes, { db })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({
@@ -109,7 +164,10 @@ export async function buildApp({
     users,
     audit,
   })
-  if (config.isDemo) await app.register(demoRoutes, { plHandoffKey: config.plHandoffKey })
+  if (config.isDemo) {
+    await app.register(demoRoutes, { plHandoffKey: config.plHandoffKey })
+    await app.register(outboxViewerRoutes, { db, writer })
+  }
   await app.register(webRoutes, { distDir: config.webDistDir })
   return app
 }

@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('starts in demo mode on the embedded database with nothing set', () => {
     const config = loadConfig({})
     expect(config).toMatchObject({ port: 8080, isDemo: true, databaseUrl: undefined })
-    expect(config.sessionSecret).toHaveLength(64)
+    expect(config.sessionSecret).toContain('demo-only')
   })
 
   it('names the variable that is wrong', () => {
@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),
       PL_HANDOFF_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SMTP_URL: 'smtp://mail.example:587',
+      SMS_PROVIDER_URL: 'https://sid:token@sms.example/messages',
     }
     expect(loadConfig(secrets)).toMatchObject({ isDemo: false, isCookieSecure: true })
     expect(() => loadConfig({ ...secrets, DEMO_MODE: 'true' })).toThrow(/DEMO_MODE/)

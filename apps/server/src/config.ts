@@ -1,6 +1,5 @@
 // The only reader of the environment. Every setting is validated once at start-up, and a
 // bad value stops the process with a message naming the variable.
-import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
@@ -42,6 +41,19 @@ const EnvSchema = z.object({
     )
     .optional(),
   WEB_DIST_DIR: z.string().default(`${repoRoot}apps/web/dist`),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Program Portal <no-reply@portal.example>'),
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  SMS_FROM: z.string().default('+15555550100'),
+  /** How often the outbox worker looks for messages to send; 0 = never (tests drain by hand). */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
+  /** Registration and recovery calls allowed per client address, and per target, a window. */
+  RATE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_PER_TARGET: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Shared rate-limit counters across instances; in-process without it. */
+  REDIS_URL: z.string().url().optional(),
 })
 
 export interface Config {
@@ -65,7 +77,21 @@ export interface Config {
   plPolicyAppUrl: string
   plHandoffKey: Buffer
   webDistDir: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  smsProviderUrl: string | undefined
+  smsFrom: string
+  outboxPollMs: number
+  outboxMaxAttempts: number
+  redisUrl: string | undefined
+  rateLimits: { perClient: number; perTarget: number; windowMinutes: number }
 }
+
+/**
+ * Demo-mode secrets are fixed and public so that a restarted demo can still read what it
+ * sealed (sessions, outbox). Production refuses to start without its own.
+ */
+const demoSessionSecret = 'demo-only-session-secret-never-use-in-production'
 
 /** Known to the demo policy-app receiver; production must configure its own. */
 export const demoPlHandoffKey = Buffer.from('program-portal-demo-handoff-key!', 'utf8')
@@ -84,7 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production'
   const isDemo = e.DEMO_MODE ?? !isProduction
   if (isProduction && isDemo) throw new ConfigError('DEMO_MODE cannot be on in production')
-  for (const name of ['SESSION_SECRET', 'PL_HANDOFF_KEY'] as const) {
+  for (const name of [
+    'SESSION_SECRET',
+    'PL_HANDOFF_KEY',
+    'SMTP_URL',
+    'SMS_PROVIDER_URL',
+  ] as const) {
     if (isProduction && !e[name]) {
       throw new ConfigError(`Invalid configuration:\n  ${name}: required in production`)
     }
@@ -98,9 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     isDemo,
     seedDemoData: e.SEED_DEMO_DATA ?? isDemo,
-    // A demo process without a configured secret gets a fresh one: sessions then last
-    // only as long as the process, which is what a demo wants.
-    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    sessionSecret: e.SESSION_SECRET ?? demoSessionSecret,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
@@ -110,5 +139,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plPolicyAppUrl: e.PL_POLICY_APP_URL,
     plHandoffKey: e.PL_HANDOFF_KEY ? Buffer.from(e.PL_HANDOFF_KEY, 'base64') : demoPlHandoffKey,
     webDistDir: e.WEB_DIST_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsProviderUrl: e.SMS_PROVIDER_URL,
+    smsFrom: e.SMS_FROM,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxMaxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      perClient: e.RATE_LIMIT_PER_CLIENT,
+      perTarget: e.RATE_LIMIT_PER_TARGET,
+      windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+    },
   }
 }

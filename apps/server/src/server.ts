@@ -7,7 +7,11 @@ async function main() {
   const config = loadConfig()
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+        }
       : { kind: 'pglite', dataDir: config.dataDir },
   )
   if (config.seedDemoData) await seedDemoData(database.db)

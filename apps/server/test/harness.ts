@@ -41,7 +41,17 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_MODE: 'true', ...env })
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_MODE: 'true',
+    // Tests deliver the outbox by hand (app.outbox.worker.drain()), so nothing races them.
+    OUTBOX_POLL_MS: '0',
+    // Many calls from one address; the rate-limit test sets its own low limits.
+    RATE_LIMIT_PER_CLIENT: '100000',
+    RATE_LIMIT_PER_TARGET: '100000',
+    ...env,
+  })
 }
 
 /** A clock the test moves by hand. */

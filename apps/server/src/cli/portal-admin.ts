@@ -42,11 +42,12 @@ async function createAccount(database: Database, args: string[]): Promise<number
     phone: values.phone?.replace(/\D/g, ''),
   })
   if (!result.ok) {
-    return fail(
-      result.reason === 'USER_ALREADY_EXISTS'
-        ? messages.registration.usernameTaken
-        : `No customer record with number ${custnum}.`,
-    )
+    const reasons = {
+      USER_ALREADY_EXISTS: messages.registration.usernameTaken,
+      ACCOUNT_EXISTS: `Customer ${custnum} already has a web account.`,
+      CUSTOMER_NOT_FOUND: `No customer record with number ${custnum}.`,
+    }
+    return fail(reasons[result.reason])
   }
   await auditRepo(database.db).record({
     event: 'account.created_by_operator',

@@ -10,6 +10,8 @@ export type AuditEvent =
   | 'logout'
   | 'password.changed'
   | 'password.reuse_refused'
+  | 'recovery.username_sent'
+  | 'recovery.temporary_password_sent'
   | 'handoff.issued'
   | 'account.created_by_operator'
 

@@ -24,7 +24,7 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void }
   | { kind: 'pglite'; dataDir: string }
   /** A prepared image (PGlite's dumpDataDir), loaded into memory: how tests start fast. */
   | { kind: 'pglite-image'; image: Blob }
@@ -32,6 +32,9 @@ export type DatabaseSource =
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: 10 })
+    // An idle connection the server drops (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on next use.
+    pool.on('error', (error) => source.onIdleError?.(error))
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
     await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder })
     return {

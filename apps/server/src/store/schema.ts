@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -82,8 +83,10 @@ export const users = pgTable(
     // Usernames are case-sensitive (spec §5): a plain unique text column is exactly that.
     username: text().notNull().unique(),
     passwordHash: text().notNull(),
+    // One web account per customer (spec §6: registration is refused when one exists).
     custnum: text()
       .notNull()
+      .unique()
       .references(() => customers.custnum),
     program: text().notNull(),
     email: text(),
@@ -94,7 +97,92 @@ export const users = pgTable(
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_custnum_idx').on(t.custnum)],
+  (t) => [
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_phone_idx').on(t.phone),
+  ],
+)
+
+/** Verification contact details of spec §3 "MFA model", and how far they are trusted. */
+export const mfaContacts = pgTable('mfa_contacts', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  typeOfEmailAddress: text().notNull(),
+  emailAddress: text().notNull(),
+  typeOfPhoneNumber: text().notNull(),
+  /** xxx-xxx-xxxx */
+  phoneNumber: text().notNull(),
+  countryName: text().notNull(),
+  dialPrefix: text().notNull(),
+  /** Null until a code sent to these details has been entered. */
+  verifiedAt: timestamp({ withTimezone: true }),
+  /** Set when a locked account is unlocked by a password reset: confirm details again. */
+  isReconfirmationRequired: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+/** One-time codes, stored hashed; a new code replaces the user's previous one. */
+export const verificationCodes = pgTable('verification_codes', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text().notNull(),
+  deliveryMethod: text().notNull(),
+  attempts: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+})
+
+/** Devices (a hash of the device print) on which a user passed the second factor. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    devicePrintHash: text().notNull(),
+    verifiedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.devicePrintHash] })],
+)
+
+/** Support incidents; the ticket number is what the support screen shows. */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: serial().primaryKey(),
+    incidentId: text().notNull().unique(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    reason: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('incidents_user_idx').on(t.userId)],
+)
+
+/**
+ * The durable outbox: a message is written in the same transaction as the change it
+ * reports, and a worker delivers it. The body is sealed (it may carry a temporary password
+ * or a code) and, outside demo mode, blanked once delivered.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial().primaryKey(),
+    channel: text().notNull(),
+    recipient: text().notNull(),
+    subject: text(),
+    sealedBody: text().notNull(),
+    template: text().notNull(),
+    program: text(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 )
 
 export const passwordHistory = pgTable(

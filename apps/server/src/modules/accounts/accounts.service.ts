@@ -8,7 +8,7 @@ import { customers, passwordHistory, users } from '../../store/schema.ts'
 
 export type CreateAccountResult =
   | { ok: true; userId: number; temporaryPassword?: string }
-  | { ok: false; reason: 'USER_ALREADY_EXISTS' | 'CUSTOMER_NOT_FOUND' }
+  | { ok: false; reason: 'USER_ALREADY_EXISTS' | 'ACCOUNT_EXISTS' | 'CUSTOMER_NOT_FOUND' }
 
 export interface CreateAccountInput {
   custnum: string
@@ -21,13 +21,15 @@ export interface CreateAccountInput {
 
 const uniqueViolation = '23505'
 
-function isUniqueViolation(error: unknown): boolean {
+/** The unique constraint a failed insert broke, if that is why it failed (drizzle wraps it). */
+function brokenUniqueConstraint(error: unknown): string | undefined {
   const seen = new Set<unknown>()
   for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as Error).cause) {
     seen.add(e)
-    if ((e as { code?: string }).code === uniqueViolation) return true
+    const { code, constraint } = e as { code?: string; constraint?: string }
+    if (code === uniqueViolation) return constraint ?? 'unknown'
   }
-  return false
+  return undefined
 }
 
 export function accountsService(db: Db) {
@@ -62,7 +64,10 @@ export function accountsService(db: Db) {
         })
         return temporaryPassword ? { ok: true, userId, temporaryPassword } : { ok: true, userId }
       } catch (error) {
-        if (isUniqueViolation(error)) return { ok: false, reason: 'USER_ALREADY_EXISTS' }
+        // The database decides, so parallel sign-ups cannot both succeed.
+        const constraint = brokenUniqueConstraint(error)
+        if (constraint === 'users_custnum_unique') return { ok: false, reason: 'ACCOUNT_EXISTS' }
+        if (constraint) return { ok: false, reason: 'USER_ALREADY_EXISTS' }
         throw error
       }
     },

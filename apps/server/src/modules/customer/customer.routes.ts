@@ -9,6 +9,8 @@ import {
   type Account,
   type CustomerFindResponse,
   type MailingAddress,
+  isRegistrationLookup,
+  type RegistrationLookupResponse,
 } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
@@ -20,9 +22,12 @@ interface Deps {
   db: Db
   users: ReturnType<typeof usersRepo>
   customers: ReturnType<typeof customersRepo>
+  /** The registration variant of the lookup (body with email and phone; no session). */
+  registrationLookup: (request: FastifyRequest) => Promise<RegistrationLookupResponse>
 }
 
-export async function customerRoutes(app: FastifyInstance, { db, users, customers }: Deps) {
+export async function customerRoutes(app: FastifyInstance, deps: Deps) {
+  const { db, users, customers, registrationLookup } = deps
   // Spec §7: PHONE shown in the header; augustar is looked up as onl.
   app.get<{ Params: { program: string } }>(
     '/api/customer-api/getPOMailingAddress/:program',
@@ -65,25 +70,29 @@ export async function customerRoutes(app: FastifyInstance, { db, users, customer
 
   // The lookup at login (spec §4 steps 3-4): the record, and the program rules' verdict
   // for the program whose login page the user is on.
-  app.post('/api/customer-api/find', async (request): Promise<CustomerFindResponse> => {
-    const query = CustomerFindRequestSchema.parse(request.body)
-    const user = await signedInUser(request)
-    if (query.customerNumber !== user.custnum) {
-      throw new HttpError(403, 'This customer record belongs to another user.')
-    }
-    const program = findProgram(query.clientPrefix)
-    if (!program) throw new HttpError(400, 'Unknown program.')
-    const customer = await customers.findByCustnum(user.custnum)
-    if (!customer) throw new HttpError(404, 'No customer record for this account.')
-    return {
-      tax_Id: customer.taxId,
-      status: customer.status,
-      custclass: customer.custclass,
-      level2org: customer.level2org,
-      membershipCd: customer.membershipCd,
-      association: associationOf(program.code, customer.level2org),
-      verdict: customerVerdict(program.code, customer),
-      body: customer,
-    }
-  })
+  app.post(
+    '/api/customer-api/find',
+    async (request): Promise<CustomerFindResponse | RegistrationLookupResponse> => {
+      if (isRegistrationLookup(request.body)) return registrationLookup(request)
+      const query = CustomerFindRequestSchema.parse(request.body)
+      const user = await signedInUser(request)
+      if (query.customerNumber !== user.custnum) {
+        throw new HttpError(403, 'This customer record belongs to another user.')
+      }
+      const program = findProgram(query.clientPrefix)
+      if (!program) throw new HttpError(400, 'Unknown program.')
+      const customer = await customers.findByCustnum(user.custnum)
+      if (!customer) throw new HttpError(404, 'No customer record for this account.')
+      return {
+        tax_Id: customer.taxId,
+        status: customer.status,
+        custclass: customer.custclass,
+        level2org: customer.level2org,
+        membershipCd: customer.membershipCd,
+        association: associationOf(program.code, customer.level2org),
+        verdict: customerVerdict(program.code, customer),
+        body: customer,
+      }
+    },
+  )
 }

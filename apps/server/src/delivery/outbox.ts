@@ -1,0 +1,116 @@
+// The durable outbox (DESIGN.md): enqueue inside the caller's transaction; a worker delivers
+// with retries and backoff, so nothing is lost while SMTP or the SMS provider is down.
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../lib/clock.ts'
+import { open, seal } from '../lib/crypto.ts'
+import type { Db } from '../store/db.ts'
+import { outboxRepo, type OutboxRow } from '../store/outbox.repo.ts'
+import type { Channel, Message } from './templates.ts'
+import type { Transport } from './transports.ts'
+
+export interface Envelope {
+  channel: Channel
+  /** An email address, or a phone number in E.164. */
+  recipient: string
+  program: string | null
+  message: Message
+}
+
+export function outboxWriter(sealKey: Buffer) {
+  return {
+    /** Pass the transaction of the change the message reports. */
+    async enqueue(db: Db, { channel, recipient, program, message }: Envelope): Promise<void> {
+      await outboxRepo(db).enqueue({
+        channel,
+        recipient,
+        program,
+        template: message.template,
+        subject: channel === 'email' ? message.subject : null,
+        sealedBody: seal(sealKey, channel === 'email' ? message.email : message.sms),
+      })
+    },
+    read(row: OutboxRow): string {
+      return row.sealedBody ? (open(sealKey, row.sealedBody) ?? '') : ''
+    },
+  }
+}
+export type OutboxWriter = ReturnType<typeof outboxWriter>
+
+export interface WorkerOptions {
+  db: Db
+  clock: Clock
+  writer: OutboxWriter
+  transports: Partial<Record<Channel, Transport>>
+  log: FastifyBaseLogger
+  pollMs: number
+  maxAttempts: number
+  /** Demo mode keeps delivered bodies for the outbox viewer; production blanks them. */
+  keepBodies: boolean
+}
+
+/** 5 s, 10 s, 20 s … at most 15 minutes between tries. */
+export function backoffMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000)
+}
+
+export function outboxWorker(options: WorkerOptions) {
+  const { db, clock, writer, transports, log, pollMs, maxAttempts, keepBodies } = options
+  const repo = outboxRepo(db)
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<number> | undefined
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    const transport = transports[row.channel as Channel]
+    if (!transport) {
+      // No transport configured (demo mode): the message stays readable in /dev/outbox.
+      await repo.markSent(row.id, clock.now(), true)
+      return
+    }
+    try {
+      await transport.send({ to: row.recipient, subject: row.subject, text: writer.read(row) })
+      await repo.markSent(row.id, clock.now(), keepBodies)
+      log.info({ outboxId: row.id, channel: row.channel, template: row.template }, 'message sent')
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      const retryAt =
+        row.attempts < maxAttempts
+          ? new Date(clock.now().getTime() + backoffMs(row.attempts))
+          : null
+      await repo.markFailed(row.id, reason, retryAt)
+      log.warn(
+        { outboxId: row.id, channel: row.channel, attempts: row.attempts, reason },
+        'delivery failed',
+      )
+    }
+  }
+
+  async function tick(): Promise<number> {
+    const rows = await repo.claimDue(clock.now(), 20, 60_000)
+    for (const row of rows) await deliver(row)
+    return rows.length
+  }
+
+  /** One pass at a time: a slow pass is never overlapped by the next. */
+  function runOnce(): Promise<number> {
+    running ??= tick().finally(() => (running = undefined))
+    return running
+  }
+
+  return {
+    start() {
+      timer = setInterval(() => {
+        runOnce().catch((error: unknown) => log.error({ err: error }, 'outbox pass failed'))
+      }, pollMs)
+      timer.unref()
+    },
+    async stop() {
+      clearInterval(timer)
+      await running?.catch(() => undefined)
+    },
+    /** Delivers everything due now (tests and the shutdown path). */
+    async drain(): Promise<void> {
+      while ((await runOnce()) > 0);
+    },
+  }
+}
+export type OutboxWorker = ReturnType<typeof outboxWorker>

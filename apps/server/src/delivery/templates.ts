@@ -1,0 +1,72 @@
+// What the service writes to people, per program: its name and customer-service number.
+import {
+  formatProgramPhone,
+  findProgram,
+  limits,
+  programOf,
+  type ProgramCode,
+} from '@portal/contract'
+
+export type Channel = 'email' | 'sms'
+
+export interface Message {
+  template: string
+  subject: string
+  email: string
+  sms: string
+}
+
+interface Brand {
+  name: string
+  phone: string
+}
+
+export function brandOf(program: string, phone: string | undefined): Brand {
+  const code: ProgramCode = findProgram(program)?.code ?? 'bclip'
+  return {
+    name: programOf(code).displayName,
+    phone: phone ? formatProgramPhone(code, phone) : 'the number on our website',
+  }
+}
+
+const signOff = (b: Brand) =>
+  `If you did not ask for this, call customer service at ${b.phone}.\n\n${b.name}`
+
+export const templates = {
+  username: (b: Brand, username: string): Message => ({
+    template: 'username',
+    subject: `${b.name}: your username`,
+    email: `Your username is: ${username}\n\n${signOff(b)}`,
+    sms: `${b.name}: your username is ${username}. Not you? Call ${b.phone}.`,
+  }),
+  temporaryPassword: (b: Brand, password: string): Message => ({
+    template: 'temporary-password',
+    subject: `${b.name}: your temporary password`,
+    email: `Your temporary password is: ${password}\n\nLog in with it; you will then choose a new password.\n\n${signOff(b)}`,
+    sms: `${b.name}: your temporary password is ${password}. Not you? Call ${b.phone}.`,
+  }),
+  verificationCode: (b: Brand, code: string): Message => ({
+    template: 'verification-code',
+    subject: `${b.name}: your verification code`,
+    email: `Your verification code is: ${code}\n\nIt expires in ${limits.verificationCodeTtlMinutes} minutes.\n\n${signOff(b)}`,
+    sms: `${b.name}: your verification code is ${code}. It expires in ${limits.verificationCodeTtlMinutes} minutes.`,
+  }),
+  lockout: (b: Brand): Message => ({
+    template: 'lockout-notice',
+    subject: `${b.name}: your account has been locked`,
+    email: `Your online account was locked after repeated failed attempts. To unlock it, reset your password from the login page.\n\n${signOff(b)}`,
+    sms: `${b.name}: your online account was locked after failed attempts. Reset your password to unlock it.`,
+  }),
+  passwordChanged: (b: Brand): Message => ({
+    template: 'password-changed-notice',
+    subject: `${b.name}: your password was changed`,
+    email: `The password of your online account was just changed.\n\n${signOff(b)}`,
+    sms: `${b.name}: your password was just changed. Not you? Call ${b.phone}.`,
+  }),
+  contactChanged: (b: Brand): Message => ({
+    template: 'contact-changed-notice',
+    subject: `${b.name}: your verification contact details were changed`,
+    email: `The email address and mobile number used to verify your sign-ins were just changed.\n\n${signOff(b)}`,
+    sms: `${b.name}: your verification contact details were just changed. Not you? Call ${b.phone}.`,
+  }),
+} as const

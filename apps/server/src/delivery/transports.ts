@@ -1,0 +1,51 @@
+// How messages leave the service: email over SMTP (nodemailer), SMS through an HTTP provider
+// with a Twilio-compatible form API (POST To, From, Body; basic auth from the URL).
+import nodemailer from 'nodemailer'
+
+export interface Outgoing {
+  to: string
+  subject: string | null
+  text: string
+}
+
+export interface Transport {
+  send(message: Outgoing): Promise<void>
+}
+
+export function smtpTransport(smtpUrl: string, from: string): Transport {
+  const transporter = nodemailer.createTransport(smtpUrl)
+  return {
+    async send({ to, subject, text }) {
+      await transporter.sendMail({ from, to, subject: subject ?? '', text })
+    },
+  }
+}
+
+/** US numbers are stored as ten digits; providers want E.164. */
+export function toE164(phone: string, dialPrefix = '1'): string {
+  return `+${dialPrefix}${phone.replace(/\D/g, '')}`
+}
+
+export function httpSmsTransport(providerUrl: string, from: string): Transport {
+  const url = new URL(providerUrl)
+  const auth =
+    url.username || url.password
+      ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+      : undefined
+  url.username = ''
+  url.password = ''
+  return {
+    async send({ to, text }) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(auth ? { authorization: auth } : {}),
+        },
+        body: new URLSearchParams({ To: to, From: from, Body: text }),
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!response.ok) throw new Error(`SMS provider answered ${response.status}`)
+    },
+  }
+}

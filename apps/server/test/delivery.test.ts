@@ -1,0 +1,155 @@
+// The outbox: nothing is lost while SMTP or the SMS provider is down, nothing is sent twice.
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, describe, expect, it } from 'vitest'
+import { demoCustomers } from '../src/store/demo-data.ts'
+import { outbox } from '../src/store/schema.ts'
+import { manualClock, startTestApp, type TestApp } from './harness.ts'
+
+const opened: TestApp[] = []
+afterAll(() => Promise.all(opened.map((t) => t.close())))
+
+async function app(env: Record<string, string>, clock = manualClock()) {
+  const t = await startTestApp({ env, clock })
+  opened.push(t)
+  return { t, clock }
+}
+
+const demo = (username: string) => {
+  const c = demoCustomers.find((d) => d.username === username)
+  if (!c) throw new Error(username)
+  return c
+}
+
+function smtpServer(received: string[]) {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      let data = ''
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
+      stream.on('end', () => {
+        received.push(data)
+        done()
+      })
+    },
+  })
+  return {
+    listen: (port: number) =>
+      new Promise<number>((resolve) =>
+        server.listen(port, '127.0.0.1', () =>
+          resolve((server.server.address() as AddressInfo).port),
+        ),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    server,
+  }
+}
+
+describe('email over SMTP', () => {
+  it('keeps a message while the SMTP server is down and delivers it once when it is back', async () => {
+    const received: string[] = []
+    let smtp = smtpServer(received)
+    const port = await smtp.listen(0)
+    await smtp.close()
+    const { t, clock } = await app({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const c = demo('bclip_demo')
+    const response = await t.client().postJson('/api/us-web-authentication/sendUserName', {
+      emailAddress: c.email,
+      deliveryMethod: 'email',
+      appName: 'usweb',
+    })
+    expect(response.json()).toMatchObject({ status: true })
+
+    await t.app.outbox.worker.drain()
+    const [failed] = await t.database.db.select().from(outbox)
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(failed?.lastError).toBeTruthy()
+
+    smtp = smtpServer(received)
+    await smtp.listen(port)
+    try {
+      await t.app.outbox.worker.drain()
+      expect(received).toHaveLength(0) // not due again before its backoff
+      clock.advance(6_000)
+      await t.app.outbox.worker.drain()
+      clock.advance(60 * 60_000)
+      await t.app.outbox.worker.drain()
+      expect(received).toHaveLength(1)
+      expect(received[0]).toContain('bclip_demo')
+      expect(received[0]).toContain(`To: ${c.email}`)
+      const [sent] = await t.database.db.select().from(outbox)
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
+    } finally {
+      await smtp.close()
+    }
+  })
+})
+
+describe('text messages through the SMS provider', () => {
+  it('posts To, From and Body with basic auth, and retries after a provider error', async () => {
+    const requests: { auth: string | undefined; body: URLSearchParams }[] = []
+    let failuresLeft = 1
+    const provider = createServer((request: IncomingMessage, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        requests.push({ auth: request.headers.authorization, body: new URLSearchParams(body) })
+        response.statusCode = failuresLeft-- > 0 ? 503 : 201
+        response.end('{}')
+      })
+    })
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', () => resolve()))
+    const { port } = provider.address() as AddressInfo
+    try {
+      const { t, clock } = await app({
+        SMS_PROVIDER_URL: `http://AC123:secret@127.0.0.1:${port}/Messages.json`,
+        SMS_FROM: '+15555550199',
+      })
+      const c = demo('cabar_demo')
+      await t.client().postJson('/api/us-web-authentication/sendUserName', {
+        phoneNumber: c.phone,
+        deliveryMethod: 'sms',
+        appName: 'usweb',
+      })
+      await t.app.outbox.worker.drain()
+      clock.advance(6_000)
+      await t.app.outbox.worker.drain()
+      expect(requests).toHaveLength(2)
+      const last = requests[1]
+      expect(last?.auth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`)
+      expect(last?.body.get('To')).toBe(`+1${c.phone}`)
+      expect(last?.body.get('From')).toBe('+15555550199')
+      expect(last?.body.get('Body')).toContain('cabar_demo')
+      const rows = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'))
+      expect(rows[0]).toMatchObject({ status: 'sent', attempts: 2 })
+    } finally {
+      await new Promise<void>((resolve) => provider.close(() => resolve()))
+    }
+  })
+})
+
+describe('rate limits', () => {
+  it('limits recovery requests per target and per client with a clear 429', async () => {
+    const { t } = await app({ RATE_LIMIT_PER_TARGET: '3', RATE_LIMIT_PER_CLIENT: '5' })
+    const ask = (email: string) =>
+      t.client().postJson('/api/us-web-authentication/findEmail', {
+        emailAddress: email,
+        deliveryMethod: 'email',
+        appName: 'usweb',
+      })
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await ask('target@example.com')).statusCode)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    expect((await ask('other@example.com')).statusCode).toBe(200)
+    const limited = await ask('third@example.com')
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toEqual({
+      error: 'Too Many Requests',
+      message: 'Too many attempts. Please wait a few minutes and try again.',
+    })
+  })
+})

@@ -1,0 +1,78 @@
+import { z } from 'zod'
+
+/** Spec §4 "Recovery": the status texts of the recovery calls. */
+export const recoveryStatuses = {
+  success: 'Success',
+  multipleAccounts: 'Multiple Accounts',
+  noAccounts: 'No Accounts',
+  dataNotFound: 'Data Not Found',
+} as const
+export type RecoveryStatus = (typeof recoveryStatuses)[keyof typeof recoveryStatuses]
+
+/**
+ * The pl by-username check compares against this misspelling (spec §8). Kept on purpose so
+ * the pl screen behaves as specified; the service itself always sends 'Multiple Accounts'.
+ */
+export const plMisspeltMultipleAccounts = 'Mulitple Accounts'
+
+export const recoveryAppNames = ['usweb', 'proliability'] as const
+const appName = z.enum(recoveryAppNames)
+const flag = z.union([z.boolean(), z.enum(['true', 'false', 'Y', 'N'])]).optional()
+
+/** How the code or message is delivered: to the email address or the mobile number. */
+export const deliveryMethods = ['email', 'sms'] as const
+export type DeliveryMethod = (typeof deliveryMethods)[number]
+
+/** The first page's recovery options (spec §2 screens 5-6). */
+export const recoveryModes = [
+  'email',
+  'mobile',
+  'accountNumber',
+  'agentNumber',
+  'username',
+] as const
+export type RecoveryMode = (typeof recoveryModes)[number]
+
+/** POST api/us-web-authentication/getContactInfoByPersonCd */
+export const ContactByPersonCdSchema = z.object({
+  custNum: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
+  appName,
+  sendusername: flag,
+  sendpass: flag,
+})
+/** POST api/us-web-authentication/getContactInfoByUsername */
+export const ContactByUsernameSchema = z.object({
+  username: z.string().min(1).max(50),
+  appName,
+  sendusername: flag,
+  sendpass: flag,
+})
+/** Contacts are masked: the screen shows where the message will go, not the address. */
+export const ContactLookupResponseSchema = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+})
+export type ContactLookupResponse = z.infer<typeof ContactLookupResponseSchema>
+
+const contact = {
+  emailAddress: z.string().max(60).optional(),
+  phoneNumber: z.string().max(20).optional(),
+  deliveryMethod: z.enum(deliveryMethods),
+  appName,
+}
+
+/** POST /api/us-web-authentication/sendUserName: by typed contact, or by personCd. */
+export const SendUserNameSchema = z.object({ ...contact, personCd: z.string().max(13).optional() })
+/** POST /api/us-web-authentication/sendTempPassword and findEmail. */
+export const SendTempPasswordSchema = z.object(contact)
+/** POST /api/us-web-authentication/sendOTPToContactInfo: after the step 2 delivery choice. */
+export const SendOtpToContactInfoSchema = z.object({
+  ...contact,
+  firstPageSelectedMode: z.enum(recoveryModes),
+  firstPageSelectedValue: z.string().min(1).max(60),
+})
+
+export const RecoveryResponseSchema = z.object({ status: z.boolean(), message: z.string() })
+export type RecoveryResponse = z.infer<typeof RecoveryResponseSchema>

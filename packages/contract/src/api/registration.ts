@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { newPasswordSchema, newUsernameSchema } from '../rules.ts'
+
+/**
+ * POST /api/customer-api/find, registration variant (spec §3: adds email,
+ * primaryEmailAddress, phoneNumber). Answers 404 unless the customer number, the email and
+ * the mobile number all match one record, so numbers cannot be probed one field at a time.
+ */
+export const RegistrationLookupSchema = z.object({
+  clientPrefix: z.string().min(1).max(20),
+  customerNumber: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
+  level1Org: z.string().regex(/^\d{1,6}$/),
+  email: z.string().max(60),
+  primaryEmailAddress: z.string().max(60).optional(),
+  phoneNumber: z.string().max(20),
+})
+export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>
+
+/** The registration variant of POST /api/customer-api/find is the one that carries `email`. */
+export function isRegistrationLookup(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'email' in body
+}
+
+export const RegistrationLookupResponseSchema = z.object({
+  /** The customer status: 'i' means ineligible. */
+  status: z.string().nullable(),
+  custclass: z.string().nullable(),
+  membershipCd: z.string(),
+  firstName: z.string().nullable(),
+  /** This service's reading of the registration rules (spec §6). */
+  eligibility: z.enum(['eligible', 'ineligible', 'brokerClient']),
+})
+export type RegistrationLookupResponse = z.infer<typeof RegistrationLookupResponseSchema>
+
+/** POST /api/us-web-authentication/finduserbymembercode */
+export const ExistingAccountCheckSchema = z.object({
+  membershipCd: z.string().min(1).max(20),
+  primaryEmailAddress: z.string().max(60),
+  phoneNumber: z.string().max(20).optional(),
+})
+/** "a body in the response means an account exists" */
+export const ExistingAccountResponseSchema = z.object({
+  body: z.object({ accountExists: z.literal(true) }).nullable(),
+})
+
+export const appNames = { usweb: 'USWEB', pl: 'PROLIABILITY' } as const
+
+/** POST /api/us-web-authentication/createuser (spec §3 account-creation request). */
+export const CreateUserRequestSchema = z.object({
+  userLoginNm: newUsernameSchema,
+  userPassword: newPasswordSchema,
+  phoneNumber: z.string().max(20),
+  appName: z.enum([appNames.usweb, appNames.pl]),
+  membershipCd: z.string().min(1).max(20),
+  firstName: z.string().max(100).nullable().optional(),
+  primaryEmailAddress: z.string().max(60),
+  optLocVersionNo: z.literal('0'),
+  level1Org: z.string().regex(/^\d{1,6}$/),
+})
+export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>
+
+export const createUserReturnCodes = [
+  'SUCCESS',
+  'USER_ALREADY_EXISTS',
+  'ACCOUNT_EXISTS',
+  'NOT_FOUND',
+  'INELIGIBLE',
+] as const
+export const CreateUserResponseSchema = z.object({ returnCode: z.enum(createUserReturnCodes) })
+export type CreateUserResponse = z.infer<typeof CreateUserResponseSchema>
