@@ -1,4 +1,4 @@
-import { Outlet, useLoaderData } from 'react-router'
+import { Outlet, useLoaderData, useMatches } from 'react-router'
 import { BrandHeader } from '../components/brand-header.tsx'
 import { Footer } from '../components/footer.tsx'
 import { env } from '../config/env.ts'
@@ -6,18 +6,25 @@ import { pathsOf } from '../config/paths.ts'
 import { useProgramPhone } from '../features/brand/program-phone.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
 import type { programLoader } from './program-loader.ts'
+import { shellOptionsOf } from './route-handle.ts'
 
 // Read once per page load: the copyright year is "taken from the current date" (spec §1).
 const currentYear = new Date().getFullYear()
 
-/** Spec §2: the routed content above the footer; the pl flavour hides the shared footer. */
+/**
+ * Spec §2: the routed content above the footer. The pl flavour hides the shared footer; a
+ * screen can hide the footer and the background image through its route `handle`.
+ */
 export function RootShell() {
   const selection = useLoaderData<typeof programLoader>()
   const { program, flavour } = selection
   const phone = useProgramPhone(program.code)
+  const matches = useMatches()
+  const { hasFooter, hasBackground } = shellOptionsOf(matches.map((match) => match.handle))
+  const shellClass = ['shell', `shell--${flavour}`, hasBackground ? null : 'shell--plain']
   return (
     <ProgramContext value={selection}>
-      <div className={`shell shell--${flavour}`}>
+      <div className={shellClass.filter(Boolean).join(' ')}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
@@ -30,7 +37,7 @@ export function RootShell() {
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>
-        {flavour === 'usweb' && (
+        {flavour === 'usweb' && hasFooter && (
           <Footer
             privacyPolicyUrl={env.links.privacyPolicy}
             termsOfUseUrl={env.links.termsOfUse}

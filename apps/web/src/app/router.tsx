@@ -1,7 +1,16 @@
-import { createBrowserRouter, redirect } from 'react-router'
+import {
+  createBrowserRouter,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router'
+import type { Flavour } from '@portal/contract'
 import { areaSegments, paths, screens } from '../config/paths.ts'
+import { guardedScreens, type GuardedScreen } from './guard.ts'
+import { guardLoader } from './guard-loader.ts'
 import { programLoader, shouldReselectProgram, toAreaLogin } from './program-loader.ts'
 import { RootShell } from './root-shell.tsx'
+import type { ScreenHandle } from './route-handle.ts'
 import { RouteError } from './route-error.tsx'
 
 // Each screen is its own chunk, loaded when first visited; nothing is preloaded (spec §2).
@@ -11,6 +20,60 @@ const plLogin = () => import('../routes/pl-login.tsx')
 /** Renders nothing: for the fallback while the first chunk loads and for redirect-only routes. */
 function Blank() {
   return null
+}
+
+/** Spec §2 screens 4 and 16: "background image and footer hidden". */
+const plainPage: ScreenHandle = { hidesFooter: true, hidesBackground: true }
+
+/** The guarded screens built so far; both areas share them. */
+const guardedScreenRoutes: Partial<Record<GuardedScreen, Pick<RouteObject, 'lazy' | 'handle'>>> = {
+  [screens.updateTempPassword]: { lazy: () => import('../routes/update-temp-password.tsx') },
+  [screens.updateTempPasswordSuccess]: {
+    lazy: () => import('../routes/update-temp-password-success.tsx'),
+    handle: plainPage,
+  },
+}
+
+// The guard judges by the router's committed location; the router is known once created.
+const created: { router?: ReturnType<typeof createBrowserRouter> } = {}
+const guard = guardLoader(() => created.router?.state.location)
+
+/**
+ * Every guarded screen of an area, behind the guard (spec §2 "Navigation guard"). A screen
+ * not built yet still has its guarded route; once let through it goes on to login, as
+ * unknown paths do, until its issue adds the screen here.
+ */
+function guardedRoutes(): RouteObject[] {
+  return guardedScreens.map((screen): RouteObject => {
+    const screenRoute = guardedScreenRoutes[screen]
+    if (!screenRoute) {
+      return {
+        path: screen,
+        loader: (args: LoaderFunctionArgs) => guard(args) ?? toAreaLogin(args),
+        Component: Blank,
+      }
+    }
+    return {
+      path: screen,
+      loader: guard,
+      // Entering is judged once; staying on the screen (an action, the same link) is not entering.
+      shouldRevalidate: () => false,
+      ...screenRoute,
+    }
+  })
+}
+
+function areaRoutes(flavour: Flavour, login: typeof uswebLogin): RouteObject {
+  return {
+    path: areaSegments[flavour],
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: login },
+      { path: screens.login, lazy: login },
+      ...guardedRoutes(),
+      { path: '*', loader: toAreaLogin, Component: Blank },
+    ],
+  }
 }
 
 export const router = createBrowserRouter([
@@ -25,25 +88,10 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteError,
     children: [
       { index: true, loader: () => redirect(paths.usweb.login), Component: Blank },
-      {
-        path: areaSegments.usweb,
-        ErrorBoundary: RouteError,
-        children: [
-          { index: true, lazy: uswebLogin },
-          { path: screens.login, lazy: uswebLogin },
-          { path: '*', loader: toAreaLogin, Component: Blank },
-        ],
-      },
-      {
-        path: areaSegments.pl,
-        ErrorBoundary: RouteError,
-        children: [
-          { index: true, lazy: plLogin },
-          { path: screens.login, lazy: plLogin },
-          { path: '*', loader: toAreaLogin, Component: Blank },
-        ],
-      },
+      areaRoutes('usweb', uswebLogin),
+      areaRoutes('pl', plLogin),
       { path: '*', loader: toAreaLogin, Component: Blank },
     ],
   },
 ])
+created.router = router

@@ -1,10 +1,19 @@
 import { useCallback, useState, type ComponentPropsWithRef } from 'react'
 import './password-input.css'
 
-type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & { id: string }
+type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
+  id: string
+  /** What the toggle shows or hides, completing its name ('Show password'). */
+  toggleTarget?: string
+}
 
 /** A password field with a show/hide toggle (spec §2 screens 1, 3, 15). */
-export function PasswordInput({ className, ref, ...inputProps }: PasswordInputProps) {
+export function PasswordInput({
+  className,
+  ref,
+  toggleTarget = 'password',
+  ...inputProps
+}: PasswordInputProps) {
   const [isShown, setShown] = useState(false)
 
   // SECURITY: the password is masked again when its form is submitted, so that a browser
@@ -57,7 +66,7 @@ export function PasswordInput({ className, ref, ...inputProps }: PasswordInputPr
         {/* The name comes from the text (not aria-label) so it always contains what is shown. */}
         <span>
           {isShown ? 'Hide' : 'Show'}
-          <span className="visually-hidden"> password</span>
+          <span className="visually-hidden"> {toggleTarget}</span>
         </span>
       </button>
     </div>

@@ -1,5 +1,6 @@
 // Every path of the portal, in one list (spec §2). Screens that later issues build keep
-// their real paths here already, so that links point where the screens will be.
+// their real paths here already, so that links and the navigation guard point where the
+// screens will be.
 import type { Flavour } from '@portal/contract'
 
 /** Route segments shared by both areas, as the specification spells them. */
@@ -7,10 +8,16 @@ export const screens = {
   login: 'login',
   forgotUsername: 'forgot-username',
   forgotPassword: 'forgot-password',
+  sendUsername: 'send-username',
+  resetPassword: 'reset-password',
   registerStep1: 'registerstep1',
+  registerStep2: 'registerstep2',
+  registerStep3: 'registerstep3',
   updateTempPassword: 'updatetemppassword',
+  updateTempPasswordSuccess: 'updatetemppasswordsuccess',
 } as const
 export type Screen = keyof typeof screens
+export type ScreenSegment = (typeof screens)[Screen]
 
 /** The first path segment of each flavour's area. */
 export const areaSegments = {
@@ -22,14 +29,11 @@ export type AreaPaths = { readonly root: string } & { readonly [S in Screen]: st
 
 function areaPaths(flavour: Flavour): AreaPaths {
   const base = `/${areaSegments[flavour]}`
-  return {
-    root: `${base}/`,
-    login: `${base}/${screens.login}`,
-    forgotUsername: `${base}/${screens.forgotUsername}`,
-    forgotPassword: `${base}/${screens.forgotPassword}`,
-    registerStep1: `${base}/${screens.registerStep1}`,
-    updateTempPassword: `${base}/${screens.updateTempPassword}`,
-  }
+  const entries = (Object.keys(screens) as Screen[]).map((screen) => [
+    screen,
+    `${base}/${screens[screen]}`,
+  ])
+  return { root: `${base}/`, ...Object.fromEntries(entries) } as AreaPaths
 }
 
 export const paths = {
@@ -52,4 +56,9 @@ export function flavourOfPath(pathname: string): Flavour {
 export function uswebLoginWith(prgName: string, level1Org: string): string {
   const query = new URLSearchParams({ prgName, level1Org })
   return `${paths.usweb.login}?${query.toString()}`
+}
+
+/** The area's login: pl's own, usweb's with the program choice. */
+export function areaLoginWith(flavour: Flavour, prgName: string, level1Org: string): string {
+  return flavour === 'pl' ? paths.pl.login : uswebLoginWith(prgName, level1Org)
 }

@@ -1,8 +1,9 @@
 // The values the portal keeps in session storage (spec §1), under the names the spec uses.
 //
-// SECURITY: only the program choice lives here. Usernames, passwords, one-time codes and
-// the "credentials object" of the original design are never written to any browser
-// storage: the login service keeps that state in its own session (DESIGN.md).
+// SECURITY: only the program choice, the association and the username live here (spec §1
+// lists them as session-held; none is a secret). Passwords, one-time codes and the
+// "credentials object" of the original design are never written to any browser storage:
+// the login service keeps that state in its own session (DESIGN.md).
 import type { Flavour } from '@portal/contract'
 
 export interface StoredSession {
@@ -10,10 +11,12 @@ export interface StoredSession {
   level1Org: string | null
   applicationName: Flavour | null
   associationName: string | null
+  /** The username the user logged in with, for the temporary-password update (spec §7). */
+  username: string | null
 }
 
 type Key = keyof StoredSession
-const keys: readonly Key[] = ['prgName', 'level1Org', 'applicationName', 'associationName']
+type StoredValues = { [K in Key]: NonNullable<StoredSession[K]> }
 
 // Storage can be unavailable (privacy modes, sandboxed frames); the portal still works
 // within the page, it just forgets the choice on reload.
@@ -52,9 +55,13 @@ export function readSession(): StoredSession {
     applicationName:
       applicationName === 'usweb' || applicationName === 'pl' ? applicationName : null,
     associationName: read('associationName'),
+    username: read('username'),
   }
 }
 
-export function writeSession(values: { [K in Key]: NonNullable<StoredSession[K]> }): void {
-  for (const key of keys) write(key, values[key])
+/** Writes the values given; the others keep what they hold. */
+export function writeSession(values: Partial<StoredValues>): void {
+  for (const [key, value] of Object.entries(values) as [Key, string | undefined][]) {
+    if (value !== undefined) write(key, value)
+  }
 }

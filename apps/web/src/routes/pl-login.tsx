@@ -16,6 +16,7 @@ export function Component() {
       // A new cname in the address starts a fresh form.
       key={cname}
       flavour="pl"
+      program={program}
       level1Org={program.level1Org}
       defaultUsername={cname}
       hasRegisterLink

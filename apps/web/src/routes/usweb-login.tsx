@@ -12,6 +12,7 @@ export function Component() {
   return (
     <LoginScreen
       flavour="usweb"
+      program={program}
       level1Org={level1Org}
       aside={
         <>

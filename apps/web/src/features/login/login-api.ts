@@ -1,55 +1,129 @@
-// The login calls of spec §7, and what their answers mean for the screen.
+// The login calls of spec §7, and what their answers mean for the login flow.
 import {
+  AccountSchema,
   AuthenticateResponseSchema,
+  CustomerFindResponseSchema,
   ErrorResponseSchema,
   HandoffResponseSchema,
+  IdentitySchema,
   authOutcomeOf,
-  type AuthOutcome,
+  type CustomerFindRequest,
+  type Program,
 } from '@portal/contract'
-import { TransportError, UnexpectedResponseError, apiClient } from '../../lib/api-client.ts'
-
-export interface Credentials {
-  userName: string
-  password: string
-}
-
-export type LoginResult =
-  /** Status 201: the message of spec §4 decides what happens. */
-  | { kind: 'answered'; outcome: AuthOutcome; isTemporaryPassword: boolean }
-  /** Status 400: the service judged a field missing or invalid. */
-  | { kind: 'rejected'; message: string | null }
-  /** Any other status, an unreadable answer, or no answer at all. */
-  | { kind: 'failed' }
+import {
+  TransportError,
+  UnexpectedResponseError,
+  apiClient,
+  type ApiResponse,
+} from '../../lib/api-client.ts'
+import { writeSession } from '../../lib/session.ts'
+import type {
+  AuthenticationResult,
+  Credentials,
+  CustomerCheck,
+  HandoffResult,
+  LoginCalls,
+} from './login-flow.ts'
 
 function isCallFailure(error: unknown): boolean {
   return error instanceof TransportError || error instanceof UnexpectedResponseError
 }
 
-export async function authenticate(
-  credentials: Credentials,
-  velLevel1Org: string,
-): Promise<LoginResult> {
+function readAuthentication(
+  response: ApiResponse<{ message: string; temporaryPassword?: boolean }>,
+): AuthenticationResult {
+  // Spec §4: the authentication messages are "carried with status 201"; a 200 is not one.
+  if (response.ok && response.status === 201) {
+    return {
+      kind: 'answered',
+      outcome: authOutcomeOf(response.json.message),
+      isTemporaryPassword: response.json.temporaryPassword === true,
+    }
+  }
+  if (response.status === 400) {
+    const problem = ErrorResponseSchema.safeParse(response.json)
+    return { kind: 'rejected', message: problem.success ? problem.data.message : null }
+  }
+  return { kind: 'failed' }
+}
+
+async function callAuthentication(
+  path: string,
+  form: Record<string, string>,
+): Promise<AuthenticationResult> {
   try {
-    const response = await apiClient.postForm(
-      '/api/us-web-authentication/authenticate',
-      { userName: credentials.userName, password: credentials.password, velLevel1Org },
-      AuthenticateResponseSchema,
-    )
-    // Spec §4: the authentication messages are "carried with status 201"; a 200 is not one.
-    if (response.ok && response.status === 201) {
-      return {
-        kind: 'answered',
-        outcome: authOutcomeOf(response.json.message),
-        isTemporaryPassword: response.json.temporaryPassword === true,
-      }
-    }
-    if (response.status === 400) {
-      const problem = ErrorResponseSchema.safeParse(response.json)
-      return { kind: 'rejected', message: problem.success ? problem.data.message : null }
-    }
-    return { kind: 'failed' }
+    return readAuthentication(await apiClient.postForm(path, form, AuthenticateResponseSchema))
   } catch (error) {
     if (isCallFailure(error)) return { kind: 'failed' }
+    throw error
+  }
+}
+
+/** usweb: POST /api/us-web-authentication/authenticate. */
+export function authenticate(
+  credentials: Credentials,
+  velLevel1Org: string,
+): Promise<AuthenticationResult> {
+  return callAuthentication('/api/us-web-authentication/authenticate', {
+    userName: credentials.userName,
+    password: credentials.password,
+    velLevel1Org,
+  })
+}
+
+/** pl: POST /api/us-web-authentication/authenticateForPLWithValidations. */
+export function authenticatePl(credentials: Credentials): Promise<AuthenticationResult> {
+  return callAuthentication('/api/us-web-authentication/authenticateForPLWithValidations', {
+    userName: credentials.userName,
+    password: credentials.password,
+  })
+}
+
+/**
+ * Spec §4 steps 3-4 (usweb): the signed-in user's account, then their customer record as
+ * seen from the login page's program. The service reads the program rules into `verdict`.
+ */
+export async function checkCustomer(
+  userName: string,
+  program: Program,
+  level1Org: string,
+): Promise<CustomerCheck> {
+  try {
+    const account = await apiClient.postJson(
+      '/api/fidbond-api/account',
+      { username: userName },
+      AccountSchema,
+    )
+    if (!account.ok) return { kind: 'lookupFailed' }
+    const lookup: CustomerFindRequest = {
+      // The program of the login page, so that a customer of another program that shares
+      // its level1Org is told apart (spec §4: "a fidbond customer on dtcmyaccount, or an
+      // augustar membership there, is rejected").
+      clientPrefix: program.serviceCode,
+      customerNumber: account.json.customerNumber,
+      level1Org,
+    }
+    const found = await apiClient.postJson(
+      '/api/customer-api/find',
+      lookup,
+      CustomerFindResponseSchema,
+    )
+    if (!found.ok) return { kind: 'lookupFailed' }
+    return { kind: 'checked', verdict: found.json.verdict, association: found.json.association }
+  } catch (error) {
+    if (error instanceof UnexpectedResponseError) return { kind: 'lookupFailed' }
+    if (error instanceof TransportError) return { kind: 'failed' }
+    throw error
+  }
+}
+
+/** pl: GET /api/us-web-authentication/getUser, the identity of spec §3. */
+export async function loadIdentity(): Promise<boolean> {
+  try {
+    const response = await apiClient.get('/api/us-web-authentication/getUser', IdentitySchema)
+    return response.ok
+  } catch (error) {
+    if (isCallFailure(error)) return false
     throw error
   }
 }
@@ -68,14 +142,27 @@ function safeDestination(url: string): string | null {
 
 /**
  * The address of the main program site for this session. The service builds it (it holds
- * the secrets and knows the session earned it); null when it cannot be had.
+ * the secrets and knows the session earned it).
  */
-export async function requestHandoff(): Promise<string | null> {
+export async function requestHandoff(): Promise<HandoffResult> {
   try {
     const response = await apiClient.post('/api/portal/handoff', HandoffResponseSchema)
-    return response.ok ? safeDestination(response.json.url) : null
+    if (response.status === 403) return { kind: 'refused' }
+    const url = response.ok ? safeDestination(response.json.url) : null
+    return url ? { kind: 'granted', url } : { kind: 'failed' }
   } catch (error) {
-    if (isCallFailure(error)) return null
+    if (isCallFailure(error)) return { kind: 'failed' }
     throw error
   }
+}
+
+export const loginCalls: LoginCalls = {
+  authenticate,
+  authenticatePl,
+  checkCustomer,
+  loadIdentity,
+  requestHandoff,
+  rememberUsername: (username) => writeSession({ username }),
+  rememberAssociation: (associationName) => writeSession({ associationName }),
+  logInfo: (reason) => console.info(reason),
 }

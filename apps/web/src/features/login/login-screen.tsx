@@ -9,8 +9,8 @@ import {
   messages,
   passwordLoginSchema,
   usernameLoginSchema,
-  type AuthOutcome,
   type Flavour,
+  type Program,
 } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormField, describedByError } from '../../components/form-field.tsx'
@@ -19,7 +19,8 @@ import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import { scrollToTop } from '../../lib/page.ts'
-import { authenticate, requestHandoff } from './login-api.ts'
+import { loginCalls } from './login-api.ts'
+import { logIn as runLogin, type BannerReason } from './login-flow.ts'
 import './login.css'
 
 const LoginFormSchema = z.object({
@@ -38,10 +39,11 @@ const requiredMessageOf: Record<LoginField, string> = {
 const noItems: readonly ReactNode[] = []
 
 function bannerItemsFor(
-  outcome: Exclude<AuthOutcome, 'success' | 'expired'>,
+  reason: BannerReason,
+  flavour: Flavour,
   forgotPasswordPath: string,
 ): ReactNode[] {
-  switch (outcome) {
+  switch (reason) {
     case 'mismatch':
       return [messages.login.mismatch]
     case 'lastAttempt':
@@ -56,12 +58,16 @@ function bannerItemsFor(
       ]
     case 'crm':
       return [messages.login.invalidCrm]
+    case 'failure':
+      return [failureMessageOf[flavour]]
   }
 }
 
 interface LoginScreenProps {
   flavour: Flavour
-  /** Sent as velLevel1Org. */
+  /** The program of the login page (the customer lookup is made for it). */
+  program: Program
+  /** Sent as velLevel1Org and with the customer lookup. */
   level1Org: string
   defaultUsername?: string
   /** Panels shown beside the form (registration, policy highlights). */
@@ -74,6 +80,7 @@ interface LoginScreenProps {
 
 export function LoginScreen({
   flavour,
+  program,
   level1Org,
   defaultUsername = '',
   aside,
@@ -126,24 +133,23 @@ export function LoginScreen({
     setBannerItems(noItems)
     let isLeaving = false
     try {
-      const result = await authenticate(values, level1Org)
-      if (result.kind === 'failed') return showBanner([failureMessageOf[flavour]])
-      if (result.kind === 'rejected') return showRejection(result.message)
-
-      const { outcome } = result
-      if (outcome === 'expired' || (outcome === 'success' && result.isTemporaryPassword)) {
-        await navigate(areaPaths.updateTempPassword)
-        return
+      const end = await runLogin({ flavour, program, level1Org, credentials: values }, loginCalls)
+      switch (end.kind) {
+        case 'leave':
+          // The page is being left: keep the spinner up until the browser goes.
+          isLeaving = true
+          window.location.assign(end.url)
+          return
+        case 'updateTempPassword':
+          await navigate(areaPaths.updateTempPassword)
+          return
+        case 'rejected':
+          return showRejection(end.message)
+        case 'banner':
+          return showBanner(bannerItemsFor(end.reason, flavour, areaPaths.forgotPassword))
+        case 'stopped':
+          return
       }
-      if (outcome === 'success') {
-        const destination = await requestHandoff()
-        if (!destination) return showBanner([failureMessageOf[flavour]])
-        // The page is being left: keep the spinner up until the browser goes.
-        isLeaving = true
-        window.location.assign(destination)
-        return
-      }
-      showBanner(bannerItemsFor(outcome, areaPaths.forgotPassword))
     } catch {
       showBanner([failureMessageOf[flavour]])
     } finally {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import { areaSegments, screens } from '../config/paths.ts'
+import { allowedNextScreens, areaScreenOf, guardedScreens, mayEnter } from './guard.ts'
+
+// Spec §2 "Navigation guard", written out pair by pair so that the table in guard.ts is
+// checked against the specification's words, not against itself.
+const specPairs: readonly [from: string, to: string][] = [
+  ['login', 'forgot-username'],
+  ['login', 'forgot-password'],
+  ['login', 'registerstep1'],
+  ['login', 'updatetemppassword'],
+  ['forgot-password', 'forgot-username'],
+  ['forgot-password', 'reset-password'],
+  ['forgot-username', 'send-username'],
+  ['registerstep1', 'registerstep2'],
+  ['registerstep2', 'registerstep3'],
+  ['updatetemppassword', 'updatetemppasswordsuccess'],
+]
+
+const areas = Object.values(areaSegments)
+const everyScreen = ['', ...Object.values(screens), 'support', 'verificationinfostep1']
+
+describe('navigation guard', () => {
+  it('guards exactly the screens the specification lists', () => {
+    expect([...guardedScreens].sort()).toEqual(
+      [
+        'forgot-username',
+        'forgot-password',
+        'registerstep1',
+        'registerstep2',
+        'registerstep3',
+        'send-username',
+        'reset-password',
+        'updatetemppassword',
+        'updatetemppasswordsuccess',
+      ].sort(),
+    )
+  })
+
+  it('holds exactly the allowed pairs of the specification', () => {
+    const tablePairs = Object.entries(allowedNextScreens).flatMap(([from, tos]) =>
+      tos.map((to) => [from, to]),
+    )
+    expect(tablePairs.sort()).toEqual([...specPairs].sort())
+  })
+
+  for (const area of areas) {
+    for (const [from, to] of specPairs) {
+      it(`lets /${area}/${from} open /${area}/${to}`, () => {
+        expect(mayEnter(`/${area}/${from}`, `/${area}/${to}`)).toBe(true)
+      })
+    }
+
+    it(`counts the empty path of /${area} as login`, () => {
+      for (const root of [`/${area}`, `/${area}/`]) {
+        expect(mayEnter(root, `/${area}/forgot-password`)).toBe(true)
+        expect(mayEnter(root, `/${area}/updatetemppassword`)).toBe(true)
+        expect(mayEnter(root, `/${area}/send-username`)).toBe(false)
+      }
+    })
+
+    it(`refuses every other way into a guarded /${area} screen`, () => {
+      for (const from of everyScreen) {
+        for (const to of guardedScreens) {
+          const source = from === '' ? 'login' : from
+          const isAllowed = specPairs.some(([f, t]) => f === source && t === to)
+          expect(mayEnter(`/${area}/${from}`, `/${area}/${to}`), `${from} → ${to}`).toBe(isAllowed)
+        }
+      }
+    })
+
+    it(`refuses direct entry and reload of a guarded /${area} screen`, () => {
+      for (const to of guardedScreens) {
+        expect(mayEnter(`/${area}/${to}`, `/${area}/${to}`)).toBe(false)
+      }
+    })
+  }
+
+  it('refuses a pair that crosses from one area into the other', () => {
+    expect(mayEnter('/usweb/login', '/proliability/forgot-password')).toBe(false)
+    expect(mayEnter('/proliability/login', '/usweb/updatetemppassword')).toBe(false)
+  })
+
+  it('refuses a pair taken backwards', () => {
+    expect(mayEnter('/usweb/updatetemppasswordsuccess', '/usweb/updatetemppassword')).toBe(false)
+    expect(mayEnter('/usweb/reset-password', '/usweb/forgot-password')).toBe(false)
+    expect(mayEnter('/proliability/registerstep3', '/proliability/registerstep2')).toBe(false)
+  })
+
+  it('refuses previous addresses outside the areas, deeper paths and odd names', () => {
+    expect(mayEnter('/', '/usweb/forgot-password')).toBe(false)
+    expect(mayEnter('/usweb/login/extra', '/usweb/forgot-password')).toBe(false)
+    expect(mayEnter('/usweb/constructor', '/usweb/forgot-password')).toBe(false)
+    expect(mayEnter('/usweb/__proto__', '/usweb/forgot-password')).toBe(false)
+  })
+
+  it('judges paths without regard to case or a trailing slash', () => {
+    expect(mayEnter('/USWEB/Login', '/usweb/Forgot-Username')).toBe(true)
+    expect(mayEnter('/usweb/Send-Username', '/usweb/Forgot-Username')).toBe(false)
+    expect(mayEnter('/usweb/login/', '/usweb/UpdateTempPassword/')).toBe(true)
+    expect(mayEnter('/usweb/updatetemppassword', '/usweb/UPDATETEMPPASSWORD')).toBe(false)
+  })
+
+  it('leaves screens outside the guard open from anywhere', () => {
+    expect(mayEnter('/usweb/updatetemppassword', '/usweb/login')).toBe(true)
+    expect(mayEnter('/proliability/registerstep2', '/proliability/')).toBe(true)
+    expect(mayEnter('', '/usweb/support')).toBe(true)
+    expect(mayEnter('/usweb/login', '/elsewhere')).toBe(true)
+  })
+
+  it('reads the area and screen of a pathname', () => {
+    expect(areaScreenOf('/usweb')).toEqual({ flavour: 'usweb', screen: 'login' })
+    expect(areaScreenOf('/proliability/Reset-Password')).toEqual({
+      flavour: 'pl',
+      screen: 'reset-password',
+    })
+    expect(areaScreenOf('/other/login')).toBeNull()
+    expect(areaScreenOf('/usweb/a/b')).toBeNull()
+  })
+})

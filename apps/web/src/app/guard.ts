@@ -1,0 +1,78 @@
+// Spec §2 "Navigation guard" (both areas): a guarded screen opens only when the user comes
+// from an allowed previous screen, judged by the address they are on when they navigate.
+// Direct entry, a reload, or any other way in goes back to login, without a message.
+import type { Flavour } from '@portal/contract'
+import { areaSegments, screens, type ScreenSegment } from '../config/paths.ts'
+
+export const guardedScreens = [
+  screens.forgotUsername,
+  screens.forgotPassword,
+  screens.registerStep1,
+  screens.registerStep2,
+  screens.registerStep3,
+  screens.sendUsername,
+  screens.resetPassword,
+  screens.updateTempPassword,
+  screens.updateTempPasswordSuccess,
+] as const satisfies readonly ScreenSegment[]
+export type GuardedScreen = (typeof guardedScreens)[number]
+
+/** The allowed pairs, as the specification lists them: previous screen → guarded screens it may open. */
+export const allowedNextScreens = {
+  [screens.login]: [
+    screens.forgotUsername,
+    screens.forgotPassword,
+    screens.registerStep1,
+    screens.updateTempPassword,
+  ],
+  [screens.forgotPassword]: [screens.forgotUsername, screens.resetPassword],
+  [screens.forgotUsername]: [screens.sendUsername],
+  [screens.registerStep1]: [screens.registerStep2],
+  [screens.registerStep2]: [screens.registerStep3],
+  [screens.updateTempPassword]: [screens.updateTempPasswordSuccess],
+} as const satisfies Partial<Record<ScreenSegment, readonly GuardedScreen[]>>
+
+export interface AreaScreen {
+  flavour: Flavour
+  /** The screen segment, lower-cased; the area's empty path counts as login. */
+  screen: string
+}
+
+const flavourOfSegment = new Map<string, Flavour>(
+  (Object.entries(areaSegments) as [Flavour, string][]).map(([flavour, segment]) => [
+    segment,
+    flavour,
+  ]),
+)
+
+/** Which area and screen a pathname shows; null outside the two areas or deeper than a screen. */
+export function areaScreenOf(pathname: string): AreaScreen | null {
+  const segments = pathname.split('/').filter(Boolean)
+  const flavour = flavourOfSegment.get(segments[0]?.toLowerCase() ?? '')
+  if (!flavour || segments.length > 2) return null
+  // Routes match without regard to case, so the guard judges them the same way.
+  const screen = segments[1]?.toLowerCase() ?? ''
+  return { flavour, screen: screen === '' ? screens.login : screen }
+}
+
+export function isGuardedScreen(screen: string): screen is GuardedScreen {
+  return (guardedScreens as readonly string[]).includes(screen)
+}
+
+function nextScreensOf(screen: string): readonly GuardedScreen[] {
+  return Object.hasOwn(allowedNextScreens, screen)
+    ? allowedNextScreens[screen as keyof typeof allowedNextScreens]
+    : []
+}
+
+/**
+ * May the user, now on `previousPathname`, open `nextPathname`? Screens outside the guard are
+ * always open; a guarded one only from an allowed previous screen of the same area.
+ */
+export function mayEnter(previousPathname: string, nextPathname: string): boolean {
+  const next = areaScreenOf(nextPathname)
+  if (!next || !isGuardedScreen(next.screen)) return true
+  const previous = areaScreenOf(previousPathname)
+  if (!previous || previous.flavour !== next.flavour) return false
+  return nextScreensOf(previous.screen).includes(next.screen)
+}

@@ -1,0 +1,58 @@
+import { passwordChecklist, passwordRuleLabels, passwordRuleOrder } from '@portal/contract'
+import './password-rules.css'
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path
+        d="M5.5 10.5l3 3 6-6.5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+function InfoIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="8.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M10 9v5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="10" cy="6" r="1.2" fill="currentColor" />
+    </svg>
+  )
+}
+
+/**
+ * Spec §4/§5: the five new-password rules, checked as the user types. A met rule shows a
+ * check icon and the valid style, an unmet one an info icon and the invalid style; the state
+ * is also written out (visually hidden) for screen readers.
+ */
+export function PasswordChecklist({ id, password }: { id: string; password: string }) {
+  const checklist = passwordChecklist(password)
+  return (
+    <ul className="password-checklist" id={id} aria-label="Password requirements">
+      {passwordRuleOrder.map((rule) => {
+        const isMet = checklist[rule]
+        return (
+          <li
+            key={rule}
+            className={`password-checklist__rule password-checklist__rule--${isMet ? 'valid' : 'invalid'}`}
+            data-rule={rule}
+            data-met={isMet}
+          >
+            {isMet ? <CheckIcon /> : <InfoIcon />}
+            <span>
+              {passwordRuleLabels[rule]}
+              <span className="visually-hidden">{isMet ? ' (met)' : ' (not met)'}</span>
+            </span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
