@@ -20,6 +20,8 @@ import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
+import { mfaService } from './modules/mfa/mfa.service.ts'
+import { mailingRepo } from './store/mailing.repo.ts'
 import { accountsService } from './modules/accounts/accounts.service.ts'
 import { passwordRoutes } from './modules/password/password.routes.ts'
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts'
@@ -84,6 +86,7 @@ export async function buildApp({
   const users = usersRepo(db)
   const audit = auditRepo(db)
   const customers = customersRepo(db)
+  const mailing = mailingRepo(db)
   const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'))
   const worker = outboxWorker({
     db,
@@ -131,16 +134,30 @@ export async function buildApp({
 
   const registration = registrationService({ db, accounts: accountsService(db) })
   await app.register(customerRoutes, {
-    db,
+    mailing,
     users,
     customers,
     registrationLookup: registrationLookup(app, { registration }),
   })
   await app.register(registrationRoutes, { registration })
   await app.register(recoveryRoutes, {
-    recovery: recoveryService({ db, customers, audit, writer, clock }),
+    recovery: recoveryService({ db, customers, audit, writer, clock, mailing }),
   })
-  await app.register(mfaRoutes, { db })
+  await app.register(mfaRoutes, {
+    db,
+    users,
+    mfa: mfaService({
+      db,
+      audit,
+      writer,
+      clock,
+      codeKey: deriveKey(config.sessionSecret, 'verification-code'),
+      deviceKey: deriveKey(config.sessionSecret, 'device-print'),
+      deviceTrustDays: config.mfaDeviceTrustDays,
+      mfaExemptPrograms: config.mfaExemptPrograms,
+      mailingPhone: (program) => mailing.phoneOf(program),
+    }),
+  })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({
       users,

@@ -2,6 +2,7 @@
 // bad value stops the process with a message naming the variable.
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { programCodes, type ProgramCode } from '@portal/contract'
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -26,6 +27,19 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
   SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(120),
+  /** Programs whose users skip the second factor (ABORT_MFA), e.g. during an SMS outage. */
+  MFA_EXEMPT_PROGRAMS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((code) => code.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(programCodes)))
+    .default([]),
+  /** A device on which the user passed the second factor is trusted this many days. */
+  MFA_DEVICE_TRUST_DAYS: z.coerce.number().int().min(0).default(30),
   /** 'Credentials Expired' after this many days; 0 = never (NIST SP 800-63B). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   TRUST_PROXY: z.string().optional(),
@@ -71,6 +85,8 @@ export interface Config {
   sessionIdleMinutes: number
   sessionAbsoluteMinutes: number
   passwordMaxAgeDays: number
+  mfaDeviceTrustDays: number
+  mfaExemptPrograms: ProgramCode[]
   trustProxy: string | boolean
   isCookieSecure: boolean
   mainSiteUrl: string
@@ -133,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
+    mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
+    mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' || e.TRUST_PROXY,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,
     mainSiteUrl: e.MAIN_SITE_URL,

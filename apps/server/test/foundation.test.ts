@@ -107,6 +107,8 @@ describe('hand-off', () => {
   it('sends a usweb user to the main site with the credentials of spec §4, once', async () => {
     const client = t.client()
     await client.login('bclip_demo', demoPassword)
+    expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(401)
+    expect(await client.passSecondFactor()).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
     const response = await client.postJson('/api/portal/handoff')
     expect(response.statusCode).toBe(200)
     const { url } = response.json() as { url: string }
@@ -125,7 +127,7 @@ describe('hand-off', () => {
 
   it('adds the cabar promo code', async () => {
     const client = t.client()
-    await client.login('cabar_demo', demoPassword, programOf('cabar').level1Org)
+    await client.signIn('cabar_demo', demoPassword, programOf('cabar').level1Org)
     const { url } = (await client.postJson('/api/portal/handoff')).json() as { url: string }
     expect(decodeUswebHandoff(url).data.promoReqCode).toBe('CA114')
   })
@@ -136,7 +138,7 @@ describe('hand-off', () => {
       ['equipmentrenew_demo', undefined],
     ] as const) {
       const client = t.client()
-      await client.login(username, demoPassword)
+      await client.signIn(username, demoPassword)
       const { url } = (await client.postJson('/api/portal/handoff')).json() as { url: string }
       expect(decodeUswebHandoff(url).data.ASSOCIATION).toBe(association)
     }
@@ -144,7 +146,7 @@ describe('hand-off', () => {
 
   it('sends a pl user to the policy application with the username encrypted', async () => {
     const client = t.client()
-    await client.login('proliability_demo', demoPassword, '110')
+    await client.signIn('proliability_demo', demoPassword, '110')
     const { url } = (await client.postJson('/api/portal/handoff')).json() as { url: string }
     const query = new URL(url, 'http://portal.test').searchParams
     expect(query.get('loginRedirect')).toBe('y')

@@ -141,6 +141,50 @@ export class TestClient {
     return response
   }
 
+  mfaHeaders(devicePrint: string) {
+    return { mfadeviceprint: devicePrint }
+  }
+
+  /** The newest verification code sent to this session's user (the demo outbox viewer). */
+  async latestCode(): Promise<string> {
+    const details = (await this.get('/api/mfa/getDetails')).json() as { emailAddress: string }
+    const sent = (await this.get('/dev/outbox.json')).json() as {
+      recipient: string
+      template: string
+      body: string
+    }[]
+    const message = sent.find(
+      (m) => m.template === 'verification-code' && m.recipient === details.emailAddress,
+    )
+    return /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? ''
+  }
+
+  /** The second factor, as a person passes it: decision, code by email, code entered. */
+  async passSecondFactor(devicePrint = 'test-device'): Promise<{ statusCode: string | null }> {
+    const headers = this.mfaHeaders(devicePrint)
+    const decision = (
+      await this.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
+    ).json()
+    if ((decision as { statusCode: string }).statusCode !== 'CHALLENGE_LOGIN') return decision
+    await this.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    const verificationCode = await this.latestCode()
+    return (
+      await this.send({
+        method: 'POST',
+        url: '/api/mfa/enterverificationcode',
+        headers,
+        payload: { verificationCode },
+      })
+    ).json()
+  }
+
+  /** Password and second factor: a session that may be handed off. */
+  async signIn(userName: string, password: string, velLevel1Org = '100') {
+    const answer = await this.login(userName, password, velLevel1Org)
+    const second = await this.passSecondFactor()
+    return { answer, second }
+  }
+
   /** Signs in with the authenticate call, as the usweb login screen does. */
   login(userName: string, password: string, velLevel1Org = '100') {
     return this.postForm('/api/us-web-authentication/authenticate', {

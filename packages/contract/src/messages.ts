@@ -85,3 +85,43 @@ export const passwordRuleLabels = {
   special: 'At least one of the following special characters !@#$%^&*',
   letter: 'At least one letter – uppercase or lowercase (case-sensitive)',
 } as const
+
+/**
+ * Screen texts of spec §2. Quoted ones are exact; where the spec describes a text instead
+ * of quoting it, it is written from that description.
+ */
+export const screenTexts = {
+  tempPassword: {
+    title: 'Password update',
+    intro: 'Please enter your new password',
+    updated:
+      'Your password has been updated. Please click below button and login with updated credentials.',
+  },
+  registration: {
+    welcomeTitle: 'Welcome!',
+    welcome:
+      'You have successfully set up your account. Please return to the login screen and enter your username and password.',
+  },
+  recovery: {
+    usernameSentTitle: 'Username sent',
+    temporaryPasswordSentTitle: 'Temporary password sent',
+    mayTakeMinutes:
+      'It may take a few minutes to arrive. If you do not see it, please check your spam or junk folder.',
+  },
+  mfa: {
+    dualAuthentication:
+      'Dual authentication requires an email address and a mobile number. Please confirm yours below.',
+    consent:
+      'By continuing, you agree that the program administrator may contact you by email and/or mobile for verification.',
+    updateIntro: 'Update your current email address and mobile number below',
+    codeSent: (mode: 'email' | 'mobile') =>
+      `A one-time verification code has been sent to your ${mode === 'email' ? 'email address' : 'mobile number'}. It may take a few minutes to arrive. The code expires in 10 minutes.`,
+    plNeedHelp: 'Need help? click here for support',
+  },
+  support: {
+    callUs: (phone: string) =>
+      `Please call customer support at ${phone} and provide the incident ticket number below.`,
+    plHours: 'Our call centre is open 7:30am-5pm CST, Monday-Friday.',
+    ticketLabel: 'Incident ticket number',
+  },
+} as const

@@ -57,8 +57,6 @@ export interface Program {
   hasPolicyHighlights: boolean
   /** Customer-service email shown in the pl header. */
   serviceEmail: string | null
-  /** Whether the second factor is asked for at all (ABORT_MFA when false). */
-  isMfaRequired: boolean
   /** Login rules of spec §4: only these tax ids may sign in (dtcmyaccount: 172, 173). */
   allowedTaxIds: readonly string[] | null
   /** Customers of status 'i' are ineligible (augustar: E&O insurance). */
@@ -81,7 +79,6 @@ const usweb = {
   hasPolicyHighlights: false,
   serviceEmail: null,
   insurerName: null,
-  isMfaRequired: true,
   allowedTaxIds: null,
   isIneligibleStatusBlocked: false,
   blockedCustclasses: [],

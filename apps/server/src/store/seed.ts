@@ -2,7 +2,8 @@
 import { programOf } from '@portal/contract'
 import { hashPassword } from '../lib/passwords.ts'
 import type { Db } from './db.ts'
-import { countries, customers, mailingAddresses, users } from './schema.ts'
+import { inArray } from 'drizzle-orm'
+import { countries, customers, mailingAddresses, mfaContacts, users } from './schema.ts'
 import { demoCountries, demoCustomers, demoMailingPhones, demoPassword } from './demo-data.ts'
 
 export async function seedDemoData(db: Db): Promise<void> {
@@ -49,6 +50,37 @@ export async function seedDemoData(db: Db): Promise<void> {
         email: c.email,
         phone: c.phone,
       })),
+    )
+    .onConflictDoNothing()
+  // Demo accounts have verified contact details, so signing in shows the code challenge;
+  // a newly registered account starts with none (enrolment).
+  const seeded = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        withAccounts.map((c) => c.username ?? ''),
+      ),
+    )
+  const byUsername = new Map(withAccounts.map((c) => [c.username, c]))
+  await db
+    .insert(mfaContacts)
+    .values(
+      seeded.map(({ id, username }) => {
+        const c = byUsername.get(username)
+        const phone = c?.phone ?? ''
+        return {
+          userId: id,
+          typeOfEmailAddress: 'Personal',
+          emailAddress: c?.email ?? '',
+          typeOfPhoneNumber: 'Personal',
+          phoneNumber: `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`,
+          countryName: 'United States',
+          dialPrefix: '1',
+          verifiedAt: new Date('2026-01-01T00:00:00Z'),
+        }
+      }),
     )
     .onConflictDoNothing()
 }

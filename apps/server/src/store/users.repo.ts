@@ -31,6 +31,10 @@ export function usersRepo(db: Db) {
         .returning({ failedAttempts: users.failedAttempts, isLocked: users.isLocked })
       return row
     },
+    /** Locks the account (the sixth wrong code); a password reset unlocks it. */
+    async lock(id: number): Promise<void> {
+      await db.update(users).set({ isLocked: true }).where(eq(users.id, id))
+    },
     /** Clears the count after a right password; false if the account got locked meanwhile. */
     async recordSuccessfulLogin(id: number): Promise<boolean> {
       const rows = await db

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { emailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
+import { messages } from '../messages.ts'
 
 /** GET /api/mfa/getCountries */
 export const CountrySchema = z.object({ countryName: z.string(), dialPrefix: z.string() })
@@ -6,3 +8,71 @@ export type Country = z.infer<typeof CountrySchema>
 export const CountriesSchema = z.array(CountrySchema)
 
 export const defaultCountry: Country = { countryName: 'United States', dialPrefix: '1' }
+
+/** The MFA calls carry these headers (spec §7); the service trusts none of them for identity. */
+export const mfaHeaders = {
+  clientIp: 'mfaClientIP',
+  devicePrint: 'mfaDevicePrint',
+  userName: 'userName',
+} as const
+
+export const contactTypes = ['Personal', 'Work'] as const
+
+/** POST /api/mfa/updateUser: the contact part of the MFA model (spec §3). */
+export const MfaContactSchema = z.object({
+  typeOfEmailAddress: z.enum(contactTypes, { error: messages.validation.chooseOne }),
+  emailAddress: emailSchema,
+  typeOfPhoneNumber: z.enum(contactTypes, { error: messages.validation.chooseOne }),
+  phoneNumber: mfaPhoneSchema,
+  /** The selected country, by name. */
+  geoCountryId: z.string().min(1).max(60),
+  userName: z.string().max(50).optional(),
+})
+export type MfaContact = z.infer<typeof MfaContactSchema>
+
+export const mfaDeliveryMethods = ['email', 'sms'] as const
+export type MfaDeliveryMethod = (typeof mfaDeliveryMethods)[number]
+
+/** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
+export const SubmitVerificationSchema = z.object({
+  rgValue: z.enum(mfaDeliveryMethods, { error: messages.validation.deliveryMethod }),
+  userName: z.string().max(50).optional(),
+})
+
+/** POST /api/mfa/enterverificationcode */
+export const EnterVerificationCodeSchema = z.object({
+  verificationCode: verificationCodeSchema,
+  userName: z.string().max(50).optional(),
+})
+
+/** GET /api/mfa/getDetails: the current details, to prefill the forms. */
+export const MfaDetailsSchema = z.object({
+  userName: z.string(),
+  emailAddress: z.string().nullable(),
+  typeOfEmailAddress: z.enum(contactTypes).nullable(),
+  phoneNumber: z.string().nullable(),
+  typeOfPhoneNumber: z.enum(contactTypes).nullable(),
+  geoCountryId: z.string().nullable(),
+})
+export type MfaDetails = z.infer<typeof MfaDetailsSchema>
+
+/**
+ * cwMFAResponse (spec §3). `nextScreen` is the screen the portal goes to next ("the
+ * next-screen name comes from each server response"): '' means MFA is complete and the
+ * user is handed off; 'MyAccount1' means the program's landing page.
+ */
+export const CwMfaResponseSchema = z.object({
+  statusCode: z.string().nullable(),
+  mfaStatusCode: z.string().nullable(),
+  mfaErrorCode: z.string().nullable(),
+  incidentID: z.string().nullable(),
+  contactDetails: z
+    .object({ phoneList: z.array(z.object({ countryCode: z.string(), phoneNumber: z.string() })) })
+    .nullable(),
+  nextScreen: z.string(),
+})
+export type CwMfaResponse = z.infer<typeof CwMfaResponseSchema>
+
+/** The error code of ERROR_MFA for a number that is not a valid mobile number. */
+export const invalidMobileErrorCode = '10016'
+export const myAccountScreen = 'MyAccount1'

@@ -4,7 +4,13 @@ import { z } from 'zod'
 // browser goes when it leaves the portal. The service builds the address so that nothing
 // in the browser picks a host and the hand-off is issued only to a session that earned it.
 
-/** POST /api/portal/handoff */
+/**
+ * POST /api/portal/handoff. `landing`: the program's landing page (MFA status MyAccount1,
+ * spec §4) instead of the main site's login.
+ */
+export const HandoffRequestSchema = z
+  .object({ target: z.enum(['login', 'landing']).default('login') })
+  .default({ target: 'login' })
 export const HandoffResponseSchema = z.object({ url: z.string() })
 export type HandoffResponse = z.infer<typeof HandoffResponseSchema>
 

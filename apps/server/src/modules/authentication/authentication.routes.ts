@@ -35,10 +35,12 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   ): Promise<AuthenticateResult> {
     const result = await authentication.authenticate({ ...credentials, clientIp: request.ip })
     if (!result.ok) return result
+    // The second factor comes next (GET /api/mfa/getMFAUser decides how); only then may the
+    // session be handed off.
     const stage: SessionStage = result.isPasswordChangeRequired
       ? 'password_change_required'
       : result.verdict === 'allowed'
-        ? 'authenticated'
+        ? 'mfa_pending'
         : 'blocked'
     await request.session.start({
       userId: result.user.id,
@@ -46,7 +48,7 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
       stage,
       // Kept sealed only until the hand-off, which the usweb main site needs it for.
       data:
-        stage === 'authenticated'
+        stage === 'mfa_pending'
           ? { handoffSecret: request.session.seal(credentials.password) }
           : {},
     })

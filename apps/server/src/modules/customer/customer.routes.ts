@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   AccountRequestSchema,
@@ -14,12 +13,11 @@ import {
 } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
-import type { Db } from '../../store/db.ts'
-import { mailingAddresses } from '../../store/schema.ts'
+import type { mailingRepo } from '../../store/mailing.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 
 interface Deps {
-  db: Db
+  mailing: ReturnType<typeof mailingRepo>
   users: ReturnType<typeof usersRepo>
   customers: ReturnType<typeof customersRepo>
   /** The registration variant of the lookup (body with email and phone; no session). */
@@ -27,19 +25,15 @@ interface Deps {
 }
 
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
-  const { db, users, customers, registrationLookup } = deps
+  const { mailing, users, customers, registrationLookup } = deps
   // Spec §7: PHONE shown in the header; augustar is looked up as onl.
   app.get<{ Params: { program: string } }>(
     '/api/customer-api/getPOMailingAddress/:program',
     async (request): Promise<MailingAddress> => {
-      const program = findProgram(request.params.program)
-      if (!program) throw new HttpError(404, 'Unknown program.')
-      const [row] = await db
-        .select({ phone: mailingAddresses.phone })
-        .from(mailingAddresses)
-        .where(eq(mailingAddresses.program, program.serviceCode))
-      if (!row) throw new HttpError(404, 'No mailing address for this program.')
-      return { PHONE: row.phone }
+      if (!findProgram(request.params.program)) throw new HttpError(404, 'Unknown program.')
+      const phone = await mailing.phoneOf(request.params.program)
+      if (!phone) throw new HttpError(404, 'No mailing address for this program.')
+      return { PHONE: phone }
     },
   )
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { HandoffResponse } from '@portal/contract'
+import { HandoffRequestSchema, type HandoffResponse } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
@@ -15,6 +15,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, users, audi
   // The hand-off is issued once, to a session that has completed sign-in; the portal
   // session ends with it, and the sealed password leaves the service only here.
   app.post('/api/portal/handoff', async (request): Promise<HandoffResponse> => {
+    const { target } = HandoffRequestSchema.parse(request.body ?? undefined)
     const session = await request.session.load()
     if (session?.stage === 'blocked') {
       // SECURITY: the program rules of spec §4 are enforced here, not only shown.
@@ -31,6 +32,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, users, audi
       username: user.username,
       password,
       custnum: user.custnum,
+      target,
     })
     await request.session.end()
     await audit.record({

@@ -23,6 +23,8 @@ export interface HandoffInput {
   username: string
   password: string
   custnum: string
+  /** The main site's login, or the program landing (MFA status MyAccount1). */
+  target: 'login' | 'landing'
 }
 
 export function handoffService({ db, mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
@@ -45,7 +47,11 @@ export function handoffService({ db, mainSiteUrl, plPolicyAppUrl, plHandoffKey }
       const association = associationOf(code, customer?.level2org)
       if (association !== program.defaultAssociation) data.ASSOCIATION = association
       const encoded = Buffer.from(JSON.stringify(data), 'utf8').toString('base64')
-      return `${mainSiteUrl}#/${program.mainSiteLoginPath}?data=${encodeURIComponent(encoded)}`
+      const path =
+        input.target === 'landing' && program.landingPath
+          ? program.landingPath
+          : program.mainSiteLoginPath
+      return `${mainSiteUrl}#/${path}?data=${encodeURIComponent(encoded)}`
     },
   }
 }

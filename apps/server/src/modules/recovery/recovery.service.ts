@@ -4,7 +4,6 @@
 // password change they report.
 import { eq } from 'drizzle-orm'
 import {
-  findProgram,
   programCodes,
   programOf,
   recoveryStatuses,
@@ -24,7 +23,8 @@ import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { recoveryRepo } from '../../store/recovery.repo.ts'
-import { mailingAddresses, mfaContacts } from '../../store/schema.ts'
+import type { mailingRepo } from '../../store/mailing.repo.ts'
+import { mfaContacts } from '../../store/schema.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
 type AppName = 'usweb' | 'proliability'
@@ -51,9 +51,10 @@ interface Deps {
   audit: ReturnType<typeof auditRepo>
   writer: OutboxWriter
   clock: Clock
+  mailing: ReturnType<typeof mailingRepo>
 }
 
-export function recoveryService({ db, customers, audit, writer, clock }: Deps) {
+export function recoveryService({ db, customers, audit, writer, clock, mailing }: Deps) {
   const find = recoveryRepo(db)
 
   async function byContact(
@@ -90,14 +91,7 @@ export function recoveryService({ db, customers, audit, writer, clock }: Deps) {
     }
   }
 
-  async function brand(program: string) {
-    const code = findProgram(program)?.serviceCode ?? program
-    const [row] = await db
-      .select({ phone: mailingAddresses.phone })
-      .from(mailingAddresses)
-      .where(eq(mailingAddresses.program, code))
-    return brandOf(program, row?.phone)
-  }
+  const brand = async (program: string) => brandOf(program, await mailing.phoneOf(program))
 
   /** Where a message for this user goes by this method: the contact on file, or nowhere. */
   function recipientOf(user: UserRow, method: DeliveryMethod): string | undefined {

@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
+import { limits } from '@portal/contract'
+import type { Db } from './db.ts'
+import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
+
+export type MfaContactRow = typeof mfaContacts.$inferSelect
+export type NewMfaContact = Omit<typeof mfaContacts.$inferInsert, 'userId' | 'updatedAt'>
+
+export function mfaRepo(db: Db) {
+  return {
+    async contactOf(userId: number): Promise<MfaContactRow | undefined> {
+      const [row] = await db.select().from(mfaContacts).where(eq(mfaContacts.userId, userId))
+      return row
+    },
+    /** New or changed details are unverified until a code sent to them is entered. */
+    async saveContact(userId: number, contact: NewMfaContact, now: Date): Promise<void> {
+      const values = {
+        ...contact,
+        verifiedAt: null,
+        isReconfirmationRequired: false,
+        updatedAt: now,
+      }
+      await db
+        .insert(mfaContacts)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: mfaContacts.userId, set: values })
+    },
+    async markVerified(userId: number, now: Date): Promise<void> {
+      await db
+        .update(mfaContacts)
+        .set({ verifiedAt: now, isReconfirmationRequired: false })
+        .where(eq(mfaContacts.userId, userId))
+    },
+    async isKnownDevice(userId: number, devicePrintHash: string, since: Date): Promise<boolean> {
+      const rows = await db
+        .select({ userId: knownDevices.userId })
+        .from(knownDevices)
+        .where(
+          and(
+            eq(knownDevices.userId, userId),
+            eq(knownDevices.devicePrintHash, devicePrintHash),
+            gte(knownDevices.verifiedAt, since),
+          ),
+        )
+      return rows.length > 0
+    },
+    async rememberDevice(userId: number, devicePrintHash: string, now: Date): Promise<void> {
+      await db
+        .insert(knownDevices)
+        .values({ userId, devicePrintHash, verifiedAt: now })
+        .onConflictDoUpdate({
+          target: [knownDevices.userId, knownDevices.devicePrintHash],
+          set: { verifiedAt: now },
+        })
+    },
+    /** A new code replaces the previous one, whose remaining tries go with it. */
+    async replaceCode(
+      userId: number,
+      codeHash: string,
+      deliveryMethod: string,
+      now: Date,
+    ): Promise<void> {
+      const expiresAt = new Date(now.getTime() + limits.verificationCodeTtlMinutes * 60_000)
+      const values = { codeHash, deliveryMethod, attempts: 0, createdAt: now, expiresAt }
+      await db
+        .insert(verificationCodes)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: verificationCodes.userId, set: values })
+    },
+    /**
+     * Spends one of the code's tries, atomically: parallel submissions cannot get more than
+     * the limit between them. Undefined when there is no code or no try left.
+     */
+    async spendAttempt(userId: number) {
+      const [row] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            lt(verificationCodes.attempts, limits.verificationCodeMaxAttempts),
+          ),
+        )
+        .returning()
+      return row
+    },
+    /** Single use: of parallel right answers, exactly one deletes the code and wins. */
+    async consumeCode(userId: number, codeHash: string): Promise<boolean> {
+      const rows = await db
+        .delete(verificationCodes)
+        .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.codeHash, codeHash)))
+        .returning({ userId: verificationCodes.userId })
+      return rows.length === 1
+    },
+    async deleteCode(userId: number): Promise<void> {
+      await db.delete(verificationCodes).where(eq(verificationCodes.userId, userId))
+    },
+    /** Opens a support incident; its ticket number is what the support screen shows. */
+    async openIncident(userId: number | null, reason: string, now: Date): Promise<string> {
+      for (;;) {
+        const day = now.toISOString().slice(0, 10).replaceAll('-', '')
+        const incidentId = `INC${day}${String(randomInt(1_000_000)).padStart(6, '0')}`
+        const rows = await db
+          .insert(incidents)
+          .values({ incidentId, userId, reason, createdAt: now })
+          .onConflictDoNothing()
+          .returning({ incidentId: incidents.incidentId })
+        if (rows[0]) return rows[0].incidentId
+      }
+    },
+  }
+}
