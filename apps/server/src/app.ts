@@ -21,7 +21,7 @@ import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
-import { mailingRepo } from './store/mailing.repo.ts'
+import { referenceRepo } from './store/reference.repo.ts'
 import { accountsService } from './modules/accounts/accounts.service.ts'
 import { passwordRoutes } from './modules/password/password.routes.ts'
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts'
@@ -86,7 +86,7 @@ export async function buildApp({
   const users = usersRepo(db)
   const audit = auditRepo(db)
   const customers = customersRepo(db)
-  const mailing = mailingRepo(db)
+  const reference = referenceRepo(db)
   const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'))
   const worker = outboxWorker({
     db,
@@ -134,17 +134,17 @@ export async function buildApp({
 
   const registration = registrationService({ db, accounts: accountsService(db) })
   await app.register(customerRoutes, {
-    mailing,
+    reference,
     users,
     customers,
     registrationLookup: registrationLookup(app, { registration }),
   })
   await app.register(registrationRoutes, { registration })
   await app.register(recoveryRoutes, {
-    recovery: recoveryService({ db, customers, audit, writer, clock, mailing }),
+    recovery: recoveryService({ db, customers, audit, writer, clock, reference }),
   })
   await app.register(mfaRoutes, {
-    db,
+    reference,
     users,
     mfa: mfaService({
       db,
@@ -155,7 +155,7 @@ export async function buildApp({
       deviceKey: deriveKey(config.sessionSecret, 'device-print'),
       deviceTrustDays: config.mfaDeviceTrustDays,
       mfaExemptPrograms: config.mfaExemptPrograms,
-      mailingPhone: (program) => mailing.phoneOf(program),
+      mailingPhone: (program) => reference.phoneOf(program),
     }),
   })
   await app.register(authenticationRoutes, {

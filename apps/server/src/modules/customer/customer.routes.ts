@@ -13,11 +13,11 @@ import {
 } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
-import type { mailingRepo } from '../../store/mailing.repo.ts'
+import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 
 interface Deps {
-  mailing: ReturnType<typeof mailingRepo>
+  reference: ReturnType<typeof referenceRepo>
   users: ReturnType<typeof usersRepo>
   customers: ReturnType<typeof customersRepo>
   /** The registration variant of the lookup (body with email and phone; no session). */
@@ -25,13 +25,13 @@ interface Deps {
 }
 
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
-  const { mailing, users, customers, registrationLookup } = deps
+  const { reference, users, customers, registrationLookup } = deps
   // Spec §7: PHONE shown in the header; augustar is looked up as onl.
   app.get<{ Params: { program: string } }>(
     '/api/customer-api/getPOMailingAddress/:program',
     async (request): Promise<MailingAddress> => {
       if (!findProgram(request.params.program)) throw new HttpError(404, 'Unknown program.')
-      const phone = await mailing.phoneOf(request.params.program)
+      const phone = await reference.phoneOf(request.params.program)
       if (!phone) throw new HttpError(404, 'No mailing address for this program.')
       return { PHONE: phone }
     },

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   EnterVerificationCodeSchema,
@@ -12,13 +11,12 @@ import {
 } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { SessionStage } from '../../plugins/session.ts'
-import type { Db } from '../../store/db.ts'
-import { countries } from '../../store/schema.ts'
+import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 import type { MfaOutcome, mfaService } from './mfa.service.ts'
 
 interface Deps {
-  db: Db
+  reference: ReturnType<typeof referenceRepo>
   users: ReturnType<typeof usersRepo>
   mfa: ReturnType<typeof mfaService>
 }
@@ -26,13 +24,8 @@ interface Deps {
 const signingIn: SessionStage[] = ['mfa_pending']
 const signingInOrSignedIn: SessionStage[] = ['mfa_pending', 'authenticated']
 
-export async function mfaRoutes(app: FastifyInstance, { db, users, mfa }: Deps) {
-  app.get('/api/mfa/getCountries', async (): Promise<Country[]> => {
-    return db
-      .select({ countryName: countries.countryName, dialPrefix: countries.dialPrefix })
-      .from(countries)
-      .orderBy(asc(countries.sortOrder))
-  })
+export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
+  app.get('/api/mfa/getCountries', (): Promise<Country[]> => reference.countries())
 
   /**
    * SECURITY: MFA calls act on the user of the session that passed the password step. The
@@ -80,12 +73,9 @@ export async function mfaRoutes(app: FastifyInstance, { db, users, mfa }: Deps) 
   app.post('/api/mfa/updateUser', async (request): Promise<CwMfaResponse> => {
     const { session, user } = await signedIn(request, signingInOrSignedIn)
     const contact = MfaContactSchema.parse(request.body)
-    const [country] = await db
-      .select({ dialPrefix: countries.dialPrefix })
-      .from(countries)
-      .where(eq(countries.countryName, contact.geoCountryId))
-    if (!country) throw new HttpError(400, 'Please choose a country or region from the list.')
-    return mfa.updateContact(user, contact, country.dialPrefix, session.stage === 'authenticated')
+    const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
+    if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
+    return mfa.updateContact(user, contact, dialPrefix, session.stage === 'authenticated')
   })
 
   app.post('/api/mfa/submitVerification', async (request): Promise<CwMfaResponse> => {

@@ -23,7 +23,7 @@ import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { recoveryRepo } from '../../store/recovery.repo.ts'
-import type { mailingRepo } from '../../store/mailing.repo.ts'
+import type { referenceRepo } from '../../store/reference.repo.ts'
 import { mfaContacts } from '../../store/schema.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
@@ -51,10 +51,10 @@ interface Deps {
   audit: ReturnType<typeof auditRepo>
   writer: OutboxWriter
   clock: Clock
-  mailing: ReturnType<typeof mailingRepo>
+  reference: ReturnType<typeof referenceRepo>
 }
 
-export function recoveryService({ db, customers, audit, writer, clock, mailing }: Deps) {
+export function recoveryService({ db, customers, audit, writer, clock, reference }: Deps) {
   const find = recoveryRepo(db)
 
   async function byContact(
@@ -91,7 +91,7 @@ export function recoveryService({ db, customers, audit, writer, clock, mailing }
     }
   }
 
-  const brand = async (program: string) => brandOf(program, await mailing.phoneOf(program))
+  const brand = async (program: string) => brandOf(program, await reference.phoneOf(program))
 
   /** Where a message for this user goes by this method: the contact on file, or nowhere. */
   function recipientOf(user: UserRow, method: DeliveryMethod): string | undefined {

@@ -1,0 +1,53 @@
+// A service for the benchmark, in its own process: `portal` (the real app on a seeded
+// database, with bclip_demo's bench device already trusted) or `baseline` (bare Fastify
+// answering a JSON of the same size). Prints {"port": N} once listening.
+import Fastify from 'fastify'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
+import { seedDemoData } from '../src/store/seed.ts'
+import pg from 'pg'
+import { withDatabase } from '../test/databases.ts'
+import { TestClient } from '../test/harness.ts'
+
+const kind = process.argv[2]
+
+if (kind === 'baseline') {
+  const app = Fastify({ logger: false })
+  const body = [{ countryName: 'United States', dialPrefix: '1' }]
+  app.get('/hello', async () => body)
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }))
+} else {
+  // On PostgreSQL the bench gets a database of its own, dropped when it stops.
+  const adminUrl = process.env.DATABASE_URL
+  const benchDb = `portal_bench_${process.pid}`
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    await client.query(sql)
+    await client.end()
+  }
+  if (adminUrl) await admin(`CREATE DATABASE ${benchDb}`)
+  const database = adminUrl
+    ? await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, benchDb) })
+    : await openDatabase({ kind: 'pglite-image', image: await preparePgliteImage(seedDemoData) })
+  if (adminUrl) await seedDemoData(database.db)
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await app.close()
+      await database.close()
+      if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`)
+      process.exit(0)
+    })()
+  })
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '0' })
+  const app = await buildApp({ config, database })
+  await app.ready()
+  // Trust the bench device once, the way a person does: code by email, code entered.
+  const client = new TestClient(app)
+  await client.login('bclip_demo', 'Portal#2026')
+  await client.passSecondFactor('bench-device')
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }))
+}
