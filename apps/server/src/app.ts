@@ -160,6 +160,9 @@ export async function buildApp({
   })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({
+      db,
+      writer,
+      reference,
       users,
       customers,
       audit,
@@ -170,7 +173,10 @@ export async function buildApp({
     customers,
     audit,
   })
-  await app.register(passwordRoutes, { passwords: passwordService({ users, audit, clock }), users })
+  await app.register(passwordRoutes, {
+    passwords: passwordService({ db, writer, reference, users, audit, clock }),
+    users,
+  })
   await app.register(handoffRoutes, {
     handoff: handoffService({
       db,

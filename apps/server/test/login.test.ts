@@ -298,3 +298,23 @@ describe('updateTempPassword', () => {
     expect(login.json()).toEqual({ message: authMessages.success, temporaryPassword: false })
   })
 })
+
+describe('notices to the owner', () => {
+  it('emails a lockout notice when the third wrong password locks the account', async () => {
+    const client = t.client()
+    for (let i = 0; i < 3; i++) await client.login('cabar_demo', 'Wrong#1x', '168')
+    const sent = (await client.get('/dev/outbox.json')).json() as {
+      template: string
+      recipient: string
+    }[]
+    expect(sent[0]).toMatchObject({
+      template: 'lockout-notice',
+      recipient: 'cabar.demo@example.com',
+    })
+    expect(
+      sent.filter(
+        (m) => m.template === 'lockout-notice' && m.recipient === 'cabar.demo@example.com',
+      ),
+    ).toHaveLength(1)
+  })
+})

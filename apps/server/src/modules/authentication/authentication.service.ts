@@ -13,7 +13,11 @@ import type { Clock } from '../../lib/clock.ts'
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
-import type { usersRepo, UserRow } from '../../store/users.repo.ts'
+import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+import type { OutboxWriter } from '../../delivery/outbox.ts'
+import { brandOf, templates } from '../../delivery/templates.ts'
+import type { Db } from '../../store/db.ts'
+import type { referenceRepo } from '../../store/reference.repo.ts'
 
 export interface AuthenticateInput {
   userName: string
@@ -35,6 +39,9 @@ export type AuthenticateResult =
     }
 
 interface Deps {
+  db: Db
+  writer: OutboxWriter
+  reference: ReturnType<typeof referenceRepo>
   users: ReturnType<typeof usersRepo>
   customers: ReturnType<typeof customersRepo>
   audit: ReturnType<typeof auditRepo>
@@ -43,13 +50,8 @@ interface Deps {
   passwordMaxAgeDays: number
 }
 
-export function authenticationService({
-  users,
-  customers,
-  audit,
-  clock,
-  passwordMaxAgeDays,
-}: Deps) {
+export function authenticationService(deps: Deps) {
+  const { db, writer, reference, users, customers, audit, clock, passwordMaxAgeDays } = deps
   const isExpired = (user: UserRow) =>
     passwordMaxAgeDays > 0 &&
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
@@ -69,7 +71,22 @@ export function authenticationService({
         return { ok: false, message: authMessages.userLocked }
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
-        const counted = await users.recordFailedLogin(user.id)
+        const notice = templates.lockout(
+          brandOf(user.program, await reference.phoneOf(user.program)),
+        )
+        // The lock and the owner's notice are one change: both happen or neither.
+        const counted = await db.transaction(async (tx) => {
+          const row = await usersRepo(tx).recordFailedLogin(user.id)
+          if (row?.isLocked && user.email) {
+            await writer.enqueue(tx, {
+              channel: 'email',
+              recipient: user.email,
+              program: user.program,
+              message: notice,
+            })
+          }
+          return row
+        })
         if (!counted) return { ok: false, message: authMessages.userLocked }
         await audit.record({
           event: counted.isLocked ? 'login.locked' : 'login.failed',

@@ -3,15 +3,22 @@ import type { UpdateTempPasswordResponse } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
-import type { usersRepo } from '../../store/users.repo.ts'
+import { usersRepo } from '../../store/users.repo.ts'
+import type { OutboxWriter } from '../../delivery/outbox.ts'
+import { brandOf, templates } from '../../delivery/templates.ts'
+import type { Db } from '../../store/db.ts'
+import type { referenceRepo } from '../../store/reference.repo.ts'
 
 interface Deps {
+  db: Db
+  writer: OutboxWriter
+  reference: ReturnType<typeof referenceRepo>
   users: ReturnType<typeof usersRepo>
   audit: ReturnType<typeof auditRepo>
   clock: Clock
 }
 
-export function passwordService({ users, audit, clock }: Deps) {
+export function passwordService({ db, writer, reference, users, audit, clock }: Deps) {
   return {
     /**
      * Sets the new password unless it is one of the last eight (the current one counts).
@@ -29,8 +36,23 @@ export function passwordService({ users, audit, clock }: Deps) {
           matchesPreviousEightPasswords: true,
         }
       }
-      await users.changePassword(userId, await hashPassword(password), clock.now(), {
-        isTemporary: false,
+      const user = await users.findById(userId)
+      const passwordHash = await hashPassword(password)
+      const notice =
+        user &&
+        templates.passwordChanged(brandOf(user.program, await reference.phoneOf(user.program)))
+      await db.transaction(async (tx) => {
+        await usersRepo(tx).changePassword(userId, passwordHash, clock.now(), {
+          isTemporary: false,
+        })
+        if (user?.email && notice) {
+          await writer.enqueue(tx, {
+            channel: 'email',
+            recipient: user.email,
+            program: user.program,
+            message: notice,
+          })
+        }
       })
       await audit.record({ event: 'password.changed', userId })
       return {
