@@ -83,6 +83,40 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByRole('button', { name: 'Login', exact: true }).click()
 }
 
+/** A message the service sent, as the demo outbox viewer lists it (newest first). */
+export interface OutboxMessage {
+  id: number
+  channel: 'email' | 'sms'
+  /** An email address, or +1XXXXXXXXXX. */
+  recipient: string
+  /** 'username' | 'temporary-password' | 'verification-code' | … */
+  template: string
+  subject: string | null
+  body: string
+  status: string
+  createdAt: string
+}
+
+/** Everything the portal's service has sent so far, newest first (`/dev/outbox.json`). */
+export async function readOutbox(portal: Portal): Promise<OutboxMessage[]> {
+  const response = await fetch(portal.url('/dev/outbox.json'))
+  if (!response.ok) throw new Error(`outbox: status ${response.status}`)
+  return (await response.json()) as OutboxMessage[]
+}
+
+/** The newest message of a template sent to a recipient; fails when there is none. */
+export async function latestSent(
+  portal: Portal,
+  recipient: string,
+  template: string,
+): Promise<OutboxMessage> {
+  const message = (await readOutbox(portal)).find(
+    (m) => m.recipient === recipient && m.template === template,
+  )
+  if (!message) throw new Error(`no ${template} message to ${recipient} in the outbox`)
+  return message
+}
+
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 interface AxeWindow {
@@ -107,4 +141,81 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     )
   })
+}
+
+// --- The second factor (spec §2 screens 9-12), passed in the browser as a person would.
+
+/** The verification screens a sign-in can stop on, and the demo receivers it can leave for. */
+const mfaScreenPath =
+  /^\/(usweb|proliability)\/(confirmverificationinfostep1|verificationinfostep[123]|mfa|updateinformationstep1component|support)$/
+const receiverPath = /^\/demo\/(main-site|policy-app)\//
+
+/** The newest message's id in the outbox (0 when empty): codes sent later have larger ids. */
+export async function newestOutboxId(portal: Portal): Promise<number> {
+  return (await readOutbox(portal))[0]?.id ?? 0
+}
+
+/** The code of the newest verification-code message sent after `afterId`. */
+export async function verificationCodeAfter(portal: Portal, afterId: number): Promise<string> {
+  const message = (await readOutbox(portal)).find(
+    (m) => m.id > afterId && m.template === 'verification-code',
+  )
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1]
+  if (!code) throw new Error(`no verification code sent after message ${afterId}`)
+  return code
+}
+
+export interface VerificationContact {
+  email: string
+  /** xxx-xxx-xxxx (or ten digits; the form masks them). */
+  phone: string
+}
+
+/** Fills the verification contact form (screens 9, 10, 13) and presses its main button. */
+export async function submitContactForm(page: Page, contact: VerificationContact): Promise<void> {
+  await page.getByRole('group', { name: 'Type of email address' }).getByLabel('Personal').check()
+  await page.getByLabel('Email address', { exact: true }).fill(contact.email)
+  await page.getByRole('group', { name: 'Type of mobile number' }).getByLabel('Personal').check()
+  await page.getByLabel('Mobile number', { exact: true }).fill(contact.phone)
+  await page.getByRole('button', { name: /^(Continue|Submit)$/ }).click()
+}
+
+/** On verificationinfostep1: chooses email, waits for the code screen; the outbox id before. */
+export async function chooseEmailDelivery(page: Page, portal: Portal): Promise<number> {
+  await page.getByRole('radio', { name: /^Email\b/ }).check()
+  const before = await newestOutboxId(portal)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await page.waitForURL((url) => url.pathname.endsWith('/verificationinfostep3'))
+  return before
+}
+
+/** On verificationinfostep3: types the code and presses Submit. */
+export async function enterVerificationCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Verification Code' }).fill(code)
+  await page.getByRole('button', { name: 'Submit', exact: true }).click()
+}
+
+/**
+ * After Login: passes the second factor wherever the portal asks for it. A user without
+ * verification details gives `contact` first (enrolment); then email is chosen, the code is
+ * read from the demo outbox, typed and submitted. Returns once the browser is leaving the
+ * portal or has left it (a recognised device skips the code): wait for the receiver's URL.
+ */
+export async function passSecondFactor(
+  page: Page,
+  portal: Portal,
+  contact: VerificationContact = { email: 'verify.me@example.com', phone: '312-555-0123' },
+): Promise<void> {
+  await page.waitForURL(
+    (url) => mfaScreenPath.test(url.pathname) || receiverPath.test(url.pathname),
+  )
+  const path = new URL(page.url()).pathname
+  if (receiverPath.test(path)) return
+  if (/(confirmverificationinfostep1|verificationinfostep2)$/.test(path)) {
+    if (path.endsWith('/verificationinfostep2')) await submitContactForm(page, contact)
+    else await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await page.waitForURL((url) => url.pathname.endsWith('/verificationinfostep1'))
+  }
+  const before = await chooseEmailDelivery(page, portal)
+  await enterVerificationCode(page, await verificationCodeAfter(portal, before))
 }

@@ -8,6 +8,7 @@ import {
   demoPassword,
   launchBrowser,
   openPage,
+  passSecondFactor,
   startPortal,
   submitLogin,
   uswebLoginPath,
@@ -161,7 +162,9 @@ describe('program rules at login (usweb)', () => {
   it('hands an equipmentrenew AFM customer on with the association', async () => {
     const page = await openLogin(uswebLoginPath('equipmentrenew'))
     await submitLogin(page, 'equipmentrenew_afm', demoPassword)
-    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/equipmentrenew\/login\?data=/)
+    await passSecondFactor(page, portal)
+    // Spec §4: after verification equipmentrenew lands on its policyholder menu.
+    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/equipmentrenew\/policyHoldermenu\?data=/)
     expect(await page.locator('dd[data-field="ASSOCIATION"]').textContent()).toBe('AFM')
     // The demo receiver shares the portal's origin, so the tab's session storage is visible.
     expect(await page.evaluate(() => sessionStorage.getItem('associationName'))).toBe('AFM')
@@ -180,6 +183,7 @@ describe('pl login', () => {
     const form = new URLSearchParams((await plCall).postData() ?? '')
     expect([...form.keys()].sort()).toEqual(['password', 'userName'])
     await identity
+    await passSecondFactor(page, portal)
     await page.waitForURL(/\/demo\/policy-app\/\?loginRedirect=y/)
     expect(await page.locator('dd[data-field="username"]').textContent()).toBe('proliability_demo')
   })

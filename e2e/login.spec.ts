@@ -1,10 +1,18 @@
 // Issue 2's walking skeleton, as a person sees it: the login pages of both flavours, a
-// right password handed on to the main site, and a wrong one answered with the spec message.
+// right password (and the second factor) handed on to the main site, and a wrong one
+// answered with the spec message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { formatProgramPhone, messages, programOf, type ProgramCode } from '@portal/contract'
 import { demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
-import { demoPassword, launchBrowser, openPage, startPortal, type Portal } from './fixtures.ts'
+import {
+  demoPassword,
+  launchBrowser,
+  openPage,
+  passSecondFactor,
+  startPortal,
+  type Portal,
+} from './fixtures.ts'
 
 let portal: Portal
 let browser: Browser
@@ -74,6 +82,7 @@ describe('login pages', () => {
 describe('signing in', () => {
   it('hands a bclip user on to the main site with their program and username', async () => {
     const page = await logIn('bclip', 'bclip_demo', demoPassword)
+    await passSecondFactor(page, portal)
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
     expect(await receivedField(page, 'prgName')).toBe('bclip')
     expect(await receivedField(page, 'username')).toBe('bclip_demo')
@@ -83,9 +92,11 @@ describe('signing in', () => {
     ).not.toContain(demoPassword)
   })
 
-  it('hands a cabar user on with the promo code', async () => {
+  it('hands a cabar user on to the cabar landing with the promo code', async () => {
     const page = await logIn('cabar', 'cabar_demo', demoPassword)
-    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/cabar\/login\?data=/)
+    await passSecondFactor(page, portal)
+    // Spec §4: after verification cabar lands on cabar/myaccount (MFA status MyAccount1).
+    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/cabar\/myaccount\?data=/)
     expect(await receivedField(page, 'prgName')).toBe('cabar')
     expect(await receivedField(page, 'username')).toBe('cabar_demo')
     expect(await receivedField(page, 'promoReqCode')).toBe('CA114')

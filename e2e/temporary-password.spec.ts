@@ -8,6 +8,7 @@ import {
   accessibilityViolations,
   launchBrowser,
   openPage,
+  passSecondFactor,
   startPortal,
   submitLogin,
   uswebLoginPath,
@@ -134,6 +135,8 @@ describe('temporary password (usweb)', () => {
     // Nothing went wrong in the portal (the demo main site is not the portal's to judge).
     expect(page.errors).toEqual([])
     await submitLogin(page, 'temp_user_1', newPassword)
+    // A new account has no verification details yet: the user gives them, then a code.
+    await passSecondFactor(page, portal)
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
     expect(await page.locator('dd[data-field="username"]').textContent()).toBe('temp_user_1')
     expect(await page.locator('dd[data-field="custnumber"]').textContent()).toBe('BC10002')
@@ -227,6 +230,7 @@ describe('temporary password (pl)', () => {
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/proliability/login')
     await submitLogin(page, 'temp_pl_user', newPassword)
+    await passSecondFactor(page, portal)
     await page.waitForURL(/\/demo\/policy-app\/\?loginRedirect=y/)
     expect(await page.locator('dd[data-field="username"]').textContent()).toBe('temp_pl_user')
   })

@@ -17,7 +17,12 @@ export const guardedScreens = [
 ] as const satisfies readonly ScreenSegment[]
 export type GuardedScreen = (typeof guardedScreens)[number]
 
-/** The allowed pairs, as the specification lists them: previous screen → guarded screens it may open. */
+/**
+ * The allowed pairs: previous screen → guarded screens it may open. These are the spec §2
+ * pairs plus the two the delivery step needs: the spec lists no pair for the step 2
+ * screens, yet forgotusername2 → send-username and forgotpassword2 → reset-password are the
+ * only ways the account-number and username recoveries can finish (spec §4 "Recovery").
+ */
 export const allowedNextScreens = {
   [screens.login]: [
     screens.forgotUsername,
@@ -30,6 +35,8 @@ export const allowedNextScreens = {
   [screens.registerStep1]: [screens.registerStep2],
   [screens.registerStep2]: [screens.registerStep3],
   [screens.updateTempPassword]: [screens.updateTempPasswordSuccess],
+  [screens.forgotUsername2]: [screens.sendUsername],
+  [screens.forgotPassword2]: [screens.resetPassword],
 } as const satisfies Partial<Record<ScreenSegment, readonly GuardedScreen[]>>
 
 export interface AreaScreen {

@@ -5,7 +5,7 @@ import {
   type RouteObject,
 } from 'react-router'
 import type { Flavour } from '@portal/contract'
-import { areaSegments, paths, screens } from '../config/paths.ts'
+import { areaSegments, paths, plOnlyScreens, screens } from '../config/paths.ts'
 import { guardedScreens, type GuardedScreen } from './guard.ts'
 import { guardLoader } from './guard-loader.ts'
 import { programLoader, shouldReselectProgram, toAreaLogin } from './program-loader.ts'
@@ -32,6 +32,57 @@ const guardedScreenRoutes: Partial<Record<GuardedScreen, Pick<RouteObject, 'lazy
     lazy: () => import('../routes/update-temp-password-success.tsx'),
     handle: plainPage,
   },
+  [screens.registerStep1]: { lazy: () => import('../routes/register-step1.tsx') },
+  [screens.registerStep2]: { lazy: () => import('../routes/register-step2.tsx') },
+  [screens.registerStep3]: {
+    lazy: () => import('../routes/register-step3.tsx'),
+    handle: plainPage,
+  },
+  [screens.forgotUsername]: { lazy: () => import('../routes/forgot-username.tsx') },
+  [screens.forgotPassword]: { lazy: () => import('../routes/forgot-password.tsx') },
+  [screens.sendUsername]: { lazy: () => import('../routes/send-username.tsx') },
+  [screens.resetPassword]: { lazy: () => import('../routes/reset-password.tsx') },
+}
+
+/**
+ * Registration and recovery screens outside the guard (spec §2): the delivery choice step 2
+ * of both recoveries, and usweb's register2 (pl shows that failure on step 1 instead).
+ */
+function openRegistrationRecoveryRoutes(flavour: Flavour): RouteObject[] {
+  return [
+    { path: screens.forgotUsername2, lazy: () => import('../routes/forgot-username2.tsx') },
+    { path: screens.forgotPassword2, lazy: () => import('../routes/forgot-password2.tsx') },
+    ...(flavour === 'usweb'
+      ? [{ path: screens.register2, lazy: () => import('../routes/register2.tsx') }]
+      : []),
+  ]
+}
+
+/** The multi-factor verification screens (spec §2 screens 9-14), not guarded. */
+function mfaRoutes(flavour: Flavour): RouteObject[] {
+  const chooseDelivery = () => import('../routes/verification-info-step1.tsx')
+  return [
+    {
+      path: screens.confirmVerificationInfoStep1,
+      lazy: () => import('../routes/confirm-verification-info.tsx'),
+    },
+    { path: screens.verificationInfoStep1, lazy: chooseDelivery },
+    // pl: `mfa` is the same screen as verificationinfostep1.
+    ...(flavour === 'pl' ? [{ path: plOnlyScreens.mfa, lazy: chooseDelivery }] : []),
+    {
+      path: screens.verificationInfoStep2,
+      lazy: () => import('../routes/verification-info-step2.tsx'),
+    },
+    {
+      path: screens.verificationInfoStep3,
+      lazy: () => import('../routes/verification-info-step3.tsx'),
+    },
+    {
+      path: screens.updateInformationStep1,
+      lazy: () => import('../routes/update-information.tsx'),
+    },
+    { path: screens.support, lazy: () => import('../routes/support.tsx') },
+  ]
 }
 
 // The guard judges by the router's committed location; the router is known once created.
@@ -71,6 +122,8 @@ function areaRoutes(flavour: Flavour, login: typeof uswebLogin): RouteObject {
       { index: true, lazy: login },
       { path: screens.login, lazy: login },
       ...guardedRoutes(),
+      ...openRegistrationRecoveryRoutes(flavour),
+      ...mfaRoutes(flavour),
       { path: '*', loader: toAreaLogin, Component: Blank },
     ],
   }

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   VITE_CONSULTING_FIRM_URL: link('/demo/consulting'),
   VITE_POLICY_HIGHLIGHTS_URL: link('/demo/augustar/policy-highlights'),
   VITE_LIVE_CHAT_URL: link('/demo/live-chat'),
+  /** The verification-code help page (spec §2 screen 12, "an external help page"). */
+  VITE_MFA_FAQ_URL: link('/demo/mfa-faq'),
 })
 
 function parseEnv() {
@@ -61,6 +63,7 @@ function parseEnv() {
       consultingFirm: e.VITE_CONSULTING_FIRM_URL,
       policyHighlights: e.VITE_POLICY_HIGHLIGHTS_URL,
       liveChat: e.VITE_LIVE_CHAT_URL,
+      mfaFaq: e.VITE_MFA_FAQ_URL,
     },
   } as const
 }

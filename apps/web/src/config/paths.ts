@@ -15,7 +15,22 @@ export const screens = {
   registerStep3: 'registerstep3',
   updateTempPassword: 'updatetemppassword',
   updateTempPasswordSuccess: 'updatetemppasswordsuccess',
+  /** usweb: where registration goes when the existing-account check errors (spec §2). */
+  register2: 'register2',
+  /** Delivery choice step 2 of the recoveries (spec §2 screen 7; read custNum or username). */
+  forgotUsername2: 'forgotusername2',
+  forgotPassword2: 'forgotpassword2',
+  /** Multi-factor verification (spec §2 screens 9-14; not guarded). */
+  confirmVerificationInfoStep1: 'confirmverificationinfostep1',
+  verificationInfoStep1: 'verificationinfostep1',
+  verificationInfoStep2: 'verificationinfostep2',
+  verificationInfoStep3: 'verificationinfostep3',
+  updateInformationStep1: 'updateinformationstep1component',
+  support: 'support',
 } as const
+
+/** pl only: `mfa` is another path of verificationinfostep1 (spec §2 "proliability area"). */
+export const plOnlyScreens = { mfa: 'mfa' } as const
 export type Screen = keyof typeof screens
 export type ScreenSegment = (typeof screens)[Screen]
 

@@ -42,6 +42,8 @@ interface RequestOptions<T> {
   body?: Body
   schema?: ResponseSchema<T>
   signal?: AbortSignal
+  /** Extra headers a call carries (the MFA calls' of spec §7); they cannot replace ours. */
+  headers?: Record<string, string>
 }
 
 function readCookie(name: string): string | null {
@@ -75,10 +77,11 @@ async function readJson(response: Response): Promise<unknown> {
 async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  { body, schema, signal }: RequestOptions<T> = {},
+  { body, schema, signal, headers: extraHeaders }: RequestOptions<T> = {},
 ): Promise<ApiResponse<T>> {
   const url = new URL(`${env.apiBaseUrl}${path}`, window.location.origin)
-  const headers = new Headers({ Accept: 'application/json' })
+  const headers = new Headers(extraHeaders)
+  headers.set('Accept', 'application/json')
   let payload: BodyInit | undefined
   if (body && 'form' in body) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded')
@@ -132,5 +135,16 @@ export const apiClient = {
   /** A POST without a body (the call's meaning is all in its path and session). */
   post<T>(path: string, schema?: ResponseSchema<T>) {
     return request<T>('POST', path, { schema })
+  },
+  /** The same calls, each carrying `headers` as well. */
+  withHeaders(headers: Record<string, string>) {
+    return {
+      get<T>(path: string, schema?: ResponseSchema<T>, signal?: AbortSignal) {
+        return request<T>('GET', path, { schema, signal, headers })
+      },
+      postJson<T>(path: string, json: unknown, schema?: ResponseSchema<T>) {
+        return request<T>('POST', path, { body: { json }, schema, headers })
+      },
+    }
   },
 }

@@ -1,13 +1,13 @@
 // /usweb/updatetemppasswordsuccess and /proliability/updatetemppasswordsuccess (spec §2
 // screen 16). The router hides the footer and background image for it.
+import { screenTexts } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
 import { PasswordUpdatedPanel } from '../features/temp-password/password-updated-panel.tsx'
-import { tempPasswordTexts } from '../features/temp-password/temp-password-texts.ts'
 import { useDocumentTitle } from '../lib/page.ts'
 import { useProgramSelection } from '../lib/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(tempPasswordTexts.title, program.displayName)
+  useDocumentTitle(screenTexts.tempPassword.title, program.displayName)
   return <PasswordUpdatedPanel loginPath={areaLoginWith(flavour, program.code, level1Org)} />
 }

@@ -3,11 +3,12 @@ import {
   AccountSchema,
   AuthenticateResponseSchema,
   CustomerFindResponseSchema,
+  CwMfaResponseSchema,
   ErrorResponseSchema,
-  HandoffResponseSchema,
   IdentitySchema,
   authOutcomeOf,
   type CustomerFindRequest,
+  type Flavour,
   type Program,
 } from '@portal/contract'
 import {
@@ -16,13 +17,15 @@ import {
   apiClient,
   type ApiResponse,
 } from '../../lib/api-client.ts'
-import { writeSession } from '../../lib/session.ts'
+import { mfaRequestHeaders } from '../../lib/device.ts'
+import { requestHandoff } from '../../lib/handoff.ts'
+import { readSession, writeSession } from '../../lib/session.ts'
 import type {
   AuthenticationResult,
   Credentials,
   CustomerCheck,
-  HandoffResult,
   LoginCalls,
+  MfaDecision,
 } from './login-flow.ts'
 
 function isCallFailure(error: unknown): boolean {
@@ -128,28 +131,18 @@ export async function loadIdentity(): Promise<boolean> {
   }
 }
 
-/** Only web addresses may be followed; anything else from the answer is refused. */
-function safeDestination(url: string): string | null {
-  try {
-    const destination = new URL(url, window.location.origin)
-    return destination.protocol === 'https:' || destination.protocol === 'http:'
-      ? destination.href
-      : null
-  } catch {
-    return null
-  }
-}
-
 /**
- * The address of the main program site for this session. The service builds it (it holds
- * the secrets and knows the session earned it).
+ * Spec §4 step 5: usweb asks GET /api/mfa/getMFAUser, pl POST /api/mfa/authenticate (its
+ * path is not in the spec). Both act on the session that passed the password step.
  */
-export async function requestHandoff(): Promise<HandoffResult> {
+export async function decideMfa(flavour: Flavour): Promise<MfaDecision> {
+  const client = apiClient.withHeaders(mfaRequestHeaders(readSession().username))
   try {
-    const response = await apiClient.post('/api/portal/handoff', HandoffResponseSchema)
-    if (response.status === 403) return { kind: 'refused' }
-    const url = response.ok ? safeDestination(response.json.url) : null
-    return url ? { kind: 'granted', url } : { kind: 'failed' }
+    const response =
+      flavour === 'pl'
+        ? await client.postJson('/api/mfa/authenticate', {}, CwMfaResponseSchema.nullable())
+        : await client.get('/api/mfa/getMFAUser', CwMfaResponseSchema)
+    return response.ok ? { kind: 'answered', response: response.json } : { kind: 'failed' }
   } catch (error) {
     if (isCallFailure(error)) return { kind: 'failed' }
     throw error
@@ -161,6 +154,7 @@ export const loginCalls: LoginCalls = {
   authenticatePl,
   checkCustomer,
   loadIdentity,
+  decideMfa,
   requestHandoff,
   rememberUsername: (username) => writeSession({ username }),
   rememberAssociation: (associationName) => writeSession({ associationName }),

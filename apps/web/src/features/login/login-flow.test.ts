@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { programOf, type AuthOutcome, type CustomerVerdict } from '@portal/contract'
+import {
+  programOf,
+  type AuthOutcome,
+  type CustomerVerdict,
+  type CwMfaResponse,
+} from '@portal/contract'
 import {
   logIn,
   type AuthenticationResult,
@@ -7,12 +12,14 @@ import {
   type HandoffResult,
   type LoginCalls,
   type LoginRequest,
+  type MfaDecision,
 } from './login-flow.ts'
 
 interface Script {
   authentication?: AuthenticationResult
   customer?: CustomerCheck
   identity?: boolean
+  mfa?: MfaDecision
   handoff?: HandoffResult
 }
 
@@ -38,8 +45,12 @@ function fakeCalls(script: Script) {
       made.push('loadIdentity')
       return script.identity ?? true
     },
-    requestHandoff: async () => {
-      made.push('requestHandoff')
+    decideMfa: async (flavour) => {
+      made.push(`decideMfa ${flavour}`)
+      return script.mfa ?? answeredMfa('ALLOW_LOGIN')
+    },
+    requestHandoff: async (target) => {
+      made.push(`requestHandoff ${target}`)
       return script.handoff ?? { kind: 'granted', url: 'http://main.example/site' }
     },
     rememberUsername: (username) => void (remembered.username = username),
@@ -51,6 +62,22 @@ function fakeCalls(script: Script) {
 
 function answered(outcome: AuthOutcome, isTemporaryPassword = false): AuthenticationResult {
   return { kind: 'answered', outcome, isTemporaryPassword }
+}
+
+function mfaResponse(statusCode: string, more: Partial<CwMfaResponse> = {}): CwMfaResponse {
+  return {
+    statusCode,
+    mfaStatusCode: null,
+    mfaErrorCode: null,
+    incidentID: null,
+    contactDetails: null,
+    nextScreen: '',
+    ...more,
+  }
+}
+
+function answeredMfa(statusCode: string, more: Partial<CwMfaResponse> = {}): MfaDecision {
+  return { kind: 'answered', response: mfaResponse(statusCode, more) }
 }
 
 function checked(verdict: CustomerVerdict, association = 'NA'): CustomerCheck {
@@ -72,7 +99,7 @@ const pl: LoginRequest = {
 }
 
 describe('usweb login flow', () => {
-  it('looks up the customer for the login page program, then hands off', async () => {
+  it('looks up the customer, asks the second factor, then hands a recognised device off', async () => {
     const fake = fakeCalls({ customer: checked('allowed', 'NA') })
     expect(await logIn(usweb, fake.calls)).toEqual({
       kind: 'leave',
@@ -81,7 +108,8 @@ describe('usweb login flow', () => {
     expect(fake.made).toEqual([
       'authenticate augustar_demo 100',
       'checkCustomer augustar_demo onl 100',
-      'requestHandoff',
+      'decideMfa usweb',
+      'requestHandoff login',
     ])
     expect(fake.remembered).toEqual({ username: 'augustar_demo', associationName: 'NA' })
   })
@@ -96,7 +124,7 @@ describe('usweb login flow', () => {
     for (const customer of [checked('mismatch'), { kind: 'lookupFailed' } as const]) {
       const fake = fakeCalls({ customer })
       expect(await logIn(usweb, fake.calls)).toEqual({ kind: 'banner', reason: 'mismatch' })
-      expect(fake.made).not.toContain('requestHandoff')
+      expect(fake.made).toHaveLength(2)
       expect(fake.remembered.associationName).toBeUndefined()
     }
   })
@@ -110,7 +138,7 @@ describe('usweb login flow', () => {
     for (const verdict of ['ineligible', 'brokerClient'] as const) {
       const fake = fakeCalls({ customer: checked(verdict) })
       expect(await logIn(usweb, fake.calls)).toEqual({ kind: 'stopped' })
-      expect(fake.made).not.toContain('requestHandoff')
+      expect(fake.made).toHaveLength(2)
       expect(fake.logged).toHaveLength(1)
       expect(fake.logged[0]).not.toContain(credentials.userName)
     }
@@ -152,17 +180,84 @@ describe('usweb login flow', () => {
   })
 })
 
+describe('usweb login: the second factor (spec §4 step 5)', () => {
+  const screenFor = async (mfa: MfaDecision) => {
+    const fake = fakeCalls({ mfa })
+    return { end: await logIn(usweb, fake.calls), made: fake.made }
+  }
+
+  it('goes to the screen the status table names, without a hand-off', async () => {
+    const cases = [
+      [answeredMfa('CHALLENGE_LOGIN'), 'verificationInfoStep1'],
+      [answeredMfa('RE_ENROLL', { mfaStatusCode: 'NEWUSER' }), 'verificationInfoStep2'],
+      [answeredMfa('RE_ENROLL', { mfaStatusCode: 'UNVERIFIED' }), 'confirmVerificationInfoStep1'],
+      [answeredMfa('RE_ENROLL', { mfaStatusCode: 'UNLOCKED' }), 'confirmVerificationInfoStep1'],
+    ] as const
+    for (const [mfa, screen] of cases) {
+      const { end, made } = await screenFor(mfa)
+      expect(end).toEqual({ kind: 'mfa', screen, incidentID: null })
+      expect(made.at(-1)).toBe('decideMfa usweb')
+    }
+  })
+
+  it('sends LOCKOUT, ERROR_MFA and INCIDENT_CREATED to support with the ticket', async () => {
+    for (const status of ['LOCKOUT', 'ERROR_MFA', 'INCIDENT_CREATED']) {
+      const { end } = await screenFor(answeredMfa(status, { incidentID: 'INC0001' }))
+      expect(end).toEqual({ kind: 'mfa', screen: 'support', incidentID: 'INC0001' })
+    }
+  })
+
+  it('hands off for ALLOW_LOGIN and ABORT_MFA', async () => {
+    for (const status of ['ALLOW_LOGIN', 'ABORT_MFA']) {
+      const { end, made } = await screenFor(answeredMfa(status))
+      expect(end.kind).toBe('leave')
+      expect(made.at(-1)).toBe('requestHandoff login')
+    }
+  })
+
+  it('shows the failure message when the MFA call fails', async () => {
+    const { end, made } = await screenFor({ kind: 'failed' })
+    expect(end).toEqual({ kind: 'banner', reason: 'failure' })
+    expect(made.at(-1)).toBe('decideMfa usweb')
+  })
+})
+
 describe('pl login flow', () => {
   it('signs in with the pl call, loads the identity, then hands off', async () => {
     const fake = fakeCalls({})
     expect((await logIn(pl, fake.calls)).kind).toBe('leave')
-    expect(fake.made).toEqual(['authenticatePl augustar_demo', 'loadIdentity', 'requestHandoff'])
+    expect(fake.made).toEqual([
+      'authenticatePl augustar_demo',
+      'loadIdentity',
+      'decideMfa pl',
+      'requestHandoff login',
+    ])
   })
 
   it('shows the failure message when the identity cannot be loaded', async () => {
     const fake = fakeCalls({ identity: false })
     expect(await logIn(pl, fake.calls)).toEqual({ kind: 'banner', reason: 'failure' })
-    expect(fake.made).not.toContain('requestHandoff')
+    expect(fake.made).toEqual(['authenticatePl augustar_demo', 'loadIdentity'])
+  })
+
+  it('goes to /proliability/{mfa status} when the outcome is not empty', async () => {
+    const fake = fakeCalls({
+      mfa: answeredMfa('CHALLENGE_LOGIN', { nextScreen: 'verificationinfostep1' }),
+    })
+    expect(await logIn(pl, fake.calls)).toEqual({
+      kind: 'mfa',
+      screen: 'verificationInfoStep1',
+      incidentID: null,
+    })
+    expect(fake.made).not.toContain('requestHandoff login')
+  })
+
+  it('hands off when the MFA outcome is empty or the response is null', async () => {
+    for (const mfa of [answeredMfa('ALLOW_LOGIN'), { kind: 'answered', response: null } as const]) {
+      const fake = fakeCalls({ mfa })
+      expect((await logIn(pl, fake.calls)).kind).toBe('leave')
+      expect(fake.made.at(-1)).toBe('requestHandoff login')
+    }
   })
 
   it('goes to the password update for a temporary password', async () => {

@@ -1,7 +1,17 @@
 // Spec §4 "Login" steps 2-6 as one function over the calls it needs, so that each step's
 // outcome is decided here, once, and can be tested without a browser. The calls themselves
 // live in login-api.ts; the screen only shows what this returns.
-import type { AuthOutcome, CustomerVerdict, Flavour, Program } from '@portal/contract'
+import type {
+  AuthOutcome,
+  CustomerVerdict,
+  CwMfaResponse,
+  Flavour,
+  Program,
+} from '@portal/contract'
+import type { HandoffResult, HandoffTarget } from '../../lib/handoff.ts'
+import { stepAfterLogin, type MfaScreenKey } from '../../lib/mfa-next-step.ts'
+
+export type { HandoffResult }
 
 export interface Credentials {
   userName: string
@@ -23,11 +33,9 @@ export type CustomerCheck =
   /** No answer at all. */
   | { kind: 'failed' }
 
-export type HandoffResult =
-  | { kind: 'granted'; url: string }
-  /** 403: the service refused the hand-off (a blocked customer); nothing more is shown. */
-  | { kind: 'refused' }
-  | { kind: 'failed' }
+export type MfaDecision =
+  /** The service's cwMFAResponse; pl's MFA authenticate may answer null (spec §7). */
+  { kind: 'answered'; response: CwMfaResponse | null } | { kind: 'failed' }
 
 export interface LoginCalls {
   authenticate(credentials: Credentials, velLevel1Org: string): Promise<AuthenticationResult>
@@ -35,7 +43,9 @@ export interface LoginCalls {
   checkCustomer(userName: string, program: Program, level1Org: string): Promise<CustomerCheck>
   /** pl: loads the identity of the signed-in user; false when it cannot be had. */
   loadIdentity(): Promise<boolean>
-  requestHandoff(): Promise<HandoffResult>
+  /** Spec §4 step 5: usweb's getMFAUser, pl's MFA authenticate. */
+  decideMfa(flavour: Flavour): Promise<MfaDecision>
+  requestHandoff(target: HandoffTarget): Promise<HandoffResult>
   rememberUsername(userName: string): void
   rememberAssociation(associationName: string): void
   /** A short reason, never personal data. */
@@ -58,6 +68,8 @@ export type LoginEnd =
   | { kind: 'leave'; url: string }
   /** Spec §4: a temporary password or expired credentials go to updatetemppassword. */
   | { kind: 'updateTempPassword' }
+  /** Spec §4 "MFA status mapping": a verification screen (support with its ticket). */
+  | { kind: 'mfa'; screen: MfaScreenKey; incidentID: string | null }
   | { kind: 'banner'; reason: BannerReason }
   | { kind: 'rejected'; message: string | null }
   /** Spec §4/§8: stopped without a message (only logged); the spinner is hidden. */
@@ -111,8 +123,16 @@ export async function logIn(request: LoginRequest, calls: LoginCalls): Promise<L
     if (stop) return stop
   }
 
-  // Spec §4 step 5 (MFA) comes with its own issue; until then a signed-in user is handed off.
-  const handoff = await calls.requestHandoff()
+  // Spec §4 step 5: the second factor decides whether the user is handed off now.
+  const decision = await calls.decideMfa(flavour)
+  if (decision.kind === 'failed') return banner('failure')
+  const step = stepAfterLogin(flavour, decision.response)
+  if (step.kind === 'screen')
+    return { kind: 'mfa', screen: step.screen, incidentID: step.incidentID }
+  // The login screen has no message of its own for an MFA answer: treat it as a failure.
+  if (step.kind === 'stay') return banner('failure')
+
+  const handoff = await calls.requestHandoff(step.target)
   if (handoff.kind === 'granted') return { kind: 'leave', url: handoff.url }
   if (handoff.kind === 'refused') return { kind: 'stopped' }
   return banner('failure')

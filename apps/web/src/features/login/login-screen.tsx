@@ -18,6 +18,7 @@ import { PasswordInput } from '../../components/password-input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
+import { mfaScreenPath } from '../../lib/mfa-next-step.ts'
 import { scrollToTop } from '../../lib/page.ts'
 import { loginCalls } from './login-api.ts'
 import { logIn as runLogin, type BannerReason } from './login-flow.ts'
@@ -142,6 +143,9 @@ export function LoginScreen({
           return
         case 'updateTempPassword':
           await navigate(areaPaths.updateTempPassword)
+          return
+        case 'mfa':
+          await navigate(mfaScreenPath(flavour, end.screen, end.incidentID))
           return
         case 'rejected':
           return showRejection(end.message)

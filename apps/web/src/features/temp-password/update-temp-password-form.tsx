@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { limits, messages, passwordStrength } from '@portal/contract'
+import { limits, messages, passwordStrength, screenTexts } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormField, describedByError } from '../../components/form-field.tsx'
 import { PasswordChecklist } from '../../components/password-checklist.tsx'
@@ -17,7 +17,6 @@ import {
   newPasswordProblem,
   tempPasswordOutcomeOf,
 } from './temp-password-outcome.ts'
-import { tempPasswordTexts } from './temp-password-texts.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
 import './temp-password.css'
 
@@ -106,9 +105,9 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
         <ErrorBanner items={bannerItems} />
         <section className="card" aria-labelledby="temp-password-heading">
           <h1 id="temp-password-heading" className="card__title" ref={headingRef} tabIndex={-1}>
-            {tempPasswordTexts.title}
+            {screenTexts.tempPassword.title}
           </h1>
-          <p className="card__intro">{tempPasswordTexts.intro}</p>
+          <p className="card__intro">{screenTexts.tempPassword.intro}</p>
           <form
             className="temp-password__form"
             noValidate

@@ -1,0 +1,127 @@
+// Spec §2 screen 11 (verificationinfostep1; pl also `mfa`): where the code goes, whether to
+// update the contact details afterwards, or a call to support.
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { messages, type Flavour, type MfaDeliveryMethod, type MfaDetails } from '@portal/contract'
+import { failureMessageOf } from '../../lib/failure-message.ts'
+import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
+import { requestSupport, submitVerification } from './mfa-api.ts'
+import { maskEmail, maskMobile } from './mfa-contact.ts'
+import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
+import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
+import { useMfaData } from './use-mfa-data.ts'
+import { useMfaStep } from './use-mfa-step.ts'
+
+export const chooseDeliveryTitle = 'Verify Your Identity'
+
+const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
+  usweb: [failureMessageOf.usweb],
+  pl: [failureMessageOf.pl],
+}
+
+interface DeliveryOption {
+  method: MfaDeliveryMethod
+  label: string
+  masked: string
+}
+
+/** Spec §2 screen 7's rule, here too: an option appears only if that contact exists. */
+function optionsOf(details: MfaDetails | null): DeliveryOption[] {
+  const options: DeliveryOption[] = []
+  if (details?.emailAddress) {
+    options.push({ method: 'email', label: 'Email', masked: maskEmail(details.emailAddress) })
+  }
+  if (details?.phoneNumber) {
+    options.push({ method: 'sms', label: 'Mobile', masked: maskMobile(details.phoneNumber) })
+  }
+  return options
+}
+
+const hintId = 'mfa-delivery-hint'
+
+export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
+  const layout = mfaLayoutOf(flavour)
+  const data = useMfaData({ details: true, countries: false })
+  const step = useMfaStep(flavour)
+  const [method, setMethod] = useState<MfaDeliveryMethod | null>(null)
+  const [isUpdateRequested, setUpdateRequested] = useState(
+    () => readMfaProgress().isUpdateRequested,
+  )
+
+  const options = data.status === 'ready' ? optionsOf(data.details) : []
+  const bannerItems =
+    data.status === 'failed' && step.bannerItems.length === 0
+      ? failureItemsOf[flavour]
+      : step.bannerItems
+  const isValid = method !== null && options.some((option) => option.method === method)
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!method || !isValid) return
+    // Kept for screen 12's text and the update choice after the code (spec §4 "MFA screens").
+    writeMfaProgress({ deliveryMethod: method, isUpdateRequested })
+    void step.perform(
+      () => submitVerification(method),
+      (response) => stepAfterResponse(response),
+    )
+  }
+
+  const askForSupport = () => void step.perform(requestSupport, (r) => stepAfterResponse(r))
+
+  return (
+    <MfaFrame
+      layout={layout}
+      id="mfa-delivery"
+      title={chooseDeliveryTitle}
+      intro="For your security, we need to confirm it is you. Choose where we should send a one-time verification code."
+      bannerItems={bannerItems}
+      isBusy={step.isBusy || data.status === 'loading'}
+    >
+      <form className="mfa__form" noValidate onSubmit={submit}>
+        <fieldset
+          className="mfa-choices mfa-choices--stacked"
+          aria-describedby={isValid ? undefined : hintId}
+        >
+          <legend className="form-field__label">Send my code by</legend>
+          <div className="mfa-choices__options">
+            {options.map((option) => (
+              <label className="mfa-choice mfa-choice--tile" key={option.method}>
+                <input
+                  type="radio"
+                  name="rgValue"
+                  value={option.method}
+                  checked={method === option.method}
+                  onChange={() => setMethod(option.method)}
+                />
+                <span>
+                  <span className="mfa-choice__label">{option.label}</span>{' '}
+                  <span className="mfa-choice__detail">{option.masked}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {!isValid && data.status !== 'loading' && (
+            <p className="mfa-hint" id={hintId}>
+              {messages.validation.deliveryMethod}
+            </p>
+          )}
+        </fieldset>
+        <label className="mfa-choice">
+          <input
+            type="checkbox"
+            checked={isUpdateRequested}
+            onChange={(event) => setUpdateRequested(event.target.checked)}
+          />
+          <span>Update my verification contact details after verifying</span>
+        </label>
+        <div className="form-actions">
+          <button type="button" className="button button--secondary" onClick={askForSupport}>
+            Contact Support
+          </button>
+          <button type="submit" className="button button--primary" disabled={!isValid}>
+            Continue
+          </button>
+        </div>
+      </form>
+    </MfaFrame>
+  )
+}

@@ -1,0 +1,108 @@
+// The MFA calls of spec §7 behind the verification screens. Every call carries the headers
+// mfaClientIP, mfaDevicePrint and userName; the service acts on the session's own user.
+import {
+  CountriesSchema,
+  CwMfaResponseSchema,
+  MfaDetailsSchema,
+  defaultCountry,
+  type Country,
+  type CwMfaResponse,
+  type MfaContact,
+  type MfaDeliveryMethod,
+  type MfaDetails,
+} from '@portal/contract'
+import {
+  TransportError,
+  UnexpectedResponseError,
+  apiClient,
+  type ApiResponse,
+} from '../../lib/api-client.ts'
+import { mfaRequestHeaders } from '../../lib/device.ts'
+import { readSession } from '../../lib/session.ts'
+
+export type MfaAnswer =
+  | { kind: 'answered'; response: CwMfaResponse }
+  /** An error status (401: the session is not at this step; 403; 5xx) or no usable answer. */
+  | { kind: 'failed' }
+
+export type DetailsAnswer = { kind: 'answered'; details: MfaDetails } | { kind: 'failed' }
+
+function isCallFailure(error: unknown): boolean {
+  return error instanceof TransportError || error instanceof UnexpectedResponseError
+}
+
+/** The headers are read per call: the username is the one signed in now. */
+const mfaClient = () => apiClient.withHeaders(mfaRequestHeaders(readSession().username))
+
+async function answerOf(call: Promise<ApiResponse<CwMfaResponse>>): Promise<MfaAnswer> {
+  try {
+    const response = await call
+    return response.ok ? { kind: 'answered', response: response.json } : { kind: 'failed' }
+  } catch (error) {
+    if (isCallFailure(error)) return { kind: 'failed' }
+    throw error
+  }
+}
+
+const post = (path: string, body: unknown) =>
+  answerOf(mfaClient().postJson(path, body, CwMfaResponseSchema))
+
+/** GET /api/mfa/getDetails: the current details, to prefill and to show masked. */
+export async function getDetails(signal?: AbortSignal): Promise<DetailsAnswer> {
+  try {
+    const response = await mfaClient().get('/api/mfa/getDetails', MfaDetailsSchema, signal)
+    return response.ok ? { kind: 'answered', details: response.json } : { kind: 'failed' }
+  } catch (error) {
+    if (isCallFailure(error)) return { kind: 'failed' }
+    throw error
+  }
+}
+
+/** GET /api/mfa/getCountries; the default country alone when the list cannot be had. */
+export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
+  try {
+    const response = await mfaClient().get('/api/mfa/getCountries', CountriesSchema, signal)
+    if (response.ok && response.json.length > 0) return response.json
+  } catch (error) {
+    if (!isCallFailure(error)) throw error
+  }
+  return [defaultCountry]
+}
+
+/** POST /api/mfa/updateUser: new or confirmed verification details. */
+export function updateUser(contact: MfaContact): Promise<MfaAnswer> {
+  return post('/api/mfa/updateUser', contact)
+}
+
+/** POST /api/mfa/submitVerification: send a code by the chosen method. */
+export function submitVerification(rgValue: MfaDeliveryMethod): Promise<MfaAnswer> {
+  return post('/api/mfa/submitVerification', { rgValue })
+}
+
+/** POST /api/mfa/generateNewCode: a fresh code by the method chosen before. */
+export function generateNewCode(): Promise<MfaAnswer> {
+  return post('/api/mfa/generateNewCode', {})
+}
+
+/** POST /api/mfa/enterverificationcode */
+export function enterVerificationCode(verificationCode: string): Promise<MfaAnswer> {
+  return post('/api/mfa/enterverificationcode', { verificationCode })
+}
+
+/** POST /api/mfa/mfaSupport: opens a support incident and answers with its ticket. */
+export function requestSupport(): Promise<MfaAnswer> {
+  return post('/api/mfa/mfaSupport', {})
+}
+
+/**
+ * POST /api/logout when the user leaves the support screen for login: a verification left
+ * half-way is not picked up again from this browser.
+ */
+export async function endSession(): Promise<void> {
+  try {
+    await apiClient.post('/api/logout')
+  } catch (error) {
+    // Nothing to tell the user: the session also ends on its own (idle timeout).
+    if (!isCallFailure(error)) throw error
+  }
+}

@@ -1,0 +1,58 @@
+// What the verification screens hand on to each other within a tab (spec §4 "MFA screens"):
+// the delivery mode chosen on verificationinfostep1 (screen 12 names it), the client-side
+// "update my details afterwards" flag, and where a finished verification hands off to.
+//
+// SECURITY: none of this is a secret; codes and contact details are never stored. The
+// service keeps the real state (which method, which code, how many tries) in its session.
+import type { MfaDeliveryMethod } from '@portal/contract'
+import type { HandoffTarget } from '../../lib/handoff.ts'
+
+export interface MfaProgress {
+  deliveryMethod: MfaDeliveryMethod | null
+  isUpdateRequested: boolean
+  /** After a right code with the update flag set: where the hand-off goes once updated. */
+  doneTarget: HandoffTarget
+}
+
+const keys = {
+  deliveryMethod: 'mfaDeliveryMethod',
+  isUpdateRequested: 'mfaUpdateRequested',
+  doneTarget: 'mfaDoneTarget',
+} as const
+
+// Storage can be unavailable (privacy modes, sandboxed frames): the page still works.
+const memory = new Map<string, string>()
+
+function read(key: string): string | null {
+  try {
+    return window.sessionStorage.getItem(key) ?? memory.get(key) ?? null
+  } catch {
+    return memory.get(key) ?? null
+  }
+}
+
+function write(key: string, value: string): void {
+  memory.set(key, value)
+  try {
+    window.sessionStorage.setItem(key, value)
+  } catch {
+    // The in-memory copy serves this page.
+  }
+}
+
+export function readMfaProgress(): MfaProgress {
+  const method = read(keys.deliveryMethod)
+  return {
+    deliveryMethod: method === 'email' || method === 'sms' ? method : null,
+    isUpdateRequested: read(keys.isUpdateRequested) === 'true',
+    doneTarget: read(keys.doneTarget) === 'landing' ? 'landing' : 'login',
+  }
+}
+
+export function writeMfaProgress(values: Partial<MfaProgress>): void {
+  if (values.deliveryMethod) write(keys.deliveryMethod, values.deliveryMethod)
+  if (values.isUpdateRequested !== undefined) {
+    write(keys.isUpdateRequested, String(values.isUpdateRequested))
+  }
+  if (values.doneTarget) write(keys.doneTarget, values.doneTarget)
+}

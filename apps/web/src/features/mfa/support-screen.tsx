@@ -1,0 +1,62 @@
+// Spec §2 screen 14 (support): call customer support and quote the incident ticket number.
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { screenTexts, type Flavour } from '@portal/contract'
+import { FormField } from '../../components/form-field.tsx'
+import { endSession } from './mfa-api.ts'
+import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
+
+export const supportTitle = 'Customer Support'
+
+const noItems: readonly string[] = []
+
+interface SupportScreenProps {
+  flavour: Flavour
+  /** The program's customer-service number, written the program's way; null until known. */
+  phone: string | null
+  incidentID: string
+  /** pl: /proliability/login; usweb: login with prgName and level1Org. */
+  loginPath: string
+}
+
+export function SupportScreen({ flavour, phone, incidentID, loginPath }: SupportScreenProps) {
+  const layout = mfaLayoutOf(flavour)
+  const navigate = useNavigate()
+  const [isLeaving, setLeaving] = useState(false)
+
+  // The verification left half-way ends here: the next visit starts at login.
+  const continueToLogin = () => {
+    if (isLeaving) return
+    setLeaving(true)
+    void endSession().then(() => navigate(loginPath))
+  }
+
+  return (
+    <MfaFrame
+      layout={layout}
+      id="mfa-support"
+      title={supportTitle}
+      bannerItems={noItems}
+      isBusy={isLeaving}
+    >
+      <p>{screenTexts.support.callUs(phone ?? 'the number shown above')}</p>
+      {layout === 'pl' && <p>{screenTexts.support.plHours}</p>}
+      <div className="mfa__form">
+        <FormField id="mfa-ticket" label={screenTexts.support.ticketLabel} error={undefined}>
+          <input
+            id="mfa-ticket"
+            className="input mfa__ticket"
+            type="text"
+            readOnly
+            value={incidentID}
+          />
+        </FormField>
+        <div className="form-actions">
+          <button type="button" className="button button--primary" onClick={continueToLogin}>
+            Continue
+          </button>
+        </div>
+      </div>
+    </MfaFrame>
+  )
+}

@@ -1,0 +1,171 @@
+// Spec §2 screen 7: the delivery choice of both recoveries. The contacts on file are fetched
+// again by the customer number or username in the address, and shown masked; an option
+// appears only for a contact that exists.
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { messages, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
+import { ErrorBanner } from '../../components/error-banner.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { pathsOf } from '../../config/paths.ts'
+import { failureMessageOf } from '../../lib/failure-message.ts'
+import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { lookUpContacts, sendOtpToContactInfo, sendUserName } from './recovery-api.ts'
+import {
+  firstPageModeOf,
+  firstPageValueOf,
+  type RecoveryKey,
+  type RecoveryKind,
+} from './recovery-input.ts'
+import {
+  deliveryOptionsOf,
+  lookupOutcomeOf,
+  sendOutcomeOf,
+  type MaskedContacts,
+} from './recovery-outcome.ts'
+import { deliveryLabelOf, recoveryTexts as t } from './recovery-texts.ts'
+import './recovery.css'
+
+const noItems: readonly string[] = []
+
+type Contacts = { kind: 'loading' } | { kind: 'loaded'; contacts: MaskedContacts | null }
+
+interface DeliveryChoiceFormProps {
+  kind: RecoveryKind
+  flavour: Flavour
+  program: Program
+  recoveryKey: RecoveryKey
+  loginPath: string
+}
+
+export function DeliveryChoiceForm({
+  kind,
+  flavour,
+  program,
+  recoveryKey,
+  loginPath,
+}: DeliveryChoiceFormProps) {
+  const areaPaths = pathsOf(flavour)
+  const navigate = useNavigate()
+  const headingRef = useFocusOnMount<HTMLHeadingElement>()
+  const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
+  const [method, setMethod] = useState<DeliveryMethod | null>(null)
+  const [bannerItems, setBannerItems] = useState(noItems)
+  const [isBusy, setBusy] = useState(false)
+  // Guards against a second submit (Enter pressed again) while the first is under way.
+  const busyRef = useRef(false)
+
+  const showBanner = (items: readonly string[]) => {
+    setBannerItems(items)
+    scrollToTop() // the banner then takes focus itself
+  }
+
+  useEffect(() => {
+    let isCurrent = true
+    const load = async () => {
+      const result = await lookUpContacts(flavour, kind, recoveryKey).catch(() => null)
+      if (!isCurrent) return
+      const outcome = result
+        ? lookupOutcomeOf(result, flavour, recoveryKey.by)
+        : ({ kind: 'banner', message: failureMessageOf[flavour] } as const)
+      const found = outcome.kind === 'found' ? outcome.contacts : null
+      setContacts({ kind: 'loaded', contacts: found })
+      // With neither contact on file there is nowhere to send anything.
+      const problem =
+        outcome.kind === 'banner'
+          ? outcome.message
+          : found && deliveryOptionsOf(found).length === 0
+            ? messages.recovery.noAccounts
+            : null
+      if (problem) {
+        setBannerItems([problem])
+        scrollToTop()
+      }
+    }
+    void load()
+    return () => {
+      isCurrent = false
+    }
+  }, [flavour, kind, recoveryKey])
+
+  const send = (deliveryMethod: DeliveryMethod) =>
+    kind === 'username'
+      ? sendUserName(flavour, { personCd: firstPageValueOf(recoveryKey), deliveryMethod })
+      : sendOtpToContactInfo(flavour, {
+          firstPageSelectedMode: firstPageModeOf(recoveryKey, program),
+          firstPageSelectedValue: firstPageValueOf(recoveryKey),
+          deliveryMethod,
+        })
+
+  const submit = async () => {
+    if (busyRef.current) return
+    setBannerItems(noItems)
+    if (!method) return showBanner([messages.validation.deliveryMethod])
+    busyRef.current = true
+    setBusy(true)
+    try {
+      const outcome = sendOutcomeOf(await send(method), flavour)
+      if (outcome.kind === 'banner') return showBanner([outcome.message])
+      await navigate(kind === 'username' ? areaPaths.sendUsername : areaPaths.resetPassword)
+    } catch {
+      showBanner([failureMessageOf[flavour]])
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }
+
+  const options =
+    contacts.kind === 'loaded' && contacts.contacts ? deliveryOptionsOf(contacts.contacts) : []
+  const headingId = `delivery-${kind}-heading`
+
+  return (
+    <>
+      <div className="recovery" aria-busy={isBusy || contacts.kind === 'loading'}>
+        <ErrorBanner items={bannerItems} />
+        <section className="card" aria-labelledby={headingId}>
+          <h1 id={headingId} className="card__title" ref={headingRef} tabIndex={-1}>
+            {t.titleOf[kind]}
+          </h1>
+          <p className="card__intro">{t.deliveryIntroOf[kind]}</p>
+          <form
+            className="recovery__form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault()
+              void submit()
+            }}
+          >
+            {options.length > 0 && (
+              <fieldset className="recovery-choice">
+                <legend className="recovery-choice__legend">{t.deliveryLegend}</legend>
+                <div className="recovery-choice__options recovery-choice__options--stacked">
+                  {options.map((option) => (
+                    <label key={option.method} className="recovery-choice__option">
+                      <input
+                        type="radio"
+                        name="deliveryMethod"
+                        value={option.method}
+                        checked={method === option.method}
+                        onChange={() => setMethod(option.method)}
+                      />
+                      <span>{deliveryLabelOf(option.method, option.masked)}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+            <div className="form-actions">
+              <Link className="button button--secondary" to={loginPath}>
+                {t.returnToLogin}
+              </Link>
+              <button type="submit" className="button button--primary">
+                {t.submit}
+              </button>
+            </div>
+          </form>
+        </section>
+      </div>
+      <Spinner active={isBusy || contacts.kind === 'loading'} />
+    </>
+  )
+}

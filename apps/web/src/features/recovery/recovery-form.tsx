@@ -1,0 +1,246 @@
+// Spec §2 screens 5-6 and §4 "Recovery": choose a recovery option, enter the value, and
+// either receive the username or temporary password directly (email, mobile) or go on to
+// choose where it is sent (account number, username).
+import { useRef, useState, type ChangeEvent } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { limits, maskPhone, messages, type Flavour, type Program } from '@portal/contract'
+import { ErrorBanner } from '../../components/error-banner.tsx'
+import { FormField, describedByError } from '../../components/form-field.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { pathsOf } from '../../config/paths.ts'
+import { failureMessageOf } from '../../lib/failure-message.ts'
+import { customerNumberMaxLength } from '../../lib/field-problems.ts'
+import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { lookUpContacts, sendTempPassword, sendUserName } from './recovery-api.ts'
+import {
+  deliveryStepSearchOf,
+  isChoiceMissing,
+  isRecoveryOption,
+  recoveryOptionsOf,
+  recoveryPlanOf,
+  recoveryValueProblem,
+  type RecoveryKind,
+  type RecoveryOption,
+} from './recovery-input.ts'
+import { lookupOutcomeOf, sendOutcomeOf } from './recovery-outcome.ts'
+import { optionLabelOf, recoveryTexts as t, valueLabelOf } from './recovery-texts.ts'
+import './recovery.css'
+
+interface RecoveryFormValues {
+  /** '' until an option is chosen. */
+  option: string
+  value: string
+}
+
+const noItems: readonly string[] = []
+
+/** The value field's input attributes for the chosen option. */
+function valueInputOf(option: RecoveryOption | null, program: Program) {
+  switch (option) {
+    case 'email':
+      return {
+        type: 'email',
+        inputMode: 'email',
+        autoComplete: 'email',
+        maxLength: limits.recoveryEmailMax,
+      } as const
+    case 'mobile':
+      return { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', maxLength: 12 } as const
+    case 'customerNumber':
+      return {
+        type: 'text',
+        inputMode: 'text',
+        autoComplete: 'off',
+        maxLength: customerNumberMaxLength(program),
+      } as const
+    case 'username':
+      return {
+        type: 'text',
+        inputMode: 'text',
+        autoComplete: 'username',
+        maxLength: limits.usernameMax,
+      } as const
+    case null:
+      return {
+        type: 'text',
+        inputMode: 'text',
+        autoComplete: 'off',
+        maxLength: limits.recoveryEmailMax,
+      } as const
+  }
+}
+
+interface RecoveryFormProps {
+  kind: RecoveryKind
+  flavour: Flavour
+  program: Program
+  /** The area's login (usweb with prgName and level1Org). */
+  loginPath: string
+}
+
+export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryFormProps) {
+  const areaPaths = pathsOf(flavour)
+  const navigate = useNavigate()
+  const headingRef = useFocusOnMount<HTMLHeadingElement>()
+  const [bannerItems, setBannerItems] = useState(noItems)
+  const [isBusy, setBusy] = useState(false)
+  // Guards against a second submit (Enter pressed again) while the first is under way.
+  const busyRef = useRef(false)
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useForm<RecoveryFormValues>({
+    defaultValues: { option: '', value: '' },
+    reValidateMode: 'onChange',
+  })
+  const chosen = useWatch({ control, name: 'option' })
+  const option = isRecoveryOption(kind, chosen) ? chosen : null
+
+  const showBanner = (items: readonly string[]) => {
+    setBannerItems(items)
+    scrollToTop() // the banner then takes focus itself
+  }
+
+  const recover = async (option: RecoveryOption, value: string) => {
+    const plan = recoveryPlanOf(option, value, program)
+    if (plan.kind === 'lookup') {
+      const outcome = lookupOutcomeOf(
+        await lookUpContacts(flavour, kind, plan.key),
+        flavour,
+        plan.key.by,
+      )
+      if (outcome.kind === 'banner') return showBanner([outcome.message])
+      const step2 = kind === 'username' ? areaPaths.forgotUsername2 : areaPaths.forgotPassword2
+      await navigate(`${step2}${deliveryStepSearchOf(plan.key)}`)
+      return
+    }
+    const contact = {
+      deliveryMethod: plan.deliveryMethod,
+      emailAddress: plan.emailAddress,
+      phoneNumber: plan.phoneNumber,
+    }
+    const result =
+      kind === 'username'
+        ? await sendUserName(flavour, contact)
+        : await sendTempPassword(flavour, contact)
+    const outcome = sendOutcomeOf(result, flavour)
+    if (outcome.kind === 'banner') return showBanner([outcome.message])
+    await navigate(kind === 'username' ? areaPaths.sendUsername : areaPaths.resetPassword)
+  }
+
+  const submit = async (values: RecoveryFormValues) => {
+    if (busyRef.current) return
+    setBannerItems(noItems)
+    // Spec §5: a method and a value must both be chosen, else the alert.
+    if (isChoiceMissing(values.option, values.value) || !isRecoveryOption(kind, values.option)) {
+      return showBanner([messages.recovery.chooseMethod])
+    }
+    busyRef.current = true
+    setBusy(true)
+    try {
+      await recover(values.option, values.value)
+    } catch {
+      showBanner([failureMessageOf[flavour]])
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }
+
+  const onInvalid = () => {
+    setBannerItems(noItems)
+    scrollToTop() // the first invalid field then takes focus
+  }
+
+  const optionField = register('option', {
+    onChange: () => {
+      clearErrors('value')
+      // A number typed before Mobile was chosen takes the mask too.
+      if (getValues('option') === 'mobile') setValue('value', maskPhone(getValues('value')))
+    },
+  })
+  const valueField = register('value', {
+    validate: (value, all) => {
+      // A missing choice is the banner's to report (see submit).
+      if (isChoiceMissing(all.option, value) || !isRecoveryOption(kind, all.option)) return true
+      return recoveryValueProblem(all.option, value, program) ?? true
+    },
+  })
+  // Spec §5: a mobile number's non-digits are stripped as typed, with the ###-###-#### mask.
+  const onValueChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (getValues('option') === 'mobile') event.target.value = maskPhone(event.target.value)
+    return valueField.onChange(event)
+  }
+
+  const valueError = errors.value?.message
+  const headingId = `forgot-${kind}-heading`
+  const valueId = `forgot-${kind}-value`
+
+  return (
+    <>
+      <div className="recovery" aria-busy={isBusy}>
+        <ErrorBanner items={bannerItems} />
+        <section className="card" aria-labelledby={headingId}>
+          <h1 id={headingId} className="card__title" ref={headingRef} tabIndex={-1}>
+            {t.titleOf[kind]}
+          </h1>
+          <p className="card__intro">{t.introOf[kind]}</p>
+          <form
+            className="recovery__form"
+            noValidate
+            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+          >
+            <fieldset className="recovery-choice">
+              <legend className="recovery-choice__legend">{t.optionsLegend}</legend>
+              <div className="recovery-choice__options">
+                {recoveryOptionsOf[kind].map((candidate) => (
+                  <label key={candidate} className="recovery-choice__option">
+                    <input type="radio" value={candidate} {...optionField} />
+                    <span>{optionLabelOf(candidate, program)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <FormField
+              id={valueId}
+              label={option ? valueLabelOf(option, program) : t.valueLabelUnchosen}
+              error={valueError}
+            >
+              <input
+                id={valueId}
+                className="input"
+                {...valueInputOf(option, program)}
+                autoCapitalize="none"
+                spellCheck={false}
+                {...describedByError(valueId, valueError)}
+                {...valueField}
+                onChange={onValueChange}
+              />
+            </FormField>
+            {kind === 'password' && (
+              <p className="recovery__link">
+                <Link to={areaPaths.forgotUsername}>{t.forgotUsernameLink}</Link>
+              </p>
+            )}
+            <div className="form-actions">
+              <Link className="button button--secondary" to={loginPath}>
+                {t.returnToLogin}
+              </Link>
+              <button type="submit" className="button button--primary">
+                {t.submit}
+              </button>
+            </div>
+          </form>
+        </section>
+      </div>
+      <Spinner active={isBusy} />
+    </>
+  )
+}

@@ -1,0 +1,182 @@
+// Spec §2 screen 2 and §4 "Registration" step 1: the customer identifies themselves by their
+// Account (or Agent) Number, email address and mobile number.
+import { useRef, useState, type ChangeEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { limits, maskPhone, type Flavour, type Program } from '@portal/contract'
+import { ErrorBanner } from '../../components/error-banner.tsx'
+import { FormField, describedByError } from '../../components/form-field.tsx'
+import { Spinner } from '../../components/spinner.tsx'
+import { pathsOf } from '../../config/paths.ts'
+import {
+  customerNumberMaxLength,
+  customerNumberProblem,
+  emailProblem,
+  isAgentNumberProgram,
+  mobileProblem,
+} from '../../lib/field-problems.ts'
+import { failureMessageOf } from '../../lib/failure-message.ts'
+import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { registrationCalls } from './registration-api.ts'
+import { identify } from './registration-flow.ts'
+import { registrationState } from './registration-state.ts'
+import { identifyButtonOf, registrationTexts as t } from './registration-texts.ts'
+import './registration.css'
+
+interface IdentifyFormValues {
+  accountValue: string
+  email: string
+  phone: string
+}
+
+const noItems: readonly string[] = []
+
+interface IdentifyFormProps {
+  flavour: Flavour
+  program: Program
+  level1Org: string
+  /** The area's login (usweb with prgName and level1Org). */
+  loginPath: string
+}
+
+export function IdentifyForm({ flavour, program, level1Org, loginPath }: IdentifyFormProps) {
+  const areaPaths = pathsOf(flavour)
+  const navigate = useNavigate()
+  const headingRef = useFocusOnMount<HTMLHeadingElement>()
+  const [bannerItems, setBannerItems] = useState(noItems)
+  const [isBusy, setBusy] = useState(false)
+  // Guards against a second submit (Enter pressed again) while the first is under way.
+  const busyRef = useRef(false)
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<IdentifyFormValues>({
+    defaultValues: { accountValue: '', email: '', phone: '' },
+    reValidateMode: 'onChange',
+  })
+
+  const showBanner = (items: readonly string[]) => {
+    setBannerItems(items)
+    scrollToTop() // the banner then takes focus itself
+  }
+
+  const submit = async (values: IdentifyFormValues) => {
+    if (busyRef.current) return
+    busyRef.current = true
+    setBusy(true)
+    setBannerItems(noItems)
+    try {
+      const end = await identify({ flavour, program, level1Org, ...values }, registrationCalls)
+      switch (end.kind) {
+        case 'step2':
+          await navigate(areaPaths.registerStep2, { state: registrationState(end.details) })
+          return
+        case 'register2':
+          await navigate(areaPaths.register2)
+          return
+        case 'banner':
+          return showBanner(end.items)
+        case 'stopped':
+          return
+      }
+    } catch {
+      showBanner([failureMessageOf[flavour]])
+    } finally {
+      busyRef.current = false
+      setBusy(false)
+    }
+  }
+
+  const onInvalid = () => {
+    setBannerItems(noItems)
+    scrollToTop() // the first invalid field then takes focus
+  }
+
+  const phoneField = register('phone', { validate: (value) => mobileProblem(value) ?? true })
+  // Spec §5: non-digits are stripped as typed and the mask ###-###-#### is applied.
+  const onPhoneChange = (event: ChangeEvent<HTMLInputElement>) => {
+    event.target.value = maskPhone(event.target.value)
+    return phoneField.onChange(event)
+  }
+
+  const accountError = errors.accountValue?.message
+  const emailError = errors.email?.message
+  const phoneError = errors.phone?.message
+  const isAgent = isAgentNumberProgram(program)
+
+  return (
+    <>
+      <div className="registration" aria-busy={isBusy}>
+        <ErrorBanner items={bannerItems} />
+        <section className="card" aria-labelledby="register-identify-heading">
+          <h1 id="register-identify-heading" className="card__title" ref={headingRef} tabIndex={-1}>
+            {t.title}
+          </h1>
+          <p className="card__intro">{t.identifyIntro}</p>
+          <form
+            className="registration__form"
+            noValidate
+            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+          >
+            <FormField id="register-account" label={program.accountLabel} error={accountError}>
+              <input
+                id="register-account"
+                className="input"
+                type="text"
+                inputMode={isAgent ? 'numeric' : 'text'}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={customerNumberMaxLength(program)}
+                aria-required="true"
+                {...describedByError('register-account', accountError)}
+                {...register('accountValue', {
+                  validate: (value) => customerNumberProblem(program, value) ?? true,
+                })}
+              />
+            </FormField>
+            <FormField id="register-email" label={t.emailLabel} error={emailError}>
+              <input
+                id="register-email"
+                className="input"
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+                maxLength={limits.recoveryEmailMax}
+                aria-required="true"
+                {...describedByError('register-email', emailError)}
+                {...register('email', { validate: (value) => emailProblem(value) ?? true })}
+              />
+            </FormField>
+            <FormField id="register-phone" label={t.mobileLabel} error={phoneError}>
+              <input
+                id="register-phone"
+                className="input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="###-###-####"
+                maxLength={12}
+                aria-required="true"
+                {...describedByError('register-phone', phoneError)}
+                {...phoneField}
+                onChange={onPhoneChange}
+              />
+            </FormField>
+            <div className="form-actions">
+              <Link className="button button--secondary" to={loginPath}>
+                {t.returnToLogin}
+              </Link>
+              <button type="submit" className="button button--primary">
+                {identifyButtonOf[flavour]}
+              </button>
+            </div>
+          </form>
+        </section>
+      </div>
+      <Spinner active={isBusy} />
+    </>
+  )
+}

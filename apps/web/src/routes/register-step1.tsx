@@ -1,0 +1,19 @@
+// /usweb/registerstep1 and /proliability/registerstep1 (spec §2 screen 2).
+import { areaLoginWith } from '../config/paths.ts'
+import { IdentifyForm } from '../features/registration/identify-form.tsx'
+import { registrationTexts } from '../features/registration/registration-texts.ts'
+import { useDocumentTitle } from '../lib/page.ts'
+import { useProgramSelection } from '../lib/program-selection.ts'
+
+export function Component() {
+  const { program, flavour, level1Org } = useProgramSelection()
+  useDocumentTitle(registrationTexts.title, program.displayName)
+  return (
+    <IdentifyForm
+      flavour={flavour}
+      program={program}
+      level1Org={level1Org}
+      loginPath={areaLoginWith(flavour, program.code, level1Org)}
+    />
+  )
+}

@@ -1,0 +1,12 @@
+// /usweb/register2 (spec §2): registration could not check for an existing account.
+import { areaLoginWith } from '../config/paths.ts'
+import { registrationTexts } from '../features/registration/registration-texts.ts'
+import { UnableToRegisterPanel } from '../features/registration/unable-to-register-panel.tsx'
+import { useDocumentTitle } from '../lib/page.ts'
+import { useProgramSelection } from '../lib/program-selection.ts'
+
+export function Component() {
+  const { program, flavour, level1Org } = useProgramSelection()
+  useDocumentTitle(registrationTexts.title, program.displayName)
+  return <UnableToRegisterPanel loginPath={areaLoginWith(flavour, program.code, level1Org)} />
+}

@@ -1,0 +1,11 @@
+// /usweb/verificationinfostep3 and /proliability/verificationinfostep3 (spec §2 screen 12):
+// enter the code.
+import { EnterCodeScreen, enterCodeTitle } from '../features/mfa/enter-code-screen.tsx'
+import { useDocumentTitle } from '../lib/page.ts'
+import { useProgramSelection } from '../lib/program-selection.ts'
+
+export function Component() {
+  const { program, flavour } = useProgramSelection()
+  useDocumentTitle(enterCodeTitle, program.displayName)
+  return <EnterCodeScreen flavour={flavour} />
+}
