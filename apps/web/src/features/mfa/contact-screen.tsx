@@ -234,8 +234,6 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
           inputMode="numeric"
           autoComplete="tel-national"
           placeholder="xxx-xxx-xxxx"
-          // Ten digits and the two hyphens the mask adds (spec §5).
-          maxLength={12}
           aria-required="true"
           aria-invalid={phoneDescription['aria-invalid']}
           aria-describedby={[phoneHintId, phoneDescription['aria-describedby']]
@@ -243,7 +241,8 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
             .join(' ')}
           {...phoneField}
           onChange={(event) => {
-            // Spec §2 screen 9: the mask xxx-xxx-xxxx is applied while typing.
+            // Spec §2 screen 9: the mask xxx-xxx-xxxx is applied while typing; it keeps ten
+            // digits. No maxLength: a pasted '(312) 555-0188' must arrive whole to be masked.
             event.target.value = maskPhone(event.target.value)
             void phoneField.onChange(event)
           }}

@@ -61,9 +61,11 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       () => enterVerificationCode(verificationCode.trim()),
       (response: CwMfaResponse): MfaStep => {
         if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
-          // Remembered for the update path, which hands off only after the update.
+          // The destination waits for the update path, which hands off only after the update;
+          // the update choice is spent (a later sign-in in this tab starts unticked).
           writeMfaProgress({
             doneTarget: response.nextScreen === myAccountScreen ? 'landing' : 'login',
+            isUpdateRequested: false,
           })
         }
         const next = stepAfterResponse(response, {

@@ -1,0 +1,370 @@
+// Spec §2 screens 9-14 and §4 "MFA status mapping", "MFA screens", "Hand-off when MFA
+// completes": the second factor as a person passes it, in both flavours. Codes are read from
+// the demo outbox. Each test signs in as its own user, so attempts and devices never collide.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import {
+  formatProgramPhone,
+  messages,
+  programOf,
+  screenTexts,
+  type ProgramCode,
+} from '@portal/contract'
+import { accountsService } from '../apps/server/src/modules/accounts/accounts.service.ts'
+import { demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
+import {
+  accessibilityViolations,
+  chooseEmailDelivery,
+  demoPassword,
+  enterVerificationCode,
+  launchBrowser,
+  newestOutboxId,
+  openPage,
+  passSecondFactor,
+  startPortal,
+  submitContactForm,
+  submitLogin,
+  uswebLoginPath,
+  verificationCodeAfter,
+  type PageOptions,
+  type Portal,
+  type PortalPage,
+} from './fixtures.ts'
+
+let portal: Portal
+let browser: Browser
+beforeAll(async () => {
+  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await portal?.close()
+})
+
+/** Axe needs the CSP bypass; 360 px is the narrowest screen the portal supports. */
+const checked: PageOptions = { width: 360, bypassCSP: true }
+const mainSite = /\/demo\/main-site\/usweb\/#\//
+const policyApp = /\/demo\/policy-app\/\?loginRedirect=y/
+
+async function logIn(path: string, username: string, password: string, options?: PageOptions) {
+  const page = await openPage(browser, options)
+  await page.goto(portal.url(path))
+  await submitLogin(page, username, password)
+  return page
+}
+
+const onScreen = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
+
+/** Submits a code and waits until the answer is shown (the spinner gone). */
+async function submitCode(page: Page, code: string) {
+  const answered = page.waitForResponse('**/api/mfa/enterverificationcode')
+  await enterVerificationCode(page, code)
+  await answered
+  await page.locator('.spinner[data-active="false"]').waitFor({ state: 'attached' })
+}
+
+const received = (page: PortalPage, name: string) =>
+  page.locator(`dd[data-field="${name}"]`).textContent()
+
+/** The WCAG A/AA checks pass and nothing scrolls sideways. */
+async function expectAccessible(page: Page) {
+  // Judged at rest: a spinner still fading out is no part of the screen.
+  await page.locator('.spinner').waitFor({ state: 'hidden' })
+  expect(await accessibilityViolations(page)).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  )
+}
+
+async function bannerItems(page: PortalPage) {
+  const banner = page.getByRole('alert')
+  await banner.getByRole('heading', { name: messages.errorBannerHeading }).waitFor()
+  return banner.getByRole('listitem').allTextContents()
+}
+
+const phoneOf = (code: ProgramCode) =>
+  formatProgramPhone(code, demoMailingPhones[programOf(code).serviceCode] ?? '')
+
+describe('verification (usweb)', () => {
+  it('enrols a new user, refuses an invalid mobile, and finishes with a code', async () => {
+    const created = await accountsService(portal.database.db).createAccount({
+      custnum: 'BC10002',
+      username: 'mfa_new_user',
+      password: 'Welcome#2026',
+    })
+    expect(created.ok).toBe(true)
+    const page = await logIn(uswebLoginPath('bclip'), 'mfa_new_user', 'Welcome#2026', checked)
+
+    // RE_ENROLL + NEWUSER: screen 10, an empty form.
+    await onScreen(page, '/usweb/verificationinfostep2')
+    await page.getByRole('heading', { name: 'Verification Information', level: 1 }).waitFor()
+    await page.getByText(screenTexts.mfa.dualAuthentication).waitFor()
+    await page.getByText(screenTexts.mfa.consent).waitFor()
+    expect(await page.title()).toContain('Verification Information')
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true })
+    expect(await continueButton.isDisabled()).toBe(true)
+    const email = page.getByRole('textbox', { name: 'Email address' })
+    expect(await email.inputValue()).toBe('')
+    expect(await page.getByLabel('Country/Region').inputValue()).toBe('United States')
+    await expectAccessible(page)
+
+    // The mask writes the hyphens while typing; a bad email says why once left.
+    const mobile = page.getByRole('textbox', { name: 'Mobile number' })
+    await mobile.fill('(123) 456 7890')
+    expect(await mobile.inputValue()).toBe('123-456-7890')
+    await email.fill('not-an-email')
+    await email.blur()
+    await page.getByText(messages.validation.email('not-an-email')).waitFor()
+
+    // ERROR_MFA 10016: the service judges 123-456-7890 no mobile number; the form stays.
+    await submitContactForm(page, { email: 'mfa.new@example.com', phone: '123-456-7890' })
+    expect(await bannerItems(page)).toEqual([`${messages.mfa.invalidMobile} Edit mobile number`])
+    expect(
+      await page.getByRole('alert').evaluate((element) => element === document.activeElement),
+    ).toBe(true)
+    expect(page.url()).toContain('/usweb/verificationinfostep2')
+    await expectAccessible(page)
+    await page.getByRole('alert').getByRole('link', { name: 'Edit mobile number' }).click()
+    expect(await mobile.evaluate((element) => element === document.activeElement)).toBe(true)
+    await mobile.fill('312-555-0188')
+    await continueButton.click()
+
+    // Screen 11: the new details, masked; Continue waits for a choice.
+    await onScreen(page, '/usweb/verificationinfostep1')
+    const emailChoice = page.getByRole('radio', { name: /^Email\b/ })
+    await emailChoice.waitFor()
+    expect(await page.getByRole('radio').count()).toBe(2)
+    const choices = await page.locator('.mfa-choices').textContent()
+    expect(choices).toContain('m******@example.com')
+    expect(choices).toContain('***-***-0188')
+    expect(choices).not.toContain('mfa.new@example.com')
+    await page.getByText(messages.validation.deliveryMethod).waitFor()
+    expect(await continueButton.isDisabled()).toBe(true)
+    await expectAccessible(page)
+
+    // Screen 12: the code goes by email; an empty code is refused on the page.
+    const before = await chooseEmailDelivery(page, portal)
+    await page.getByText(screenTexts.mfa.codeSent('email')).waitFor()
+    await page.getByRole('button', { name: 'Submit', exact: true }).click()
+    await page.getByText(messages.validation.verificationCode).waitFor()
+    const faq = page.getByRole('link', { name: /Verification code FAQ/ })
+    expect(await faq.getAttribute('target')).toBe('_blank')
+    expect(await faq.getAttribute('href')).toBe('/demo/mfa-faq')
+    await expectAccessible(page)
+
+    // Nothing went wrong in the portal (the demo main site is not the portal's to judge).
+    expect(page.errors).toEqual([])
+    await enterVerificationCode(page, await verificationCodeAfter(portal, before))
+    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
+    expect(await received(page, 'username')).toBe('mfa_new_user')
+    expect(await received(page, 'custnumber')).toBe('BC10002')
+  })
+
+  it('challenges a known user on a new device, then recognises the device', async () => {
+    const page = await openPage(browser)
+    await page.goto(portal.url(uswebLoginPath('fidbond')))
+    const decision = page.waitForRequest('**/api/mfa/getMFAUser')
+    await submitLogin(page, 'fidbond_demo', demoPassword)
+    const headers = (await decision).headers()
+    const deviceId = await page.evaluate(() => localStorage.getItem('portalDeviceId'))
+    expect(deviceId).toMatch(/^[0-9a-f-]{32,36}$/)
+    expect(headers.mfadeviceprint).toBe(deviceId)
+    expect(headers.username).toBe('fidbond_demo')
+    expect(headers.mfaclientip).toBe('')
+
+    // CHALLENGE_LOGIN: screen 11 with the details on file.
+    await onScreen(page, '/usweb/verificationinfostep1')
+    await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
+    await passSecondFactor(page, portal)
+    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/fidbond\/login\?data=/)
+
+    // The same browser again: the right password goes straight through.
+    const again = await page.context().newPage()
+    const visited: string[] = []
+    again.on('framenavigated', (frame) => visited.push(new URL(frame.url()).pathname))
+    await again.goto(portal.url(uswebLoginPath('fidbond')))
+    await submitLogin(again, 'fidbond_demo', demoPassword)
+    await again.waitForURL(/\/demo\/main-site\/usweb\/#\/fidbond\/login\?data=/)
+    expect(visited.filter((path) => /verification/.test(path))).toEqual([])
+    expect(await again.locator('dd[data-field="username"]').textContent()).toBe('fidbond_demo')
+  })
+
+  it('sends the sixth wrong code to the support screen with a ticket number', async () => {
+    const page = await logIn(uswebLoginPath('dtcria'), 'dtcria_demo', demoPassword, checked)
+    await onScreen(page, '/usweb/verificationinfostep1')
+    const before = await chooseEmailDelivery(page, portal)
+    const code = await verificationCodeAfter(portal, before)
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await submitCode(page, wrong)
+      expect(await bannerItems(page)).toEqual([messages.mfa.wrongCode])
+      expect(await page.getByRole('textbox', { name: 'Verification Code' }).inputValue()).toBe('')
+    }
+    await submitCode(page, wrong)
+
+    await onScreen(page, '/usweb/support')
+    await page.getByRole('heading', { name: 'Customer Support', level: 1 }).waitFor()
+    const ticket = page.getByRole('textbox', { name: screenTexts.support.ticketLabel })
+    expect(await ticket.inputValue()).toMatch(/^INC\d+$/)
+    expect(await ticket.getAttribute('readonly')).not.toBeNull()
+    expect(new URL(page.url()).searchParams.get('incidentID')).toBe(await ticket.inputValue())
+    await page.getByText(screenTexts.support.callUs(phoneOf('dtcria'))).waitFor()
+    expect(await page.getByText(screenTexts.support.plHours).count()).toBe(0)
+    await expectAccessible(page)
+
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await onScreen(page, '/usweb/login')
+    expect(new URL(page.url()).search).toBe('?prgName=dtcria&level1Org=100')
+    // LOCKOUT: the account is locked, even with the right password.
+    await submitLogin(page, 'dtcria_demo', demoPassword)
+    await page.getByRole('alert').getByRole('link', { name: messages.login.lockedLink }).waitFor()
+  })
+
+  it('sends a new code on request, in the error banner, and only the new code works', async () => {
+    const page = await logIn(uswebLoginPath('dtcmyaccount'), 'dtcmyaccount_demo', demoPassword)
+    await onScreen(page, '/usweb/verificationinfostep1')
+    const first = await chooseEmailDelivery(page, portal)
+    const oldCode = await verificationCodeAfter(portal, first)
+
+    const second = await newestOutboxId(portal)
+    await page.getByRole('button', { name: 'Generate new Code' }).click()
+    expect(await bannerItems(page)).toEqual([messages.mfa.newCodeSent])
+    expect(page.url()).toContain('/usweb/verificationinfostep3')
+    const newCode = await verificationCodeAfter(portal, second)
+
+    if (newCode !== oldCode) {
+      await submitCode(page, oldCode)
+      expect(await bannerItems(page)).toEqual([messages.mfa.wrongCode])
+    }
+    await enterVerificationCode(page, newCode)
+    // Spec §4: status MyAccount1 goes to the program landing.
+    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/dtcmyaccount\/MyAccount1\?data=/)
+  })
+
+  it('changes the delivery mode and asks for support from the delivery choice', async () => {
+    const page = await logIn(uswebLoginPath('dtclifeagents'), 'dtclifeagents_demo', demoPassword)
+    await onScreen(page, '/usweb/verificationinfostep1')
+    await chooseEmailDelivery(page, portal)
+    await page.getByRole('link', { name: 'Change Delivery Mode' }).click()
+    await onScreen(page, '/usweb/verificationinfostep1')
+    await page.getByRole('radio', { name: /^Mobile\b/ }).check()
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await page.getByText(screenTexts.mfa.codeSent('mobile')).waitFor()
+    await page.getByRole('link', { name: 'Change Delivery Mode' }).click()
+
+    await page.getByRole('button', { name: 'Contact Support' }).click()
+    await onScreen(page, '/usweb/support')
+    expect(
+      await page.getByRole('textbox', { name: screenTexts.support.ticketLabel }).inputValue(),
+    ).toMatch(/^INC\d+$/)
+  })
+
+  it('updates the details after the code when asked, then confirms them next time', async () => {
+    const page = await logIn(uswebLoginPath('augustar'), 'augustar_demo', demoPassword, checked)
+    await onScreen(page, '/usweb/verificationinfostep1')
+    await page.getByLabel('Update my verification contact details after verifying').check()
+    const before = await chooseEmailDelivery(page, portal)
+    await enterVerificationCode(page, await verificationCodeAfter(portal, before))
+
+    // Screen 13, prefilled with the details on file.
+    await onScreen(page, '/usweb/updateinformationstep1component')
+    await page.getByRole('heading', { name: 'Update Verification Information' }).waitFor()
+    await page.getByText(screenTexts.mfa.updateIntro).waitFor()
+    const email = page.getByRole('textbox', { name: 'Email address' })
+    expect(await email.inputValue()).toBe('augustar.demo@example.com')
+    const personal = page
+      .getByRole('group', { name: 'Type of email address' })
+      .getByLabel('Personal')
+    expect(await personal.isChecked()).toBe(true)
+    await expectAccessible(page)
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('312-555-0142')
+    await page.getByRole('button', { name: 'Submit', exact: true }).click()
+    // The landing of augustar, as without the update.
+    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/augustar\/homePage\?data=/)
+
+    // Changed details are unverified: the next sign-in confirms them first (screen 9).
+    const again = await page.context().newPage()
+    await again.goto(portal.url(uswebLoginPath('augustar')))
+    await submitLogin(again, 'augustar_demo', demoPassword)
+    await onScreen(again, '/usweb/confirmverificationinfostep1')
+    await again.getByRole('heading', { name: 'Confirm Verification Information' }).waitFor()
+    expect(await again.getByRole('textbox', { name: 'Mobile number' }).inputValue()).toBe(
+      '312-555-0142',
+    )
+    await expectAccessible(again)
+    await again.getByRole('button', { name: 'Continue', exact: true }).click()
+    await onScreen(again, '/usweb/verificationinfostep1')
+    await again.getByRole('radio', { name: /\*\*\*-\*\*\*-0142/ }).waitFor()
+  })
+
+  it('lands a cabar user on cabar/myaccount with the promo code', async () => {
+    const page = await logIn(uswebLoginPath('cabar'), 'cabar_demo', demoPassword)
+    await passSecondFactor(page, portal)
+    await page.waitForURL(mainSite)
+    await page.locator('dd[data-field="route"]').waitFor()
+    expect(await received(page, 'route')).toBe('cabar/myaccount')
+    expect(await received(page, 'promoReqCode')).toBe('CA114')
+    expect(await received(page, 'username')).toBe('cabar_demo')
+  })
+})
+
+describe('verification (pl)', () => {
+  it('challenges a pl user, tells of a new code as information, and hands on', async () => {
+    const page = await logIn('/proliability/login', 'proliability_demo', demoPassword, checked)
+    await onScreen(page, '/proliability/verificationinfostep1')
+    await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
+    expect(await page.locator('.mfa--pl').count()).toBe(1)
+    await expectAccessible(page)
+
+    // `mfa` is the same screen in pl.
+    await page.goto(portal.url('/proliability/mfa'))
+    await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
+    const first = await chooseEmailDelivery(page, portal)
+    await verificationCodeAfter(portal, first)
+
+    const second = await newestOutboxId(portal)
+    await page.getByRole('button', { name: 'Generate new Code' }).click()
+    await page.getByRole('status').getByText(messages.mfa.newCodeSent).waitFor()
+    expect(await page.getByRole('alert').count()).toBe(0)
+    await page.getByRole('button', { name: 'here', exact: true }).waitFor()
+    await expectAccessible(page)
+
+    await enterVerificationCode(page, await verificationCodeAfter(portal, second))
+    await page.waitForURL(policyApp)
+    expect(await received(page, 'username')).toBe('proliability_demo')
+  })
+
+  it('offers support from the pl contact form, then enrols the user on the next try', async () => {
+    const created = await accountsService(portal.database.db).createAccount({
+      custnum: 'PL10002',
+      username: 'mfa_pl_new_user',
+      password: 'Welcome#2026',
+    })
+    expect(created.ok).toBe(true)
+    const page = await logIn('/proliability/login', 'mfa_pl_new_user', 'Welcome#2026', checked)
+    await onScreen(page, '/proliability/verificationinfostep2')
+    await page.getByRole('heading', { name: 'Verification Information' }).waitFor()
+    // pl: Continue stays enabled; an incomplete form says what is missing.
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await page.getByText(messages.validation.chooseOne).first().waitFor()
+    await page.getByText(messages.validation.required).first().waitFor()
+    await expectAccessible(page)
+
+    await page.getByRole('button', { name: screenTexts.mfa.plNeedHelp }).click()
+    await onScreen(page, '/proliability/support')
+    await page.getByText(screenTexts.support.plHours).waitFor()
+    await page.getByText(screenTexts.support.callUs(phoneOf('proliability'))).waitFor()
+    expect(
+      await page.getByRole('textbox', { name: screenTexts.support.ticketLabel }).inputValue(),
+    ).toMatch(/^INC\d+$/)
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await onScreen(page, '/proliability/login')
+
+    await submitLogin(page, 'mfa_pl_new_user', 'Welcome#2026')
+    await onScreen(page, '/proliability/verificationinfostep2')
+    await passSecondFactor(page, portal, { email: 'pl.new@example.com', phone: '3125550177' })
+    await page.waitForURL(policyApp)
+    expect(await received(page, 'username')).toBe('mfa_pl_new_user')
+  })
+})
