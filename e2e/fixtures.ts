@@ -130,6 +130,16 @@ interface AxeWindow {
 
 /** WCAG 2.1 A/AA problems axe-core finds on the page (open it with `bypassCSP`). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Judge the settled page: a spinner mid-fade has, for 200 ms, text of any contrast.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running') &&
+      Array.from(document.querySelectorAll('.spinner')).every(
+        (spinner) => getComputedStyle(spinner).visibility === 'hidden',
+      ),
+  )
   await page.addScriptTag({ path: axePath })
   return page.evaluate(async () => {
     const { axe } = window as unknown as AxeWindow
