@@ -318,3 +318,24 @@ describe('notices to the owner', () => {
     ).toHaveLength(1)
   })
 })
+
+describe('session lifetime', () => {
+  it('ends a session left idle for longer than 15 minutes', async () => {
+    const client = t.client()
+    await client.login('bclip_demo', demoPassword)
+    clock.advance(14 * 60_000)
+    expect((await client.get('/api/us-web-authentication/getUser')).statusCode).toBe(200)
+    clock.advance(16 * 60_000)
+    expect((await client.get('/api/us-web-authentication/getUser')).statusCode).toBe(401)
+  })
+
+  it('ends a busy session after 2 hours all the same', async () => {
+    const client = t.client()
+    await client.login('bclip_demo', demoPassword)
+    for (let minutes = 0; minutes < 120; minutes += 10) {
+      clock.advance(10 * 60_000)
+      const status = (await client.get('/api/us-web-authentication/getUser')).statusCode
+      expect(status).toBe(minutes + 10 < 120 ? 200 : 401)
+    }
+  })
+})
