@@ -98,8 +98,11 @@ export async function startTestApp(
 type Fields = Record<string, string>
 
 export class TestClient {
-  readonly cookies = new Map<string, string>()
-  constructor(private readonly app: FastifyInstance) {}
+  /** Pass one jar to several clients to make them one browser (e.g. across instances). */
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly cookies = new Map<string, string>(),
+  ) {}
 
   get(url: string): Promise<LightMyRequestResponse> {
     return this.send({ method: 'GET', url })
