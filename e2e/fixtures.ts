@@ -128,7 +128,7 @@ interface AxeWindow {
   }
 }
 
-/** WCAG 2.1 A/AA problems axe-core finds on the page (open it with `bypassCSP`). */
+/** WCAG 2.2 A/AA problems axe-core finds on the page (open it with `bypassCSP`). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Judge the settled page: a spinner mid-fade has, for 200 ms, text of any contrast.
   await page.waitForFunction(
@@ -144,7 +144,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const { axe } = window as unknown as AxeWindow
     const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
     })
     return result.violations.map(
       (violation) =>

@@ -91,6 +91,26 @@ export const passwordRuleLabels = {
  * of quoting it, it is written from that description.
  */
 export const screenTexts = {
+  login: {
+    title: 'Account Login',
+    intro: 'Log in with your username and password.',
+    usernameLabel: 'Username',
+    passwordLabel: 'Password',
+    submit: 'Login',
+    forgotUsername: 'Forgot Username',
+    forgotPassword: 'Forgot Password',
+    /** pl: the link to registration (spec §2 screen 1). */
+    register: 'Register',
+    registerTitle: 'Register Your Account',
+    registerIntro:
+      'New to the portal? Set up your online account to view your coverage and manage your policy at any time.',
+    signUp: 'Sign Up',
+    highlightsTitle: 'Policy Highlights and Premiums',
+    highlightsIntro: 'See what your errors and omissions coverage includes and what it costs.',
+    learnMore: 'Learn More',
+    /** pl login footer line (spec §2 screen 1). */
+    premiumCoverage: (insurer: string) => `Premium coverage is provided by ${insurer}.`,
+  },
   tempPassword: {
     title: 'Password update',
     intro: 'Please enter your new password',
@@ -98,17 +118,57 @@ export const screenTexts = {
       'Your password has been updated. Please click below button and login with updated credentials.',
   },
   registration: {
+    title: 'Register Your Account',
+    identifyIntro: 'Enter the details we have on file for you.',
+    credentialsTitle: 'Create Your Login',
+    credentialsIntro: 'Choose a username and a password for your online account.',
+    emailLabel: 'Email Address',
+    mobileLabel: 'Mobile Number',
+    mobileHint: 'Ten digits, for example 312-555-0101.',
+    usernameLabel: 'Username',
+    usernameHint:
+      '6-50 characters: letters, numbers and underscores, no spaces. Usernames are case-sensitive.',
+    passwordLabel: 'Password',
+    confirmPasswordLabel: 'Confirm Password',
+    returnToLogin: 'Return to Login',
+    submit: 'Submit',
+    /** Spec §2 screen 2: Next, or Continue in pl. */
+    identifyButton: { usweb: 'Next', pl: 'Continue' },
     welcomeTitle: 'Welcome!',
     welcome:
       'You have successfully set up your account. Please return to the login screen and enter your username and password.',
   },
   recovery: {
+    titleOf: { username: 'Forgot Username', password: 'Forgot Password' },
+    introOf: {
+      username:
+        'Choose a recovery option and enter the matching information to receive your username.',
+      password:
+        'Choose a recovery option and enter the matching information to receive a temporary password.',
+    },
+    optionsLegend: 'Recovery option',
+    valueLabelUnchosen: 'Contact Information',
+    forgotUsernameLink: 'Forgot username?',
+    deliveryIntroOf: {
+      username: 'Choose where we should send your username.',
+      password: 'Choose where we should send your temporary password.',
+    },
+    deliveryLegend: 'Delivery method',
+    returnToLogin: 'Return to Login',
+    submit: 'Submit',
     usernameSentTitle: 'Username sent',
     temporaryPasswordSentTitle: 'Temporary password sent',
     mayTakeMinutes:
       'It may take a few minutes to arrive. If you do not see it, please check your spam or junk folder.',
   },
   mfa: {
+    chooseDeliveryTitle: 'Verify Your Identity',
+    enterCodeTitle: 'Enter Verification Code',
+    contactTitles: {
+      confirm: 'Confirm Verification Information',
+      enrol: 'Verification Information',
+      update: 'Update Verification Information',
+    },
     dualAuthentication:
       'Dual authentication requires an email address and a mobile number. Please confirm yours below.',
     consent:
@@ -119,9 +179,16 @@ export const screenTexts = {
     plNeedHelp: 'Need help? click here for support',
   },
   support: {
+    title: 'Customer Support',
     callUs: (phone: string) =>
       `Please call customer support at ${phone} and provide the incident ticket number below.`,
     plHours: 'Our call centre is open 7:30am-5pm CST, Monday-Friday.',
     ticketLabel: 'Incident ticket number',
+  },
+  /** Issue 6: the first part of a document title where two screens share a heading. */
+  pageTitles: {
+    deliveryChoice: 'Choose Delivery Method',
+    passwordUpdated: 'Password updated',
+    registrationUnavailable: 'Registration unavailable',
   },
 } as const

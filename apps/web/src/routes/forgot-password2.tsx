@@ -2,6 +2,7 @@
 // choice, for the customer number in custNum or the username in username.
 import { useMemo } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
+import { screenTexts } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
 import { DeliveryChoiceForm } from '../features/recovery/delivery-choice-form.tsx'
 import { recoveryKeyOf } from '../features/recovery/recovery-input.ts'
@@ -17,7 +18,11 @@ export function Component() {
     () => recoveryKeyOf('password', new URLSearchParams(search)),
     [search],
   )
-  useDocumentTitle(recoveryTexts.titleOf.password, program.displayName)
+  useDocumentTitle(
+    screenTexts.pageTitles.deliveryChoice,
+    recoveryTexts.titleOf.password,
+    program.displayName,
+  )
   const loginPath = areaLoginWith(flavour, program.code, level1Org)
   // An address without a usable key names no account: start again from login.
   if (!recoveryKey) return <Navigate to={loginPath} replace />

@@ -1,6 +1,6 @@
 // /proliability/ and /proliability/login (spec §2 "proliability area"): `cname` prefills the username.
 import { useSearchParams } from 'react-router'
-import { programOf } from '@portal/contract'
+import { programOf, screenTexts } from '@portal/contract'
 import { LoginScreen } from '../features/login/login-screen.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 
@@ -20,7 +20,7 @@ export function Component() {
       level1Org={program.level1Org}
       defaultUsername={cname}
       hasRegisterLink
-      footnote={insurer && `Premium coverage is provided by ${insurer}.`}
+      footnote={insurer && screenTexts.login.premiumCoverage(insurer)}
     />
   )
 }

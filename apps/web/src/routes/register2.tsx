@@ -1,4 +1,5 @@
 // /usweb/register2 (spec §2): registration could not check for an existing account.
+import { screenTexts } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
 import { registrationTexts } from '../features/registration/registration-texts.ts'
 import { UnableToRegisterPanel } from '../features/registration/unable-to-register-panel.tsx'
@@ -7,6 +8,10 @@ import { useProgramSelection } from '../lib/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(registrationTexts.title, program.displayName)
+  useDocumentTitle(
+    screenTexts.pageTitles.registrationUnavailable,
+    registrationTexts.title,
+    program.displayName,
+  )
   return <UnableToRegisterPanel loginPath={areaLoginWith(flavour, program.code, level1Org)} />
 }

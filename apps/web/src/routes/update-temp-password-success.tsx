@@ -8,6 +8,6 @@ import { useProgramSelection } from '../lib/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(screenTexts.tempPassword.title, program.displayName)
+  useDocumentTitle(screenTexts.pageTitles.passwordUpdated, program.displayName)
   return <PasswordUpdatedPanel loginPath={areaLoginWith(flavour, program.code, level1Org)} />
 }

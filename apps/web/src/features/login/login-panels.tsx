@@ -1,19 +1,19 @@
 import { Link } from 'react-router'
+import { screenTexts } from '@portal/contract'
 import { ExternalLink } from '../../components/external-link.tsx'
+
+const t = screenTexts.login
 
 /** Spec §2 screen 1: the "Register Your Account" panel; Sign Up goes to registerstep1. */
 export function RegisterPanel({ registerPath }: { registerPath: string }) {
   return (
     <section className="card login-panel" aria-labelledby="register-heading">
       <h2 id="register-heading" className="login-panel__title">
-        Register Your Account
+        {t.registerTitle}
       </h2>
-      <p>
-        New to the portal? Set up your online account to view your coverage and manage your policy
-        at any time.
-      </p>
+      <p>{t.registerIntro}</p>
       <Link className="button button--secondary" to={registerPath}>
-        Sign Up
+        {t.signUp}
       </Link>
     </section>
   )
@@ -24,11 +24,11 @@ export function PolicyHighlightsPanel({ href }: { href: string }) {
   return (
     <section className="card login-panel" aria-labelledby="highlights-heading">
       <h2 id="highlights-heading" className="login-panel__title">
-        Policy Highlights and Premiums
+        {t.highlightsTitle}
       </h2>
-      <p>See what your errors and omissions coverage includes and what it costs.</p>
+      <p>{t.highlightsIntro}</p>
       <ExternalLink className="button button--secondary" href={href}>
-        Learn More
+        {t.learnMore}
       </ExternalLink>
     </section>
   )

@@ -8,6 +8,7 @@ import {
   limits,
   messages,
   passwordLoginSchema,
+  screenTexts,
   usernameLoginSchema,
   type Flavour,
   type Program,
@@ -23,6 +24,8 @@ import { scrollToTop } from '../../lib/page.ts'
 import { loginCalls } from './login-api.ts'
 import { logIn as runLogin, type BannerReason } from './login-flow.ts'
 import './login.css'
+
+const t = screenTexts.login
 
 const LoginFormSchema = z.object({
   userName: usernameLoginSchema,
@@ -181,15 +184,15 @@ export function LoginScreen({
         <div className={aside ? 'login-screen__grid' : 'login-screen__single'}>
           <section className="card login-card" aria-labelledby="login-heading">
             <h1 id="login-heading" className="card__title">
-              Account Login
+              {t.title}
             </h1>
-            <p className="card__intro">Log in with your username and password.</p>
+            <p className="card__intro">{t.intro}</p>
             <form
               className="login-form"
               noValidate
               onSubmit={(event) => void handleSubmit(logIn, onInvalid)(event)}
             >
-              <FormField id="username" label="Username" error={usernameError}>
+              <FormField id="username" label={t.usernameLabel} error={usernameError}>
                 <input
                   id="username"
                   className="input"
@@ -204,7 +207,7 @@ export function LoginScreen({
                   {...register('userName')}
                 />
               </FormField>
-              <FormField id="password" label="Password" error={passwordError}>
+              <FormField id="password" label={t.passwordLabel} error={passwordError}>
                 <PasswordInput
                   id="password"
                   autoComplete="current-password"
@@ -215,19 +218,19 @@ export function LoginScreen({
                 />
               </FormField>
               <button type="submit" className="button button--primary button--block">
-                Login
+                {t.submit}
               </button>
             </form>
             <ul className="login-links">
               <li>
-                <Link to={areaPaths.forgotUsername}>Forgot Username</Link>
+                <Link to={areaPaths.forgotUsername}>{t.forgotUsername}</Link>
               </li>
               <li>
-                <Link to={areaPaths.forgotPassword}>Forgot Password</Link>
+                <Link to={areaPaths.forgotPassword}>{t.forgotPassword}</Link>
               </li>
               {hasRegisterLink && (
                 <li>
-                  <Link to={areaPaths.registerStep1}>Register</Link>
+                  <Link to={areaPaths.registerStep1}>{t.register}</Link>
                 </li>
               )}
             </ul>

@@ -1,7 +1,13 @@
 // Spec §2 screen 11 (verificationinfostep1; pl also `mfa`): where the code goes, whether to
 // update the contact details afterwards, or a call to support.
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { messages, type Flavour, type MfaDeliveryMethod, type MfaDetails } from '@portal/contract'
+import {
+  messages,
+  screenTexts,
+  type Flavour,
+  type MfaDeliveryMethod,
+  type MfaDetails,
+} from '@portal/contract'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
@@ -11,7 +17,7 @@ import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 
-export const chooseDeliveryTitle = 'Verify Your Identity'
+export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
 
 const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
   usweb: [failureMessageOf.usweb],

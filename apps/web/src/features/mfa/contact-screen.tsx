@@ -35,11 +35,7 @@ import { useMfaStep } from './use-mfa-step.ts'
 
 export type ContactVariant = 'confirm' | 'enrol' | 'update'
 
-export const contactTitles: Record<ContactVariant, string> = {
-  confirm: 'Confirm Verification Information',
-  enrol: 'Verification Information',
-  update: 'Update Verification Information',
-}
+export const contactTitles: Record<ContactVariant, string> = screenTexts.mfa.contactTitles
 
 const intros: Record<ContactVariant, string> = {
   confirm: screenTexts.mfa.dualAuthentication,

@@ -22,7 +22,7 @@ import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 
-export const enterCodeTitle = 'Enter Verification Code'
+export const enterCodeTitle = screenTexts.mfa.enterCodeTitle
 
 interface CodeFormValues {
   verificationCode: string

@@ -6,7 +6,7 @@ import { FormField } from '../../components/form-field.tsx'
 import { endSession } from './mfa-api.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 
-export const supportTitle = 'Customer Support'
+export const supportTitle = screenTexts.support.title
 
 const noItems: readonly string[] = []
 

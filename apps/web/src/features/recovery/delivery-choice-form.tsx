@@ -1,14 +1,15 @@
 // Spec §2 screen 7: the delivery choice of both recoveries. The contacts on file are fetched
 // again by the customer number or username in the address, and shown masked; an option
 // appears only for a contact that exists.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { messages, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { useFocusOnMount } from '../../lib/page.ts'
+import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendOtpToContactInfo, sendUserName } from './recovery-api.ts'
 import {
   firstPageModeOf,
@@ -24,8 +25,6 @@ import {
 } from './recovery-outcome.ts'
 import { deliveryLabelOf, recoveryTexts as t } from './recovery-texts.ts'
 import './recovery.css'
-
-const noItems: readonly string[] = []
 
 type Contacts = { kind: 'loading' } | { kind: 'loaded'; contacts: MaskedContacts | null }
 
@@ -49,15 +48,7 @@ export function DeliveryChoiceForm({
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
-  const [bannerItems, setBannerItems] = useState(noItems)
-  const [isBusy, setBusy] = useState(false)
-  // Guards against a second submit (Enter pressed again) while the first is under way.
-  const busyRef = useRef(false)
-
-  const showBanner = (items: readonly string[]) => {
-    setBannerItems(items)
-    scrollToTop() // the banner then takes focus itself
-  }
+  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission()
 
   useEffect(() => {
     let isCurrent = true
@@ -76,16 +67,13 @@ export function DeliveryChoiceForm({
           : found && deliveryOptionsOf(found).length === 0
             ? messages.recovery.noAccounts
             : null
-      if (problem) {
-        setBannerItems([problem])
-        scrollToTop()
-      }
+      if (problem) showBanner([problem])
     }
     void load()
     return () => {
       isCurrent = false
     }
-  }, [flavour, kind, recoveryKey])
+  }, [flavour, kind, recoveryKey, showBanner])
 
   const send = (deliveryMethod: DeliveryMethod) =>
     kind === 'username'
@@ -97,21 +85,14 @@ export function DeliveryChoiceForm({
         })
 
   const submit = async () => {
-    if (busyRef.current) return
-    setBannerItems(noItems)
+    if (isRunning()) return
+    clearBanner()
     if (!method) return showBanner([messages.validation.deliveryMethod])
-    busyRef.current = true
-    setBusy(true)
-    try {
+    await run(async () => {
       const outcome = sendOutcomeOf(await send(method), flavour)
       if (outcome.kind === 'banner') return showBanner([outcome.message])
       await navigate(kind === 'username' ? areaPaths.sendUsername : areaPaths.resetPassword)
-    } catch {
-      showBanner([failureMessageOf[flavour]])
-    } finally {
-      busyRef.current = false
-      setBusy(false)
-    }
+    }, [failureMessageOf[flavour]])
   }
 
   const options =

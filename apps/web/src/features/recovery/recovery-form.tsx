@@ -1,7 +1,7 @@
 // Spec §2 screens 5-6 and §4 "Recovery": choose a recovery option, enter the value, and
 // either receive the username or temporary password directly (email, mobile) or go on to
 // choose where it is sent (account number, username).
-import { useRef, useState, type ChangeEvent } from 'react'
+import { type ChangeEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { limits, maskPhone, messages, type Flavour, type Program } from '@portal/contract'
@@ -11,7 +11,8 @@ import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import { customerNumberMaxLength } from '../../lib/field-problems.ts'
-import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { useFocusOnMount } from '../../lib/page.ts'
+import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendTempPassword, sendUserName } from './recovery-api.ts'
 import {
   deliveryStepSearchOf,
@@ -32,8 +33,6 @@ interface RecoveryFormValues {
   option: string
   value: string
 }
-
-const noItems: readonly string[] = []
 
 /** The value field's input attributes for the chosen option. */
 function valueInputOf(option: RecoveryOption | null, program: Program) {
@@ -83,10 +82,8 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const [bannerItems, setBannerItems] = useState(noItems)
-  const [isBusy, setBusy] = useState(false)
-  // Guards against a second submit (Enter pressed again) while the first is under way.
-  const busyRef = useRef(false)
+  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } =
+    useSubmission()
 
   const {
     register,
@@ -102,11 +99,6 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
   })
   const chosen = useWatch({ control, name: 'option' })
   const option = isRecoveryOption(kind, chosen) ? chosen : null
-
-  const showBanner = (items: readonly string[]) => {
-    setBannerItems(items)
-    scrollToTop() // the banner then takes focus itself
-  }
 
   const recover = async (option: RecoveryOption, value: string) => {
     const plan = recoveryPlanOf(option, value, program)
@@ -136,27 +128,14 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
   }
 
   const submit = async (values: RecoveryFormValues) => {
-    if (busyRef.current) return
-    setBannerItems(noItems)
+    if (isRunning()) return
+    clearBanner()
     // Spec §5: a method and a value must both be chosen, else the alert.
     if (isChoiceMissing(values.option, values.value) || !isRecoveryOption(kind, values.option)) {
       return showBanner([messages.recovery.chooseMethod])
     }
-    busyRef.current = true
-    setBusy(true)
-    try {
-      await recover(values.option, values.value)
-    } catch {
-      showBanner([failureMessageOf[flavour]])
-    } finally {
-      busyRef.current = false
-      setBusy(false)
-    }
-  }
-
-  const onInvalid = () => {
-    setBannerItems(noItems)
-    scrollToTop() // the first invalid field then takes focus
+    const chosen = values.option
+    await run(() => recover(chosen, values.value), [failureMessageOf[flavour]])
   }
 
   const optionField = register('option', {

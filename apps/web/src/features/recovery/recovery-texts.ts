@@ -1,30 +1,13 @@
-// Headings and labels of the recovery screens (spec §2 screens 5-8). The messages and the
-// confirmation texts come from the contract's catalogue.
+// Headings and labels of the recovery screens (spec §2 screens 5-8): every text comes from
+// the contract's catalogue; the option labels follow the program's account label.
 import { messages, screenTexts, type DeliveryMethod, type Program } from '@portal/contract'
 import type { RecoveryKind, RecoveryOption } from './recovery-input.ts'
 
-export const recoveryTexts = {
-  titleOf: {
-    username: 'Forgot Username',
-    password: 'Forgot Password',
-  } satisfies Record<RecoveryKind, string>,
-  introOf: {
-    username:
-      'Choose a recovery option and enter the matching information to receive your username.',
-    password:
-      'Choose a recovery option and enter the matching information to receive a temporary password.',
-  } satisfies Record<RecoveryKind, string>,
-  optionsLegend: 'Recovery option',
-  valueLabelUnchosen: 'Contact Information',
-  forgotUsernameLink: 'Forgot username?',
-  deliveryIntroOf: {
-    username: 'Choose where we should send your username.',
-    password: 'Choose where we should send your temporary password.',
-  } satisfies Record<RecoveryKind, string>,
-  deliveryLegend: 'Delivery method',
-  returnToLogin: 'Return to Login',
-  submit: 'Submit',
-} as const
+export const recoveryTexts = screenTexts.recovery satisfies {
+  titleOf: Record<RecoveryKind, string>
+  introOf: Record<RecoveryKind, string>
+  deliveryIntroOf: Record<RecoveryKind, string>
+}
 
 /** The option's radio label (spec §2 screens 5-6: Email, Mobile, Account/Agent Number, Username). */
 export function optionLabelOf(option: RecoveryOption, program: Program): string {

@@ -1,6 +1,6 @@
 // Spec §2 screen 3 and §4 "Registration" step 2: choose a username and password; the
 // account is created for the customer step 1 identified.
-import { useRef, useState } from 'react'
+
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import {
@@ -18,7 +18,8 @@ import { PasswordInput } from '../../components/password-input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { StrengthMeter } from '../../components/strength-meter.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { useFocusOnMount } from '../../lib/page.ts'
+import { useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
   createOutcomeOf,
@@ -34,7 +35,6 @@ interface CredentialsFormValues {
   confirmPassword: string
 }
 
-const noItems: readonly string[] = []
 const rulesId = 'register-password-rules'
 const usernameHintId = 'register-username-hint'
 
@@ -58,10 +58,7 @@ interface CredentialsFormProps {
 export function CredentialsForm({ flavour, level1Org, details, loginPath }: CredentialsFormProps) {
   const navigate = useNavigate()
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const [bannerItems, setBannerItems] = useState(noItems)
-  const [isBusy, setBusy] = useState(false)
-  // Guards against a second submit (Enter pressed again) while the first is under way.
-  const busyRef = useRef(false)
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission()
 
   const {
     register,
@@ -75,17 +72,8 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
   const password = useWatch({ control, name: 'password' })
   const strength = passwordStrength(password)
 
-  const showBanner = (items: readonly string[]) => {
-    setBannerItems(items)
-    scrollToTop() // the banner then takes focus itself
-  }
-
-  const submit = async (values: CredentialsFormValues) => {
-    if (busyRef.current) return
-    busyRef.current = true
-    setBusy(true)
-    setBannerItems(noItems)
-    try {
+  const submit = (values: CredentialsFormValues) =>
+    run(async () => {
       const request = createUserRequestOf(flavour, level1Org, details, values)
       const outcome = createOutcomeOf(await createUser(request))
       if (outcome.kind === 'created') {
@@ -93,18 +81,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
         return
       }
       showBanner(outcome.items)
-    } catch {
-      showBanner([messages.registration.unableToProcess])
-    } finally {
-      busyRef.current = false
-      setBusy(false)
-    }
-  }
-
-  const onInvalid = () => {
-    setBannerItems(noItems)
-    scrollToTop() // the first invalid field then takes focus
-  }
+    }, [messages.registration.unableToProcess])
 
   const usernameError = errors.userName?.message
   const passwordError = errors.password?.message

@@ -1,6 +1,6 @@
 // Spec §2 screen 2 and §4 "Registration" step 1: the customer identifies themselves by their
 // Account (or Agent) Number, email address and mobile number.
-import { useRef, useState, type ChangeEvent } from 'react'
+import { type ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { limits, maskPhone, type Flavour, type Program } from '@portal/contract'
@@ -16,7 +16,8 @@ import {
   mobileProblem,
 } from '../../lib/field-problems.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { useFocusOnMount } from '../../lib/page.ts'
+import { useSubmission } from '../../lib/use-submission.ts'
 import { registrationCalls } from './registration-api.ts'
 import { identify } from './registration-flow.ts'
 import { registrationState } from './registration-state.ts'
@@ -28,8 +29,6 @@ interface IdentifyFormValues {
   email: string
   phone: string
 }
-
-const noItems: readonly string[] = []
 
 interface IdentifyFormProps {
   flavour: Flavour
@@ -43,10 +42,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const [bannerItems, setBannerItems] = useState(noItems)
-  const [isBusy, setBusy] = useState(false)
-  // Guards against a second submit (Enter pressed again) while the first is under way.
-  const busyRef = useRef(false)
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission()
 
   const {
     register,
@@ -57,17 +53,8 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
     reValidateMode: 'onChange',
   })
 
-  const showBanner = (items: readonly string[]) => {
-    setBannerItems(items)
-    scrollToTop() // the banner then takes focus itself
-  }
-
-  const submit = async (values: IdentifyFormValues) => {
-    if (busyRef.current) return
-    busyRef.current = true
-    setBusy(true)
-    setBannerItems(noItems)
-    try {
+  const submit = (values: IdentifyFormValues) =>
+    run(async () => {
       const end = await identify({ flavour, program, level1Org, ...values }, registrationCalls)
       switch (end.kind) {
         case 'step2':
@@ -81,18 +68,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
         case 'stopped':
           return
       }
-    } catch {
-      showBanner([failureMessageOf[flavour]])
-    } finally {
-      busyRef.current = false
-      setBusy(false)
-    }
-  }
-
-  const onInvalid = () => {
-    setBannerItems(noItems)
-    scrollToTop() // the first invalid field then takes focus
-  }
+    }, [failureMessageOf[flavour]])
 
   const phoneField = register('phone', { validate: (value) => mobileProblem(value) ?? true })
   // Spec §5: non-digits are stripped as typed and the mask ###-###-#### is applied.

@@ -1,5 +1,5 @@
 // Spec §2 screen 15 and §4 "Temporary-password update outcomes": the forced password update.
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { limits, messages, passwordStrength, screenTexts } from '@portal/contract'
@@ -9,8 +9,9 @@ import { PasswordChecklist } from '../../components/password-checklist.tsx'
 import { PasswordInput } from '../../components/password-input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { StrengthMeter } from '../../components/strength-meter.tsx'
-import { scrollToTop, useFocusOnMount } from '../../lib/page.ts'
+import { useFocusOnMount } from '../../lib/page.ts'
 import { readSession } from '../../lib/session.ts'
+import { useSubmission } from '../../lib/use-submission.ts'
 import { updateTempPassword } from './temp-password-api.ts'
 import {
   confirmationProblem,
@@ -25,7 +26,6 @@ interface PasswordFormValues {
   confirmPassword: string
 }
 
-const noItems: readonly string[] = []
 const rulesId = 'new-password-rules'
 
 interface UpdateTempPasswordFormProps {
@@ -38,11 +38,9 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
   const navigate = useNavigate()
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const returnToLogin = useReturnToLogin(loginPath)
-  const [bannerItems, setBannerItems] = useState(noItems)
   const [isConfirmMismatch, setConfirmMismatch] = useState(false)
-  const [isBusy, setBusy] = useState(false)
-  // Guards against a second submit (Enter pressed again) while the first is under way.
-  const busyRef = useRef(false)
+  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } =
+    useSubmission()
 
   const {
     register,
@@ -57,14 +55,9 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
   const password = useWatch({ control, name: 'password' })
   const strength = passwordStrength(password)
 
-  const showBanner = (items: readonly string[]) => {
-    setBannerItems(items)
-    scrollToTop() // the banner then takes focus itself
-  }
-
   const submit = async (values: PasswordFormValues) => {
-    if (busyRef.current) return
-    setBannerItems(noItems)
+    if (isRunning()) return
+    clearBanner()
     const mismatch = confirmationProblem(values.password, values.confirmPassword)
     if (mismatch) {
       setConfirmMismatch(true)
@@ -74,26 +67,14 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     const userName = readSession().username
     if (!userName) return showBanner([messages.tempPassword.unableToUpdate])
 
-    busyRef.current = true
-    setBusy(true)
-    try {
+    await run(async () => {
       const outcome = tempPasswordOutcomeOf(await updateTempPassword(userName, values.password))
       if (outcome.kind === 'updated') {
         await navigate(successPath)
         return
       }
       showBanner([outcome.message])
-    } catch {
-      showBanner([messages.tempPassword.unableToUpdate])
-    } finally {
-      busyRef.current = false
-      setBusy(false)
-    }
-  }
-
-  const onInvalid = () => {
-    setBannerItems(noItems)
-    scrollToTop() // the first invalid field then takes focus
+    }, [messages.tempPassword.unableToUpdate])
   }
 
   const passwordError = errors.password?.message

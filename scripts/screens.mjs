@@ -1,0 +1,326 @@
+// Captures every screen of both flavours (spec §2 screens 1-16 and the extra routes) at a
+// phone width (375 px) and a desktop width (1280 px), as PNGs in docs/screens/, by walking
+// the running portal as a person would: links and buttons, codes read from the demo outbox.
+//
+//   DATA_DIR=$(mktemp -d) npm start &      # a demo portal on a fresh database
+//   node scripts/screens.mjs [baseUrl]     # default http://localhost:8080
+//
+// The walk registers each flavour's demo newcomer (BC10002 for bclip, PL10002 for pl), so
+// it needs a database where they have no account yet: a fresh DATA_DIR.
+// The functions given to page.evaluate run in the browser.
+/* global Image, document */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const baseUrl = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '')
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'screens')
+const widths = { phone: 375, desktop: 1280 }
+/** Tall pages are cut here, to keep the gallery small. */
+const maxHeight = 1600
+const password = 'Gallery#2026'
+const newPassword = 'Gallery#2027'
+
+/** The two flavours' walks: the program, its newcomer (spec demo data) and its texts. */
+const walks = [
+  {
+    flavour: 'usweb',
+    area: 'usweb',
+    loginPath: '/usweb/login?prgName=bclip&level1Org=100',
+    account: { label: 'Account Number', typed: 'BC10002', email: 'bclip.new@example.com' },
+    phone: '5555560100',
+    register: { link: 'Sign Up', next: 'Next' },
+    username: 'bclip_gallery',
+  },
+  {
+    flavour: 'pl',
+    area: 'proliability',
+    loginPath: '/proliability/login',
+    account: { label: 'Account Number', typed: 'PL10002', email: 'proliability.new@example.com' },
+    phone: '5555560118',
+    register: { link: 'Register', next: 'Continue' },
+    username: 'pl_gallery',
+    /** pl repeats the usweb screens in its own layout: these show the differences. */
+    only: [
+      'login',
+      'registerstep1',
+      'registerstep2',
+      'forgot-password',
+      'forgotpassword2',
+      'verificationinfostep1',
+      'verificationinfostep3',
+      'support',
+    ],
+  },
+]
+
+/** Extra login screens whose program changes what they show (spec §2 screen 1). */
+const extraLogins = [
+  { name: 'usweb-augustar-login', path: '/usweb/login?prgName=augustar&level1Org=100' },
+  { name: 'usweb-dtcria-login', path: '/usweb/login?prgName=dtcria&level1Org=100' },
+]
+
+async function outbox() {
+  const response = await fetch(`${baseUrl}/dev/outbox.json`)
+  if (!response.ok)
+    throw new Error(`outbox: status ${response.status} (is the portal in demo mode?)`)
+  return response.json()
+}
+
+async function newestId() {
+  return (await outbox())[0]?.id ?? 0
+}
+
+const captured = []
+
+/** Desktop shots are halved; all are posterised a little, so the PNGs stay small. */
+const scaleOf = { phone: 1, desktop: 0.5 }
+
+/** Re-encodes a PNG in a blank page of the same browser: scaled, with fewer colours. */
+async function shrink(page, png, scale) {
+  const encoder = await page.context().browser().newPage()
+  try {
+    const dataUrl = await encoder.evaluate(
+      async ({ source, scale }) => {
+        const image = new Image()
+        image.src = source
+        await image.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = Math.round(image.width * scale)
+        canvas.height = Math.round(image.height * scale)
+        const context = canvas.getContext('2d')
+        context.imageSmoothingQuality = 'high'
+        context.drawImage(image, 0, 0, canvas.width, canvas.height)
+        const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
+        const step = 24
+        for (let i = 0; i < pixels.data.length; i += 4) {
+          for (let c = 0; c < 3; c++) {
+            const value = pixels.data[i + c]
+            pixels.data[i + c] = Math.min(255, Math.round(value / step) * step)
+          }
+        }
+        context.putImageData(pixels, 0, 0)
+        return canvas.toDataURL('image/png')
+      },
+      { source: `data:image/png;base64,${png.toString('base64')}`, scale },
+    )
+    return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+  } finally {
+    await encoder.close()
+  }
+}
+
+/** Waits for the screen, lets the spinner settle, and saves it at both widths. */
+async function shoot(page, name) {
+  await page.locator('h1').first().waitFor()
+  for (const [widthName, width] of Object.entries(widths)) {
+    await page.setViewportSize({ width, height: widthName === 'phone' ? 812 : 900 })
+    await page
+      .locator('.spinner')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 5000 })
+      .catch(() => {})
+    await page.waitForTimeout(350)
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    const file = `${name}-${widthName}.png`
+    const shot = await page.screenshot({
+      fullPage: true,
+      clip: { x: 0, y: 0, width, height: Math.min(height, maxHeight) },
+    })
+    writeFileSync(join(outDir, file), await shrink(page, shot, scaleOf[widthName]))
+    captured.push({ name, widthName, file })
+    console.log(`  ${file}`)
+  }
+  await page.setViewportSize({ width: widths.phone, height: 812 })
+}
+
+async function walk(browser, w) {
+  const context = await browser.newContext({ viewport: { width: widths.phone, height: 812 } })
+  const page = await context.newPage()
+  const onScreen = (segment) =>
+    page.waitForURL((url) => url.pathname === `/${w.area}/${segment}`, { timeout: 15000 })
+  const screen = async (segment) => {
+    await onScreen(segment)
+    if (!w.only || w.only.includes(segment)) await shoot(page, `${w.flavour}-${segment}`)
+  }
+  const button = (name) => page.getByRole('button', { name, exact: true })
+  const link = (name) => page.getByRole('link', { name, exact: true })
+  const backToLogin = async () => {
+    await link('Return to Login').click()
+    await onScreen('login')
+  }
+  const login = async (username, secret) => {
+    await page.getByLabel('Username').fill(username)
+    await page.getByLabel('Password', { exact: true }).fill(secret)
+    await button('Login').click()
+  }
+  const username = w.username
+
+  await page.goto(`${baseUrl}${w.loginPath}`)
+  await screen('login')
+
+  const phone = w.phone
+  const identify = async () => {
+    await page.getByLabel(w.account.label).fill(w.account.typed)
+    await page.getByLabel('Email Address').fill(w.account.email)
+    await page.getByLabel('Mobile Number').pressSequentially(phone)
+    await button(w.register.next).click()
+  }
+
+  // usweb register2: where step 1 goes when the existing-account check fails (arranged here).
+  if (w.flavour === 'usweb') {
+    await link(w.register.link).click()
+    await onScreen('registerstep1')
+    const check = '**/api/us-web-authentication/finduserbymembercode'
+    await page.route(check, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    )
+    await identify()
+    await screen('register2')
+    await page.unroute(check)
+    await backToLogin()
+  }
+
+  // Registration, screens 2-4.
+  await link(w.register.link).click()
+  await screen('registerstep1')
+  await identify()
+  let registered = true
+  try {
+    await onScreen('registerstep2')
+  } catch {
+    registered = false
+  }
+  if (registered) {
+    await screen('registerstep2')
+    await page.getByLabel('Username').fill(username)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await page.getByLabel('Confirm Password').fill(password)
+    await button('Submit').click()
+    await screen('registerstep3')
+  } else {
+    console.log('  (the newcomer already has an account: registration steps 2-3 skipped)')
+    await page.goto(`${baseUrl}${w.loginPath}`)
+  }
+  if (!registered) return context.close()
+  await backToLogin()
+
+  // Recovery, screens 5-8.
+  await link('Forgot Username').click()
+  await screen('forgot-username')
+  await page.getByRole('radio', { name: w.account.label, exact: true }).check()
+  await page.getByRole('textbox', { name: w.account.label, exact: true }).fill(w.account.typed)
+  await button('Submit').click()
+  await screen('forgotusername2')
+  await page.getByRole('radio', { name: /^Email:/ }).check()
+  await button('Submit').click()
+  await screen('send-username')
+  await backToLogin()
+  await link('Forgot Password').click()
+  await screen('forgot-password')
+  await page.getByRole('radio', { name: 'Username', exact: true }).check()
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username)
+  await button('Submit').click()
+  await screen('forgotpassword2')
+  const beforeReset = await newestId()
+  await page.getByRole('radio', { name: /^Email:/ }).check()
+  await button('Submit').click()
+  await screen('reset-password')
+  const sent = (await outbox()).find(
+    (m) => m.id > beforeReset && m.template === 'temporary-password',
+  )
+  const temporary = /temporary password is:? ([^\s.]+)/.exec(sent?.body ?? '')?.[1] ?? ''
+
+  // The temporary password, screens 15-16.
+  await backToLogin()
+  await login(username, temporary)
+  await screen('updatetemppassword')
+  await page.getByLabel('Password', { exact: true }).fill(newPassword)
+  await page.getByLabel('Confirm Password').fill(newPassword)
+  await button('Submit').click()
+  await screen('updatetemppasswordsuccess')
+  await backToLogin()
+
+  // Verification, screens 9-14.
+  await login(username, newPassword)
+  await screen('verificationinfostep2')
+  await page.getByRole('group', { name: 'Type of email address' }).getByLabel('Personal').check()
+  await page.getByLabel('Email address', { exact: true }).fill(w.account.email)
+  await page.getByRole('group', { name: 'Type of mobile number' }).getByLabel('Personal').check()
+  await page.getByLabel('Mobile number', { exact: true }).fill(phone)
+  await button('Continue').click()
+  await screen('verificationinfostep1')
+  await button('Contact Support').click()
+  await screen('support')
+  await button('Continue').click()
+  await onScreen('login')
+  await login(username, newPassword)
+  await screen('confirmverificationinfostep1')
+  await button('Continue').click()
+  await onScreen('verificationinfostep1')
+  await page.getByLabel('Update my verification contact details after verifying').check()
+  await page.getByRole('radio', { name: /^Email\b/ }).check()
+  const beforeCode = await newestId()
+  await button('Continue').click()
+  await screen('verificationinfostep3')
+  const message = (await outbox()).find(
+    (m) => m.id > beforeCode && m.template === 'verification-code',
+  )
+  const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? ''
+  await page.getByRole('textbox', { name: 'Verification Code' }).fill(code)
+  await button('Submit').click()
+  await screen('updateinformationstep1component')
+  await context.close()
+}
+
+function writeIndex() {
+  const names = [...new Set(captured.map((c) => c.name))]
+  const rows = names.map((name) => {
+    const cells = Object.keys(widths).map((widthName) => {
+      const shot = captured.find((c) => c.name === name && c.widthName === widthName)
+      return shot ? `[${widthName}](${shot.file})` : '–'
+    })
+    return `| ${name} | ${cells.join(' | ')} |`
+  })
+  const text = [
+    '# Screen gallery',
+    '',
+    'The screens of spec §2 (1-16, with register2 and the recovery delivery choices, the',
+    'verification screens and support) at 375 px (phone) and 1280 px (desktop, saved at half',
+    'size), captured from a running demo portal by `node scripts/screens.mjs [baseUrl]`. usweb',
+    'is shown for bclip, with the augustar and dtcria logins for their program-specific panels',
+    'and links; pl (proliability) for the screens whose layout differs. Tall pages are cut at',
+    `${maxHeight} px. What the walk found and fixed is in [FIDELITY.md](FIDELITY.md).`,
+    '',
+    '| Screen | Phone | Desktop |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n')
+  writeFileSync(join(outDir, 'README.md'), text)
+}
+
+mkdirSync(outDir, { recursive: true })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+})
+try {
+  for (const w of walks) {
+    console.log(w.flavour)
+    await walk(browser, w)
+  }
+  const context = await browser.newContext({ viewport: { width: widths.phone, height: 812 } })
+  const page = await context.newPage()
+  for (const extra of extraLogins) {
+    await page.goto(`${baseUrl}${extra.path}`)
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor()
+    await shoot(page, extra.name)
+  }
+  await context.close()
+  writeIndex()
+  console.log(`${captured.length} screens in ${outDir}`)
+} finally {
+  await browser.close()
+}
