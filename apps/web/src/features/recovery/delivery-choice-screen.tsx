@@ -1,0 +1,40 @@
+// Spec §2 screen 7, the delivery choice of both recoveries: forgotusername2 (custNum) and
+// forgotpassword2 (custNum or username).
+import { useMemo } from 'react'
+import { Navigate, useSearchParams } from 'react-router'
+import { screenTexts } from '@portal/contract'
+import { areaLoginWith } from '../../config/paths.ts'
+import { DeliveryChoiceForm } from './delivery-choice-form.tsx'
+import { recoveryKeyOf, type RecoveryKind } from './recovery-input.ts'
+import { recoveryTexts } from './recovery-texts.ts'
+import { useDocumentTitle } from '../../lib/page.ts'
+import { useProgramSelection } from '../../lib/program-selection.ts'
+
+/** Step 2 of either recovery: the delivery choice for the account the address names. */
+export function DeliveryChoiceScreen({ kind }: { kind: RecoveryKind }) {
+  const { program, flavour, level1Org } = useProgramSelection()
+  const [searchParams] = useSearchParams()
+  const search = searchParams.toString()
+  const recoveryKey = useMemo(
+    () => recoveryKeyOf(kind, new URLSearchParams(search)),
+    [kind, search],
+  )
+  useDocumentTitle(
+    screenTexts.pageTitles.deliveryChoice,
+    recoveryTexts.titleOf[kind],
+    program.displayName,
+  )
+  const loginPath = areaLoginWith(flavour, program.code, level1Org)
+  // An address without a usable key names no account: start again from login.
+  if (!recoveryKey) return <Navigate to={loginPath} replace />
+  return (
+    <DeliveryChoiceForm
+      key={search}
+      kind={kind}
+      flavour={flavour}
+      program={program}
+      recoveryKey={recoveryKey}
+      loginPath={loginPath}
+    />
+  )
+}
