@@ -229,3 +229,8 @@ export async function passSecondFactor(
   const before = await chooseEmailDelivery(page, portal)
   await enterVerificationCode(page, await verificationCodeAfter(portal, before))
 }
+
+/** Everything the page keeps in browser storage, as one string: no secret may be in it. */
+export function browserStorage(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))
+}

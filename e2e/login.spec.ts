@@ -12,6 +12,7 @@ import {
   passSecondFactor,
   startPortal,
   type Portal,
+  browserStorage,
 } from './fixtures.ts'
 
 let portal: Portal
@@ -87,9 +88,7 @@ describe('signing in', () => {
     expect(await receivedField(page, 'prgName')).toBe('bclip')
     expect(await receivedField(page, 'username')).toBe('bclip_demo')
     expect(await receivedField(page, 'custnumber')).toBe('BC10001')
-    expect(
-      await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage })),
-    ).not.toContain(demoPassword)
+    expect(await browserStorage(page)).not.toContain(demoPassword)
   })
 
   it('hands a cabar user on to the cabar landing with the promo code', async () => {

@@ -15,6 +15,7 @@ import {
   type PageOptions,
   type Portal,
   type PortalPage,
+  browserStorage,
 } from './fixtures.ts'
 
 let portal: Portal
@@ -124,9 +125,7 @@ describe('temporary password (usweb)', () => {
     // Screen 16: no footer and no background image.
     expect(await page.getByRole('contentinfo').count()).toBe(0)
     expect(await page.locator('.shell--plain').count()).toBe(1)
-    expect(
-      await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage })),
-    ).not.toContain(newPassword)
+    expect(await browserStorage(page)).not.toContain(newPassword)
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/login')

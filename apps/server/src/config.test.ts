@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIN_SITE_URL: 'javascript:alert(1)' })).toThrow(/MAIN_SITE_URL/)
   })
 
+  it('reads TRUST_PROXY as on, off, or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1')
+    expect(loadConfig({}).trustProxy).toBe(false)
+  })
+
   it('treats a variable set to nothing as not set', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
   })

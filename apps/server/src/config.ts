@@ -151,7 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
-    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' || e.TRUST_PROXY,
+    // 'true' trusts any proxy; otherwise a list of proxy addresses (Fastify's trustProxy).
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
+        ? false
+        : e.TRUST_PROXY === 'true' || e.TRUST_PROXY,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,
     mainSiteUrl: e.MAIN_SITE_URL,
     plPolicyAppUrl: e.PL_POLICY_APP_URL,

@@ -2,9 +2,10 @@
 // again by the customer number or username in the address, and shown masked; an option
 // appears only for a contact that exists.
 import { useEffect, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { messages, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
+import { FormActions } from '../../components/form-actions.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
@@ -135,14 +136,11 @@ export function DeliveryChoiceForm({
                 </div>
               </fieldset>
             )}
-            <div className="form-actions">
-              <Link className="button button--secondary" to={loginPath}>
-                {t.returnToLogin}
-              </Link>
-              <button type="submit" className="button button--primary">
-                {t.submit}
-              </button>
-            </div>
+            <FormActions
+              loginPath={loginPath}
+              returnLabel={t.returnToLogin}
+              submitLabel={t.submit}
+            />
           </form>
         </section>
       </div>

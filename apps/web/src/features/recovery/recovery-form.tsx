@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router'
 import { limits, maskPhone, messages, type Flavour, type Program } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormField, describedByError } from '../../components/form-field.tsx'
+import { FormActions } from '../../components/form-actions.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
@@ -208,14 +209,11 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
                 <Link to={areaPaths.forgotUsername}>{t.forgotUsernameLink}</Link>
               </p>
             )}
-            <div className="form-actions">
-              <Link className="button button--secondary" to={loginPath}>
-                {t.returnToLogin}
-              </Link>
-              <button type="submit" className="button button--primary">
-                {t.submit}
-              </button>
-            </div>
+            <FormActions
+              loginPath={loginPath}
+              returnLabel={t.returnToLogin}
+              submitLabel={t.submit}
+            />
           </form>
         </section>
       </div>

@@ -2,7 +2,7 @@
 // account is created for the customer step 1 identified.
 
 import { useForm, useWatch } from 'react-hook-form'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import {
   limits,
   messages,
@@ -15,6 +15,7 @@ import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormField, describedByError } from '../../components/form-field.tsx'
 import { PasswordChecklist } from '../../components/password-checklist.tsx'
 import { PasswordInput } from '../../components/password-input.tsx'
+import { FormActions } from '../../components/form-actions.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { StrengthMeter } from '../../components/strength-meter.tsx'
 import { pathsOf } from '../../config/paths.ts'
@@ -161,14 +162,11 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
                 })}
               />
             </FormField>
-            <div className="form-actions">
-              <Link className="button button--secondary" to={loginPath}>
-                {t.returnToLogin}
-              </Link>
-              <button type="submit" className="button button--primary">
-                {t.submit}
-              </button>
-            </div>
+            <FormActions
+              loginPath={loginPath}
+              returnLabel={t.returnToLogin}
+              submitLabel={t.submit}
+            />
           </form>
         </section>
       </div>

@@ -2,10 +2,11 @@
 // Account (or Agent) Number, email address and mobile number.
 import { type ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import { limits, maskPhone, type Flavour, type Program } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormField, describedByError } from '../../components/form-field.tsx'
+import { FormActions } from '../../components/form-actions.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import {
@@ -141,14 +142,11 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
                 onChange={onPhoneChange}
               />
             </FormField>
-            <div className="form-actions">
-              <Link className="button button--secondary" to={loginPath}>
-                {t.returnToLogin}
-              </Link>
-              <button type="submit" className="button button--primary">
-                {identifyButtonOf[flavour]}
-              </button>
-            </div>
+            <FormActions
+              loginPath={loginPath}
+              returnLabel={t.returnToLogin}
+              submitLabel={identifyButtonOf[flavour]}
+            />
           </form>
         </section>
       </div>
