@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { programOf, type ProgramCode } from '@portal/contract'
 import { buildApp } from '../apps/server/src/app.ts'
+import type { Clock } from '../apps/server/src/lib/clock.ts'
 import type { Database } from '../apps/server/src/store/db.ts'
 import { openTestDatabase, testConfig } from '../apps/server/test/harness.ts'
 
@@ -14,6 +15,8 @@ export interface Portal {
   url(path: string): string
   /** The portal's own database, for arranging what the demo data lacks (a temporary password). */
   database: Database
+  /** The portal's clock, for arranging data on its timeline. */
+  clock: Clock
   close(): Promise<void>
 }
 
@@ -25,6 +28,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     database,
+    clock: app.clock,
     close: async () => {
       await app.close()
       await database.close()

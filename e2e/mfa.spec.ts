@@ -87,7 +87,7 @@ const phoneOf = (code: ProgramCode) =>
 
 describe('verification (usweb)', () => {
   it('enrols a new user, refuses an invalid mobile, and finishes with a code', async () => {
-    const created = await accountsService(portal.database.db).createAccount({
+    const created = await accountsService(portal.database.db, portal.clock).createAccount({
       custnum: 'BC10002',
       username: 'mfa_new_user',
       password: 'Welcome#2026',
@@ -335,7 +335,7 @@ describe('verification (pl)', () => {
   })
 
   it('offers support from the pl contact form, then enrols the user on the next try', async () => {
-    const created = await accountsService(portal.database.db).createAccount({
+    const created = await accountsService(portal.database.db, portal.clock).createAccount({
       custnum: 'PL10002',
       username: 'mfa_pl_new_user',
       password: 'Welcome#2026',

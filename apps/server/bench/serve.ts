@@ -31,8 +31,11 @@ if (kind === 'baseline') {
   if (adminUrl) await admin(`CREATE DATABASE ${benchDb}`)
   const database = adminUrl
     ? await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, benchDb) })
-    : await openDatabase({ kind: 'pglite-image', image: await preparePgliteImage(seedDemoData) })
-  if (adminUrl) await seedDemoData(database.db)
+    : await openDatabase({
+        kind: 'pglite-image',
+        image: await preparePgliteImage((db) => seedDemoData(db, new Date())),
+      })
+  if (adminUrl) await seedDemoData(database.db, await database.readTime())
   process.once('SIGTERM', () => {
     void (async () => {
       await app.close()

@@ -13,7 +13,7 @@ import {
 } from './delivery/outbox.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
-import { systemClock, type Clock } from './lib/clock.ts'
+import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
@@ -45,6 +45,7 @@ import { usersRepo } from './store/users.repo.ts'
 export interface AppDeps {
   config: Config
   database: Database
+  /** The one source of time; by default the host's clock calibrated to the database's. */
   clock?: Clock
   /** Where logs go (standard output unless a test collects them). */
   logStream?: NodeJS.WritableStream
@@ -53,6 +54,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: { writer: OutboxWriter; worker: OutboxWorker }
+    /** The one source of time (operator commands and tests read it too). */
+    clock: Clock
   }
 }
 
@@ -71,7 +74,7 @@ const redact = [
 export async function buildApp({
   config,
   database,
-  clock = systemClock,
+  clock: givenClock,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -83,11 +86,15 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
   })
   const { db } = database
+  const calibrated = givenClock ? undefined : await databaseClock(() => database.readTime())
+  const clock: Clock = givenClock ?? calibrated ?? systemClock
+  app.addHook('onClose', async () => calibrated?.stop())
+  app.decorate('clock', clock)
   const users = usersRepo(db)
-  const audit = auditRepo(db)
+  const audit = auditRepo(db, clock)
   const customers = customersRepo(db)
   const reference = referenceRepo(db)
-  const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'))
+  const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'), clock)
   const worker = outboxWorker({
     db,
     clock,
@@ -105,7 +112,9 @@ export async function buildApp({
   })
   app.decorate('outbox', { writer, worker })
   if (config.outboxPollMs > 0) app.addHook('onReady', async () => worker.start())
-  app.addHook('onClose', async () => worker.stop())
+  app.addHook('onClose', async () => {
+    await worker.stop()
+  })
 
   await app.register(errors)
   await app.register(security, { isBehindTls: config.isCookieSecure })
@@ -132,7 +141,7 @@ export async function buildApp({
     }
   })
 
-  const registration = registrationService({ db, accounts: accountsService(db) })
+  const registration = registrationService({ db, accounts: accountsService(db, clock) })
   await app.register(customerRoutes, {
     reference,
     users,

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { databaseClock } from './lib/clock.ts'
 import { openDatabase } from './store/db.ts'
 import { seedDemoData } from './store/seed.ts'
 
@@ -14,12 +15,14 @@ async function main() {
         }
       : { kind: 'pglite', dataDir: config.dataDir },
   )
-  if (config.seedDemoData) await seedDemoData(database.db)
-  const app = await buildApp({ config, database })
+  const clock = await databaseClock(() => database.readTime())
+  if (config.seedDemoData) await seedDemoData(database.db, clock.now())
+  const app = await buildApp({ config, database, clock })
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     await app.close()
+    clock.stop()
     await database.close()
     process.exit(0)
   }

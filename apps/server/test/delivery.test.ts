@@ -6,7 +6,8 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoCustomers } from '../src/store/demo-data.ts'
 import { outbox } from '../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp } from './harness.ts'
+import { databaseClock } from '../src/lib/clock.ts'
+import { manualClock, openTestDatabase, startTestApp, type TestApp } from './harness.ts'
 
 const opened: TestApp[] = []
 afterAll(() => Promise.all(opened.map((t) => t.close())))
@@ -85,6 +86,36 @@ describe('email over SMTP', () => {
       expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
     } finally {
       await smtp.close()
+    }
+  })
+})
+
+describe('one clock', () => {
+  it('delivers at once and counts its backoff on the database timeline when the host runs 400 days ahead', async () => {
+    const received: string[] = []
+    const smtp = smtpServer(received)
+    const port = await smtp.listen(0)
+    const database = await openTestDatabase()
+    const skewed = await databaseClock(() => database.readTime(), {
+      hostNow: () => Date.now() + 400 * 86_400_000,
+      recalibrateMs: 0,
+    })
+    const t = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, clock: skewed })
+    opened.push(t)
+    try {
+      await t.client().postJson('/api/us-web-authentication/sendUserName', {
+        emailAddress: demo('bclip_demo').email,
+        deliveryMethod: 'email',
+        appName: 'usweb',
+      })
+      await t.app.outbox.worker.drain()
+      expect(received).toHaveLength(1)
+      const [row] = await t.database.db.select().from(outbox)
+      const databaseNow = (await t.database.readTime()).getTime()
+      expect(Math.abs((row?.createdAt.getTime() ?? 0) - databaseNow)).toBeLessThan(60_000)
+    } finally {
+      await smtp.close()
+      await database.close()
     }
   })
 })

@@ -16,7 +16,7 @@ const template = templateDatabaseName(process.pid)
 export default async function setup(project: TestProject) {
   if (!existsSync(imagePath)) {
     await mkdir(dir, { recursive: true })
-    const image = await preparePgliteImage(seedDemoData)
+    const image = await preparePgliteImage((db) => seedDemoData(db, new Date()))
     await writeFile(imagePath, Buffer.from(await image.arrayBuffer()))
   }
   project.provide('pgliteImagePath', imagePath)
@@ -28,7 +28,8 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${template}`)
     await admin.end()
     const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, template) })
-    await seedDemoData(database.db)
+    // Stamped with the database's time, the timeline the apps under test keep.
+    await seedDemoData(database.db, await database.readTime())
     await database.close()
   }
   project.provide('postgresTemplate', template)

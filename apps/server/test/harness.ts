@@ -54,14 +54,20 @@ export function testConfig(env: Record<string, string> = {}): Config {
   })
 }
 
-/** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-22T09:00:00Z')) {
-  let now = start.getTime()
+/**
+ * A clock the test moves by hand. It starts at the time of the database the app talks to
+ * (startTestApp sets it), never at a calendar date, so a test means the same on any day.
+ */
+export function manualClock() {
+  let start: number | undefined
+  let moved = 0
   return {
-    now: () => new Date(now),
-    advance: (ms: number) => void (now += ms),
-  } satisfies Clock & { advance(ms: number): void }
+    now: () => new Date((start ??= Date.now()) + moved),
+    advance: (ms: number) => void (moved += ms),
+    startAt: (time: Date) => void (start = time.getTime()),
+  } satisfies Clock & { advance(ms: number): void; startAt(time: Date): void }
 }
+export type ManualClock = ReturnType<typeof manualClock>
 
 export interface TestApp {
   app: FastifyInstance
@@ -72,9 +78,14 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    env?: Record<string, string>
+    clock?: Clock | ManualClock
+    logStream?: NodeJS.WritableStream
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
+  if (options.clock && 'startAt' in options.clock) options.clock.startAt(await database.readTime())
   const config = testConfig(options.env)
   const app = await buildApp({
     config,

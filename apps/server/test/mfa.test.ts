@@ -84,7 +84,7 @@ describe('the decision at login', () => {
 
   it('asks a user without contact details to enrol (RE_ENROLL / NEWUSER)', async () => {
     const newcomer = demoCustomers.find((c) => c.program === 'bclip' && !c.username)
-    await accountsService(t.database.db).createAccount({
+    await accountsService(t.database.db, t.app.clock).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'mfa_newcomer',
       password: 'Welcome#2026',

@@ -60,7 +60,7 @@ describe('customer import', () => {
 
 describe('account creation for a customer number', () => {
   it('creates an account with a temporary password that must be replaced', async () => {
-    const result = await accountsService(t.database.db).createAccount({
+    const result = await accountsService(t.database.db, t.app.clock).createAccount({
       custnum: 'ZZ00005',
       username: 'imported_five',
     })
@@ -77,7 +77,7 @@ describe('account creation for a customer number', () => {
   })
 
   it('refuses a username that is taken and a customer that does not exist', async () => {
-    const accounts = accountsService(t.database.db)
+    const accounts = accountsService(t.database.db, t.app.clock)
     expect(await accounts.createAccount({ custnum: 'ZZ00001', username: 'bclip_demo' })).toEqual({
       ok: false,
       reason: 'USER_ALREADY_EXISTS',

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { messages, newUsernameSchema } from '@portal/contract'
 import { ConfigError, loadConfig } from '../config.ts'
+import { databaseClock } from '../lib/clock.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
@@ -35,7 +36,8 @@ async function createAccount(database: Database, args: string[]): Promise<number
   const name = newUsernameSchema.safeParse(username)
   if (!name.success)
     return fail(name.error.issues[0]?.message ?? messages.validation.usernamePattern)
-  const result = await accountsService(database.db).createAccount({
+  const clock = await databaseClock(() => database.readTime(), { recalibrateMs: 0 })
+  const result = await accountsService(database.db, clock).createAccount({
     custnum,
     username,
     email: values.email,
@@ -49,7 +51,7 @@ async function createAccount(database: Database, args: string[]): Promise<number
     }
     return fail(reasons[result.reason])
   }
-  await auditRepo(database.db).record({
+  await auditRepo(database.db, clock).record({
     event: 'account.created_by_operator',
     userId: result.userId,
     username,

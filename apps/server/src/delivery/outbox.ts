@@ -16,11 +16,14 @@ export interface Envelope {
   message: Message
 }
 
-export function outboxWriter(sealKey: Buffer) {
+export function outboxWriter(sealKey: Buffer, clock: Clock) {
   return {
     /** Pass the transaction of the change the message reports. */
     async enqueue(db: Db, { channel, recipient, program, message }: Envelope): Promise<void> {
+      const now = clock.now()
       await outboxRepo(db).enqueue({
+        createdAt: now,
+        nextAttemptAt: now,
         channel,
         recipient,
         program,

@@ -1,3 +1,4 @@
+import type { Clock } from '../lib/clock.ts'
 import type { Db } from './db.ts'
 import { auditLog } from './schema.ts'
 
@@ -31,10 +32,10 @@ export interface AuditEntry {
   detail?: Record<string, unknown>
 }
 
-export function auditRepo(db: Db) {
+export function auditRepo(db: Db, clock: Clock) {
   return {
     async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values(entry)
+      await db.insert(auditLog).values({ ...entry, at: clock.now() })
     },
   }
 }

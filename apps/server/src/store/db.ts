@@ -18,6 +18,8 @@ export interface Database {
   db: Db
   engine: 'pglite' | 'postgres'
   ping(): Promise<void>
+  /** The database server's clock: what the service's clock is calibrated to. */
+  readTime(): Promise<Date>
   close(): Promise<void>
 }
 
@@ -41,6 +43,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       db,
       engine: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      readTime: async () => {
+        const { rows } = await pool.query<{ now: Date }>('select now() as now')
+        return new Date(rows[0]?.now ?? Number.NaN)
+      },
       close: () => pool.end(),
     }
   }
@@ -58,6 +64,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     db,
     engine: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    readTime: async () => {
+      const { rows } = await client.query<{ now: Date | string }>('select now() as now')
+      return new Date(rows[0]?.now ?? Number.NaN)
+    },
     close: () => client.close(),
   }
 }

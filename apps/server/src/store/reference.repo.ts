@@ -12,8 +12,8 @@ function cached<T>(load: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined
   let loadedAt = 0
   return () => {
-    if (!value || Date.now() - loadedAt > ttlMs) {
-      loadedAt = Date.now()
+    if (!value || performance.now() - loadedAt > ttlMs) {
+      loadedAt = performance.now()
       value = load().catch((error: unknown) => {
         value = undefined
         throw error

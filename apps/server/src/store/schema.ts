@@ -94,8 +94,8 @@ export const users = pgTable(
     isTemporaryPassword: boolean().notNull().default(false),
     failedAttempts: integer().notNull().default(0),
     isLocked: boolean().notNull().default(false),
-    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     index('users_email_idx').on(sql`lower(${t.email})`),
@@ -119,7 +119,7 @@ export const mfaContacts = pgTable('mfa_contacts', {
   verifiedAt: timestamp({ withTimezone: true }),
   /** Set when a locked account is unlocked by a password reset: confirm details again. */
   isReconfirmationRequired: boolean().notNull().default(false),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
 })
 
 /** One-time codes, stored hashed; a new code replaces the user's previous one. */
@@ -155,7 +155,7 @@ export const incidents = pgTable(
     incidentId: text().notNull().unique(),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     reason: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('incidents_user_idx').on(t.userId)],
 )
@@ -177,9 +177,9 @@ export const outbox = pgTable(
     program: text(),
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
@@ -193,7 +193,7 @@ export const passwordHistory = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     passwordHash: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('password_history_user_idx').on(t.userId, t.createdAt)],
 )
@@ -212,8 +212,8 @@ export const sessions = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt)],
@@ -223,7 +223,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial().primaryKey(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: timestamp({ withTimezone: true }).notNull(),
     event: text().notNull(),
     userId: integer(),
     username: text(),

@@ -6,7 +6,8 @@ import { inArray } from 'drizzle-orm'
 import { countries, customers, mailingAddresses, mfaContacts, users } from './schema.ts'
 import { demoCountries, demoCustomers, demoMailingPhones, demoPassword } from './demo-data.ts'
 
-export async function seedDemoData(db: Db): Promise<void> {
+/** `now` stamps the accounts and their verified contacts: demo data is always current. */
+export async function seedDemoData(db: Db, now: Date): Promise<void> {
   await db
     .insert(countries)
     .values(demoCountries.map((c, sortOrder) => ({ ...c, sortOrder })))
@@ -49,6 +50,8 @@ export async function seedDemoData(db: Db): Promise<void> {
         program: c.program,
         email: c.email,
         phone: c.phone,
+        passwordChangedAt: now,
+        createdAt: now,
       })),
     )
     .onConflictDoNothing()
@@ -78,7 +81,8 @@ export async function seedDemoData(db: Db): Promise<void> {
           phoneNumber: `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`,
           countryName: 'United States',
           dialPrefix: '1',
-          verifiedAt: new Date('2026-01-01T00:00:00Z'),
+          verifiedAt: now,
+          updatedAt: now,
         }
       }),
     )

@@ -2,6 +2,7 @@
 // so two parallel sign-ups for one name produce exactly one account.
 import { eq } from 'drizzle-orm'
 import { findProgram } from '@portal/contract'
+import type { Clock } from '../../lib/clock.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import type { Db } from '../../store/db.ts'
 import { customers, passwordHistory, users } from '../../store/schema.ts'
@@ -32,7 +33,7 @@ function brokenUniqueConstraint(error: unknown): string | undefined {
   return undefined
 }
 
-export function accountsService(db: Db) {
+export function accountsService(db: Db, clock: Clock) {
   return {
     async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
       const [customer] = await db
@@ -44,6 +45,7 @@ export function accountsService(db: Db) {
       const temporaryPassword =
         input.password === undefined ? generateTemporaryPassword() : undefined
       const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
+      const now = clock.now()
       try {
         const userId = await db.transaction(async (tx) => {
           const [user] = await tx
@@ -56,10 +58,12 @@ export function accountsService(db: Db) {
               email: input.email ?? customer.primaryEmailAddress ?? customer.emailAddr,
               phone: input.phone ?? customer.phone1,
               isTemporaryPassword: temporaryPassword !== undefined,
+              passwordChangedAt: now,
+              createdAt: now,
             })
             .returning({ id: users.id })
           if (!user) throw new Error('insert returned no row')
-          await tx.insert(passwordHistory).values({ userId: user.id, passwordHash })
+          await tx.insert(passwordHistory).values({ userId: user.id, passwordHash, createdAt: now })
           return user.id
         })
         return temporaryPassword ? { ok: true, userId, temporaryPassword } : { ok: true, userId }
