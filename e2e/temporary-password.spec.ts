@@ -37,7 +37,10 @@ const updatedText =
 
 /** An account on a customer that has none in the demo data, with a temporary password. */
 async function temporaryAccount(custnum: string, username: string): Promise<string> {
-  const created = await accountsService(portal.database.db, portal.clock).createAccount({ custnum, username })
+  const created = await accountsService(portal.database.db, portal.clock).createAccount({
+    custnum,
+    username,
+  })
   if (!created.ok || !created.temporaryPassword) throw new Error(`no account for ${custnum}`)
   return created.temporaryPassword
 }
