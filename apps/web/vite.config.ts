@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { compression } from 'vite-plugin-compression2'
 
 // React Router 7 exports only its development build; production builds must ask for the
 // production one (its own Vite plugin does the same), or warnings and checks ship to users.
@@ -18,7 +19,9 @@ export default defineConfig(({ command }) => ({
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react()],
+  // Brotli and gzip copies beside each asset, made once at build: the service sends the one
+  // the browser accepts without compressing on every request.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

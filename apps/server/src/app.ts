@@ -1,5 +1,6 @@
 // buildApp builds the whole service without listening: server.ts listens, tests inject.
 import cookie from '@fastify/cookie'
+import compress from '@fastify/compress'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
@@ -120,6 +121,9 @@ export async function buildApp({
   await app.register(security, { isBehindTls: config.isCookieSecure })
   await app.register(cookie)
   await app.register(formbody)
+  // API answers above 1 KB go compressed to a browser that accepts it; the portal's files are
+  // compressed once at build (plugins/web.ts), and what is already encoded is left alone.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(session, {
     db,
     clock,

@@ -12,6 +12,8 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const isHashed = path.includes(`${join(distDir, 'assets')}`)
         reply.header('Cache-Control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
