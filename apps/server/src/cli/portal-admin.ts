@@ -1,6 +1,8 @@
 // Operator tool. Usage (from the repository root):
 //   npm run portal-admin -- import-customers <file.csv>
 //   npm run portal-admin -- create-account <custnum> <username> [--email a@b.c] [--phone 3125550101]
+//   npm run portal-admin -- incident|user|unlock|reset-mfa|revoke-sessions|resend-username|staff …
+//     (the support desk: see support-commands.ts for the commands and their exit codes)
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data.
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
@@ -10,10 +12,12 @@ import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import { openDatabase, type Database } from '../store/db.ts'
+import { supportCommand, supportUsage } from './support-commands.ts'
 
 const usage = `Usage:
   portal-admin import-customers <file.csv>
-  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]`
+  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
+${supportUsage}`
 
 async function importCustomers(database: Database, file: string): Promise<number> {
   const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
@@ -68,7 +72,10 @@ function fail(message: string): number {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
-  if (command !== 'import-customers' && command !== 'create-account') return fail(usage)
+  const support = supportCommand(command)
+  if (command !== 'import-customers' && command !== 'create-account' && !support) {
+    return fail(usage)
+  }
   let config
   try {
     config = loadConfig()
@@ -82,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
       : { kind: 'pglite', dataDir: config.dataDir },
   )
   try {
+    if (support) return await support({ database, config }, rest)
     if (command === 'import-customers') {
       if (!rest[0]) return fail(usage)
       return await importCustomers(database, rest[0])
