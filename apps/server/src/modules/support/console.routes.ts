@@ -86,7 +86,8 @@ export async function consoleRoutes(app: FastifyInstance, { support, staff, isCo
   async function requireSession(request: FastifyRequest, reply: FastifyReply) {
     const session = await staff.session(request.cookies[consoleCookie] ?? '')
     if (!session || session.stage !== 'signed_in') {
-      if (request.cookies[consoleCookie]) clearSession(reply)
+      // A dead id goes; a sign-in waiting for its code stays.
+      if (!session && request.cookies[consoleCookie]) clearSession(reply)
       throw new HttpError(401, consoleTexts.sessionEnded)
     }
     request.consoleSession = session
