@@ -3,7 +3,8 @@
 // kept apart both ways, the 15-minute idle timeout, the same security headers.
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consoleTexts, type CwMfaResponse, type StaffRoleName } from '@portal/contract'
+import type { CwMfaResponse } from '@portal/contract'
+import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { consoleCookie } from '../src/modules/support/console.routes.ts'
 import { staffService } from '../src/modules/support/staff.service.ts'
 import { demoPassword } from '../src/store/demo-data.ts'

@@ -16,7 +16,7 @@ import {
   type IncidentSummary,
   type MemberView,
   type SecurityEvent,
-} from '@portal/contract'
+} from '@portal/contract/console'
 import type { Config } from '../config.ts'
 import { outboxWriter } from '../delivery/outbox.ts'
 import { systemClock, type Clock } from '../lib/clock.ts'

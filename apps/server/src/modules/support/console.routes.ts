@@ -17,7 +17,7 @@ import {
   type ConsoleSearchResult,
   type IncidentSummary,
   type StaffListItem,
-} from '@portal/contract'
+} from '@portal/contract/console'
 import { HttpError } from '../../plugins/errors.ts'
 import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
 import type { SupportFailure, SupportService } from './support.service.ts'

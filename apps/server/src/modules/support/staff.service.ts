@@ -2,7 +2,8 @@
 // and then a code emailed to the staff address (the members' code rules: six digits, ten
 // minutes, six tries), and console sessions of their own with a 15-minute idle timeout.
 import { randomInt } from 'node:crypto'
-import { consoleIdleMinutes, limits, type StaffRoleName } from '@portal/contract'
+import { limits } from '@portal/contract'
+import { consoleIdleMinutes, type StaffRoleName } from '@portal/contract/console'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { templates } from '../../delivery/templates.ts'
 import type { Clock } from '../../lib/clock.ts'

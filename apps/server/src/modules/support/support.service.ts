@@ -6,7 +6,7 @@ import type {
   IncidentView,
   MemberView,
   SecurityEvent,
-} from '@portal/contract'
+} from '@portal/contract/console'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { maskEmail, maskPhone } from '../../delivery/mask.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
