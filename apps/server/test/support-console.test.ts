@@ -187,7 +187,7 @@ describe('sessions kept apart', () => {
     expect((await member.get(`${api}/me`)).statusCode).toBe(401)
   })
 
-  it("never lets a console session act as a member, whatever cookie it is put in", async () => {
+  it('never lets a console session act as a member, whatever cookie it is put in', async () => {
     const agent = await staffClient('apart.agent@example.com', 'agent')
     // The console's cookie is sent along (a browser would not: its path is /api/console).
     for (const url of ['/api/mfa/getDetails', '/api/us-web-authentication/getUser']) {
@@ -318,7 +318,10 @@ describe('roles', () => {
         .statusCode,
     ).toBe(409)
     const [user] = await t.database.db.select().from(users).where(eq(users.username, 'cabar_demo'))
-    const rows = await t.database.db.select().from(auditLog).where(eq(auditLog.userId, user?.id ?? 0))
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.userId, user?.id ?? 0))
     expect(rows.find((r) => r.event === 'support.mfa_reset')).toMatchObject({
       actor: 'staff:role.admin@example.com',
       reason: 'Lost phone, verified by ID',

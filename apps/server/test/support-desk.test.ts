@@ -213,9 +213,9 @@ describe('unlock', () => {
     })
     // Spec §4: RE_ENROLL + UNLOCKED.
     const client = t.client()
-    expect(
-      (await client.login('equipmentrenew_demo', demoPassword)).json().message,
-    ).not.toBe(authMessages.userLocked)
+    expect((await client.login('equipmentrenew_demo', demoPassword)).json().message).not.toBe(
+      authMessages.userLocked,
+    )
     const decision = await client.send({
       method: 'GET',
       url: '/api/mfa/getMFAUser',
@@ -334,9 +334,7 @@ describe('staff', () => {
       actor: 'operator:ops.tester',
       detail: { staff: 'desk.agent@example.com', role: 'agent' },
     })
-    expect((await run('staff', 'create', 'desk.agent@example.com', '--role', 'admin')).code).toBe(
-      4,
-    )
+    expect((await run('staff', 'create', 'desk.agent@example.com', '--role', 'admin')).code).toBe(4)
     expect((await run('staff', 'create', 'someone@example.com', '--role', 'boss')).code).toBe(1)
     expect((await run('staff', 'create', 'not-an-email', '--role', 'agent')).code).toBe(1)
     expect((await run('staff', 'list')).out).toContain('desk.agent@example.com  agent  active')

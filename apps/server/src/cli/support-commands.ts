@@ -107,10 +107,7 @@ type Parsed =
   | { values: Record<string, string | boolean | undefined>; positionals: string[] }
   | { error: string }
 
-function parse(
-  args: string[],
-  options: Record<string, { type: 'string' | 'boolean' }>,
-): Parsed {
+function parse(args: string[], options: Record<string, { type: 'string' | 'boolean' }>): Parsed {
   try {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options })
     return { values: values as Record<string, string | boolean | undefined>, positionals }

@@ -49,7 +49,11 @@ function ConsoleShell({ children, staff, onSignOut }: ShellProps) {
             <p className="console-header__who">
               {staff.email} ({staff.role})
             </p>
-            <button type="button" className="button button--small button--ghost" onClick={onSignOut}>
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              onClick={onSignOut}
+            >
               Sign out
             </button>
           </>

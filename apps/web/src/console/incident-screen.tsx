@@ -1,31 +1,21 @@
 // One incident: who, when, why, its status, the member's recent security events.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import type { IncidentView } from '@portal/contract/console'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
-import { useConsole } from './console-context.ts'
 import { ActionForm, Banner, Notice, Timeline, when } from './console-parts.tsx'
 import { consolePaths } from './console-paths.ts'
+import { useConsoleCall } from './use-console-call.ts'
 
 export function IncidentScreen() {
   const { ticket = '' } = useParams()
-  const { sessionEnded } = useConsole()
-  const [incident, setIncident] = useState<IncidentView | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   useDocumentTitle(`Incident ${ticket}`, 'Support console')
-
-  const load = useCallback(async () => {
-    const answer = await consoleApi.incident(ticket)
-    if (answer.ok) return setIncident(answer.data)
-    if (answer.status === 401) return sessionEnded()
-    setProblem(answer.message)
-  }, [ticket, sessionEnded])
-
-  useEffect(() => {
-    void load()
-  }, [load])
+  const {
+    data: incident,
+    problem,
+    reload,
+  } = useConsoleCall(useCallback(() => consoleApi.incident(ticket), [ticket]))
 
   return (
     <>
@@ -71,7 +61,7 @@ export function IncidentScreen() {
               run={(reason) => consoleApi.resolveIncident(incident.incidentId, reason)}
               done={() => {
                 setNotice(`Incident ${incident.incidentId} resolved.`)
-                void load()
+                reload()
               }}
             />
           )}

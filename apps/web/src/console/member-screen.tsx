@@ -1,41 +1,36 @@
 // A member's page: status, masked contacts, sign-ins, devices, incidents, the security
 // timeline, and the actions the staff member's role allows (each asks for a reason).
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { isAllowed, type MemberView } from '@portal/contract/console'
+import { isAllowed } from '@portal/contract/console'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi, type MemberAction } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 import { ActionForm, Banner, Notice, Timeline, when } from './console-parts.tsx'
 import { consolePaths } from './console-paths.ts'
+import { useConsoleCall } from './use-console-call.ts'
 
-const resultText: Record<MemberAction, (username: string, data: Record<string, unknown>) => string> =
-  {
-    unlock: (u) => `${u} is unlocked. They confirm their verification details at the next sign-in.`,
-    'resend-username': (u, d) => `The username of ${u} was sent to ${String(d.sentTo)}.`,
-    'revoke-sessions': (u, d) => `Ended ${String(d.endedSessions)} session(s) of ${u}.`,
-    'reset-mfa': (u) =>
-      `Verification reset: ${u} enrols an email address and mobile number at the next sign-in.`,
-  }
+const resultText: Record<
+  MemberAction,
+  (username: string, data: Record<string, unknown>) => string
+> = {
+  unlock: (u) => `${u} is unlocked. They confirm their verification details at the next sign-in.`,
+  'resend-username': (u, d) => `The username of ${u} was sent to ${String(d.sentTo)}.`,
+  'revoke-sessions': (u, d) => `Ended ${String(d.endedSessions)} session(s) of ${u}.`,
+  'reset-mfa': (u) =>
+    `Verification reset: ${u} enrols an email address and mobile number at the next sign-in.`,
+}
 
 export function MemberScreen() {
   const { username = '' } = useParams()
-  const { staff, sessionEnded } = useConsole()
-  const [member, setMember] = useState<MemberView | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { staff } = useConsole()
   const [notice, setNotice] = useState<string | null>(null)
   useDocumentTitle(`Member ${username}`, 'Support console')
-
-  const load = useCallback(async () => {
-    const answer = await consoleApi.member(username)
-    if (answer.ok) return setMember(answer.data)
-    if (answer.status === 401) return sessionEnded()
-    setProblem(answer.message)
-  }, [username, sessionEnded])
-
-  useEffect(() => {
-    void load()
-  }, [load])
+  const {
+    data: member,
+    problem,
+    reload,
+  } = useConsoleCall(useCallback(() => consoleApi.member(username), [username]))
 
   const action = (name: MemberAction, label: string, description: string) => (
     <ActionForm
@@ -44,7 +39,7 @@ export function MemberScreen() {
       run={(reason) => consoleApi.memberAction(username, name, reason)}
       done={(data) => {
         setNotice(resultText[name](username, data as Record<string, unknown>))
-        void load()
+        reload()
       }}
     />
   )
@@ -91,7 +86,11 @@ export function MemberScreen() {
             <h2 id="actions-heading">Actions</h2>
             {member.isLocked &&
               isAllowed(staff.role, 'unlock') &&
-              action('unlock', 'Unlock account', 'Unlocks the account and resolves its open incidents.')}
+              action(
+                'unlock',
+                'Unlock account',
+                'Unlocks the account and resolves its open incidents.',
+              )}
             {isAllowed(staff.role, 'resendUsername') &&
               action(
                 'resend-username',
@@ -116,8 +115,8 @@ export function MemberScreen() {
               <ul>
                 {member.incidents.map((i) => (
                   <li key={i.incidentId}>
-                    <Link to={consolePaths.incident(i.incidentId)}>{i.incidentId}</Link>:{' '}
-                    {i.status}, opened {when(i.createdAt)} ({i.reason})
+                    <Link to={consolePaths.incident(i.incidentId)}>{i.incidentId}</Link>: {i.status}
+                    , opened {when(i.createdAt)} ({i.reason})
                   </li>
                 ))}
               </ul>

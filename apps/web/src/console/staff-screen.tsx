@@ -1,30 +1,19 @@
 // Admins manage staff accounts: the list, and new accounts (password shown once).
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { staffRoles, type StaffListItem, type StaffRoleName } from '@portal/contract/console'
+import { useState, type FormEvent } from 'react'
+import { staffRoles, type StaffRoleName } from '@portal/contract/console'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 import { Banner, Notice, when } from './console-parts.tsx'
+import { useConsoleCall } from './use-console-call.ts'
 
 export function StaffScreen() {
   const { sessionEnded } = useConsole()
-  const [list, setList] = useState<StaffListItem[] | null>(null)
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<StaffRoleName>('agent')
-  const [problem, setProblem] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   useDocumentTitle('Staff', 'Support console')
-
-  const load = useCallback(async () => {
-    const answer = await consoleApi.staff()
-    if (answer.ok) return setList(answer.data)
-    if (answer.status === 401) return sessionEnded()
-    setProblem(answer.message)
-  }, [sessionEnded])
-
-  useEffect(() => {
-    void load()
-  }, [load])
+  const { data: list, problem, setProblem, reload } = useConsoleCall(consoleApi.staff)
 
   const create = async (event: FormEvent) => {
     event.preventDefault()
@@ -38,7 +27,7 @@ export function StaffScreen() {
     setNotice(
       `Created ${answer.data.role} ${answer.data.email}. Temporary password (shown once): ${answer.data.temporaryPassword}`,
     )
-    void load()
+    reload()
   }
 
   return (

@@ -56,7 +56,12 @@ export const ConsoleSignInSchema = z.object({
   email: z.string().trim().min(3).max(254),
   password: z.string().min(1).max(200),
 })
-export const ConsoleCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/) })
+export const ConsoleCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+})
 export const ConsoleReasonSchema = z.object({ reason: reasonSchema })
 export const ConsoleSearchSchema = z.object({ q: z.string().trim().min(1).max(60) })
 export const ConsoleNewStaffSchema = z.object({

@@ -47,7 +47,10 @@ const UsernameParams = z.object({ username: z.string().min(1).max(50) })
 const TicketParams = z.object({ ticket: z.string().min(1).max(40) })
 const IncidentQuery = z.object({ status: z.enum(['open', 'resolved']).optional() })
 
-export async function consoleRoutes(app: FastifyInstance, { support, staff, isCookieSecure }: Options) {
+export async function consoleRoutes(
+  app: FastifyInstance,
+  { support, staff, isCookieSecure }: Options,
+) {
   const cookieOptions = {
     path: consoleApiBase,
     httpOnly: true,
@@ -114,8 +117,7 @@ export async function consoleRoutes(app: FastifyInstance, { support, staff, isCo
       const [status, message] = failureStatus[result.reason]
       throw new HttpError(status, message)
     }
-    const { ok: _ok, ...rest } = result
-    return rest as unknown as T
+    return Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'ok')) as T
   }
 
   await app.register(async (authed) => {
@@ -138,9 +140,13 @@ export async function consoleRoutes(app: FastifyInstance, { support, staff, isCo
       const found = /^INC\d+$/i.test(q) ? await support.incident(q) : undefined
       const members = await support.searchMembers(q)
       if (!found && members.length === 0) throw new HttpError(404, consoleTexts.notFound)
-      const { events: _events, ...incident } = found ?? { events: [] }
+      const incident: IncidentSummary | null = found
+        ? (Object.fromEntries(
+            Object.entries(found).filter(([key]) => key !== 'events'),
+          ) as unknown as IncidentSummary)
+        : null
       return {
-        incident: found ? (incident as IncidentSummary) : null,
+        incident,
         members: members.map((m) => ({
           username: m.username,
           custnum: m.custnum,

@@ -176,7 +176,12 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + minutes(consoleIdleMinutes)),
       })
-      await audit.record({ event: 'console.signed_in', actor: staffActor(member), clientIp, at: now })
+      await audit.record({
+        event: 'console.signed_in',
+        actor: staffActor(member),
+        clientIp,
+        at: now,
+      })
       return signedIn
     },
 
