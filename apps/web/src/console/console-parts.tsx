@@ -9,9 +9,8 @@ export function when(iso: string | null): string {
   if (!iso) return '–'
   return new Date(iso).toLocaleString('en-US', {
     dateStyle: 'medium',
-    timeStyle: 'medium',
+    timeStyle: 'long',
     timeZone: 'UTC',
-    timeZoneName: 'short',
   })
 }
 
