@@ -194,6 +194,11 @@ describe('the support desk', () => {
     await desk.getByRole('heading', { name: 'Staff', level: 1 }).waitFor()
     await desk.getByRole('cell', { name: 'desk.admin@example.com' }).waitFor()
     await checkScreen(desk, 'staff')
+    // The narrowest screen the portal supports: the member's page still fits and passes axe.
+    await desk.setViewportSize({ width: 360, height: 800 })
+    await desk.goto(portal.url('/support-console/members/fidbond_demo'))
+    await desk.getByRole('heading', { name: 'Member fidbond_demo' }).waitFor()
+    await checkScreen(desk, 'member-phone')
     await desk.getByRole('button', { name: 'Sign out' }).click()
     await desk.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
     await desk.getByText(consoleTexts.signedOut).waitFor()
@@ -281,8 +286,9 @@ describe('the console with the keyboard alone', () => {
 describe("the customer's first load", () => {
   it('never includes console code: the console is its own lazy chunk', () => {
     const dist = join(root, 'apps', 'web', 'dist')
-    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as
-      Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
+    const manifest = JSON.parse(
+      readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
     const closure = (key: string, seen = new Set<string>()): Set<string> => {
       if (seen.has(key)) return seen
       seen.add(key)
