@@ -22,6 +22,9 @@ import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
+import { consoleRoutes } from './modules/support/console.routes.ts'
+import { staffService } from './modules/support/staff.service.ts'
+import { supportService } from './modules/support/support.service.ts'
 import { referenceRepo } from './store/reference.repo.ts'
 import { accountsService } from './modules/accounts/accounts.service.ts'
 import { passwordRoutes } from './modules/password/password.routes.ts'
@@ -199,6 +202,18 @@ export async function buildApp({
     }),
     users,
     audit,
+  })
+  await app.register(consoleRoutes, {
+    prefix: '/api/console',
+    support: supportService({ db, audit, writer, clock, reference }),
+    staff: staffService({
+      db,
+      audit,
+      writer,
+      clock,
+      codeKey: deriveKey(config.sessionSecret, 'staff-code'),
+    }),
+    isCookieSecure: config.isCookieSecure,
   })
   if (config.isDemo) {
     await app.register(demoRoutes, { plHandoffKey: config.plHandoffKey })

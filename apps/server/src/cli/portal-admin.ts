@@ -1,20 +1,24 @@
 // Operator tool. Usage (from the repository root):
 //   npm run portal-admin -- import-customers <file.csv>
 //   npm run portal-admin -- create-account <custnum> <username> [--email a@b.c] [--phone 3125550101]
+//   npm run portal-admin -- incident|user|unlock|reset-mfa|revoke-sessions|resend-username|staff …
+//     (the support desk: see support-commands.ts for the commands and their exit codes)
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data.
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { messages, newUsernameSchema } from '@portal/contract'
 import { ConfigError, loadConfig } from '../config.ts'
-import { databaseClock } from '../lib/clock.ts'
+import { databaseClock, type Clock } from '../lib/clock.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import { openDatabase, type Database } from '../store/db.ts'
+import { supportCommand, supportUsage } from './support-commands.ts'
 
 const usage = `Usage:
   portal-admin import-customers <file.csv>
-  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]`
+  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
+${supportUsage}`
 
 async function importCustomers(database: Database, file: string): Promise<number> {
   const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
@@ -25,7 +29,7 @@ async function importCustomers(database: Database, file: string): Promise<number
   return report.rejected.length > 0 ? 2 : 0
 }
 
-async function createAccount(database: Database, args: string[]): Promise<number> {
+async function createAccount(database: Database, clock: Clock, args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -36,7 +40,6 @@ async function createAccount(database: Database, args: string[]): Promise<number
   const name = newUsernameSchema.safeParse(username)
   if (!name.success)
     return fail(name.error.issues[0]?.message ?? messages.validation.usernamePattern)
-  const clock = await databaseClock(() => database.readTime(), { recalibrateMs: 0 })
   const result = await accountsService(database.db, clock).createAccount({
     custnum,
     username,
@@ -70,7 +73,10 @@ function fail(message: string): number {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
-  if (command !== 'import-customers' && command !== 'create-account') return fail(usage)
+  const support = supportCommand(command)
+  if (command !== 'import-customers' && command !== 'create-account' && !support) {
+    return fail(usage)
+  }
   let config
   try {
     config = loadConfig()
@@ -83,12 +89,14 @@ async function main(argv: string[]): Promise<number> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   )
+  const clock = await databaseClock(() => database.readTime(), { recalibrateMs: 0 })
   try {
+    if (support) return await support({ database, config, clock }, rest)
     if (command === 'import-customers') {
       if (!rest[0]) return fail(usage)
       return await importCustomers(database, rest[0])
     }
-    return await createAccount(database, rest)
+    return await createAccount(database, clock, rest)
   } catch (error) {
     if (error instanceof ImportFileError) return fail(error.message)
     throw error

@@ -31,7 +31,8 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
     return reply.sendFile('index.html')
   }
   app.get('/', (_request, reply) => reply.redirect('/usweb/login'))
-  for (const area of ['usweb', 'proliability']) {
+  // support-console: the staff console (issue 15), a lazy route area of the same build.
+  for (const area of ['usweb', 'proliability', 'support-console']) {
     app.get(`/${area}`, shell)
     app.get(`/${area}/*`, shell)
   }

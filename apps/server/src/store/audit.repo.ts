@@ -22,6 +22,21 @@ export type AuditEvent =
   | 'recovery.temporary_password_sent'
   | 'handoff.issued'
   | 'account.created_by_operator'
+  // The support desk (issue 15): actor and reason are always set on these.
+  | 'support.member_viewed'
+  | 'support.incident_viewed'
+  | 'support.unlocked'
+  | 'support.mfa_reset'
+  | 'support.sessions_revoked'
+  | 'support.username_resent'
+  | 'support.incident_resolved'
+  | 'staff.created'
+  | 'staff.disabled'
+  | 'console.password_accepted'
+  | 'console.sign_in_refused'
+  | 'console.code_rejected'
+  | 'console.signed_in'
+  | 'console.signed_out'
 
 export interface AuditEntry {
   event: AuditEvent
@@ -30,6 +45,10 @@ export interface AuditEntry {
   clientIp?: string | null
   /** Never a secret: no password, code or key goes in here. */
   detail?: Record<string, unknown>
+  /** Who acted for someone else ('operator:NAME', 'staff:EMAIL'); null when people act for themselves. */
+  actor?: string | null
+  /** Why the actor acted, in their words. */
+  reason?: string | null
 }
 
 export function auditRepo(db: Db, clock: Clock) {

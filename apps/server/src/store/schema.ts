@@ -156,9 +156,20 @@ export const incidents = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     reason: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** 'open' until support resolves it (issue 15). */
+    status: text().$type<IncidentStatus>().notNull().default('open'),
+    resolvedAt: timestamp({ withTimezone: true }),
+    /** The actor who resolved it (see auditLog.actor). */
+    resolvedBy: text(),
+    resolution: text(),
   },
-  (t) => [index('incidents_user_idx').on(t.userId)],
+  (t) => [
+    index('incidents_user_idx').on(t.userId),
+    index('incidents_status_idx').on(t.status, t.createdAt),
+  ],
 )
+
+export type IncidentStatus = 'open' | 'resolved'
 
 /**
  * The durable outbox: a message is written in the same transaction as the change it
@@ -229,6 +240,45 @@ export const auditLog = pgTable(
     username: text(),
     clientIp: text(),
     detail: jsonb().$type<Record<string, unknown>>(),
+    /** Who acted for someone else: 'operator:NAME' (the CLI) or 'staff:EMAIL' (the console). */
+    actor: text(),
+    /** Why, as the actor gave it. */
+    reason: text(),
   },
   (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
+)
+
+export type StaffRole = 'agent' | 'admin'
+
+/** Support-desk staff (issue 15): not members, and never signed in through members' calls. */
+export const staff = pgTable('staff', {
+  id: serial().primaryKey(),
+  /** Stored lower-case: one account per address. */
+  email: text().notNull().unique(),
+  role: text().$type<StaffRole>().notNull(),
+  passwordHash: text().notNull(),
+  isActive: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  createdBy: text().notNull(),
+})
+
+/** Console sessions: their own table and cookie, so a member's session id means nothing here. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** SHA-256 of the session id, as for members' sessions. */
+    idHash: text().primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    /** 'code_pending' after the password, 'signed_in' after the emailed code. */
+    stage: text().$type<'code_pending' | 'signed_in'>().notNull(),
+    codeHash: text(),
+    codeAttempts: integer().notNull().default(0),
+    codeExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 )

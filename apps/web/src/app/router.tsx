@@ -130,6 +130,12 @@ function areaRoutes(flavour: Flavour, login: typeof uswebLogin): RouteObject {
 }
 
 export const router = createBrowserRouter([
+  // The staff support console (issue 15): one lazy entry; its code never loads for members.
+  {
+    path: '/support-console/*',
+    lazy: () => import('../console/console-app.tsx'),
+    HydrateFallback: Blank,
+  },
   {
     id: 'root',
     path: '/',

@@ -1,0 +1,231 @@
+// The support console's calls (issue 15), all under /api/console. Staff sessions live in a
+// cookie of their own, scoped to this path: a member's session cookie means nothing here,
+// and the browser never sends the console's cookie to a member's call. Roles are checked
+// here, by the service, whatever the console shows.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import {
+  ConsoleCodeSchema,
+  ConsoleNewStaffSchema,
+  ConsoleReasonSchema,
+  ConsoleSearchSchema,
+  ConsoleSignInSchema,
+  consoleApiBase,
+  consoleTexts,
+  isAllowed,
+  type ConsoleAction,
+  type ConsoleSearchResult,
+  type IncidentSummary,
+  type StaffListItem,
+} from '@portal/contract/console'
+import { HttpError } from '../../plugins/errors.ts'
+import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
+import type { SupportFailure, SupportService } from './support.service.ts'
+
+export const consoleCookie = 'console_sid'
+
+interface Options {
+  support: SupportService
+  staff: StaffService
+  isCookieSecure: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    consoleSession?: ConsoleSession
+  }
+}
+
+const failureStatus: Record<SupportFailure, [number, string]> = {
+  USER_NOT_FOUND: [404, consoleTexts.memberNotFound],
+  INCIDENT_NOT_FOUND: [404, consoleTexts.incidentNotFound],
+  NOT_LOCKED: [409, consoleTexts.notLocked],
+  NO_EMAIL: [409, consoleTexts.noEmail],
+}
+
+const UsernameParams = z.object({ username: z.string().min(1).max(50) })
+const TicketParams = z.object({ ticket: z.string().min(1).max(40) })
+const IncidentQuery = z.object({ status: z.enum(['open', 'resolved']).optional() })
+
+export async function consoleRoutes(
+  app: FastifyInstance,
+  { support, staff, isCookieSecure }: Options,
+) {
+  const cookieOptions = {
+    path: consoleApiBase,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: isCookieSecure,
+  }
+  const setSession = (reply: FastifyReply, id: string) =>
+    reply.setCookie(consoleCookie, id, cookieOptions)
+  const clearSession = (reply: FastifyReply) =>
+    reply.clearCookie(consoleCookie, { path: consoleApiBase })
+
+  const signInLimit = app.limits.byTarget('console-sign-in')
+
+  app.post('/sign-in', async (request, reply) => {
+    const { email, password } = ConsoleSignInSchema.parse(request.body)
+    await app.limits.byClient(request)
+    await signInLimit(request, email)
+    const id = await staff.signIn(email, password, request.ip)
+    if (!id) throw new HttpError(401, consoleTexts.signInRefused)
+    setSession(reply, id)
+    return { stage: 'code', message: consoleTexts.codeSent }
+  })
+
+  app.post('/verify', async (request, reply) => {
+    const { code } = ConsoleCodeSchema.parse(request.body)
+    const pending = request.cookies[consoleCookie] ?? ''
+    await app.limits.byClient(request)
+    const id = pending ? await staff.verifyCode(pending, code, request.ip) : undefined
+    if (!id) throw new HttpError(401, consoleTexts.codeRefused)
+    setSession(reply, id)
+    const session = await staff.session(id)
+    return { email: session?.staff.email, role: session?.staff.role }
+  })
+
+  /** Every other call needs a signed-in console session. */
+  async function requireSession(request: FastifyRequest, reply: FastifyReply) {
+    const session = await staff.session(request.cookies[consoleCookie] ?? '')
+    if (!session || session.stage !== 'signed_in') {
+      // A dead id goes; a sign-in waiting for its code stays.
+      if (!session && request.cookies[consoleCookie]) clearSession(reply)
+      throw new HttpError(401, consoleTexts.sessionEnded)
+    }
+    request.consoleSession = session
+  }
+
+  const signedIn = (request: FastifyRequest): ConsoleSession => {
+    if (!request.consoleSession) throw new HttpError(401, consoleTexts.sessionEnded)
+    return request.consoleSession
+  }
+
+  /** The signed-in staff member, if their role allows the action. */
+  const allowed = (request: FastifyRequest, action: ConsoleAction): ConsoleSession => {
+    const session = signedIn(request)
+    if (!isAllowed(session.staff.role, action)) {
+      throw new HttpError(403, consoleTexts.notAllowed)
+    }
+    return session
+  }
+
+  const answer = <T extends object>(
+    result: ({ ok: true } & T) | { ok: false; reason: SupportFailure },
+  ): T => {
+    if (!result.ok) {
+      const [status, message] = failureStatus[result.reason]
+      throw new HttpError(status, message)
+    }
+    return Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'ok')) as T
+  }
+
+  await app.register(async (authed) => {
+    authed.addHook('preHandler', requireSession)
+
+    authed.get('/me', async (request) => {
+      const { staff: member } = signedIn(request)
+      return { email: member.email, role: member.role }
+    })
+
+    authed.post('/sign-out', async (request, reply) => {
+      await staff.signOut(signedIn(request))
+      clearSession(reply)
+      return { message: consoleTexts.signedOut }
+    })
+
+    authed.get('/search', async (request): Promise<ConsoleSearchResult> => {
+      allowed(request, 'lookUp')
+      const { q } = ConsoleSearchSchema.parse(request.query)
+      const found = /^INC\d+$/i.test(q) ? await support.incident(q) : undefined
+      const members = await support.searchMembers(q)
+      if (!found && members.length === 0) throw new HttpError(404, consoleTexts.notFound)
+      const incident: IncidentSummary | null = found
+        ? (Object.fromEntries(
+            Object.entries(found).filter(([key]) => key !== 'events'),
+          ) as unknown as IncidentSummary)
+        : null
+      return {
+        incident,
+        members: members.map((m) => ({
+          username: m.username,
+          custnum: m.custnum,
+          program: m.program,
+          isLocked: m.isLocked,
+        })),
+      }
+    })
+
+    authed.get('/incidents', async (request) => {
+      allowed(request, 'lookUp')
+      const { status } = IncidentQuery.parse(request.query)
+      return support.incidents({ status })
+    })
+
+    authed.get('/incidents/:ticket', async (request) => {
+      const session = allowed(request, 'lookUp')
+      const { ticket } = TicketParams.parse(request.params)
+      const incident = await support.incident(ticket, staffActor(session.staff))
+      if (!incident) throw new HttpError(404, consoleTexts.incidentNotFound)
+      return incident
+    })
+
+    authed.post('/incidents/:ticket/resolve', async (request) => {
+      const session = allowed(request, 'unlock')
+      const { ticket } = TicketParams.parse(request.params)
+      const { reason } = ConsoleReasonSchema.parse(request.body)
+      return answer(await support.resolveIncident(ticket, staffActor(session.staff), reason))
+    })
+
+    authed.get('/members/:username', async (request) => {
+      const session = allowed(request, 'lookUp')
+      const { username } = UsernameParams.parse(request.params)
+      const member = await support.member({ username }, staffActor(session.staff))
+      if (!member) throw new HttpError(404, consoleTexts.memberNotFound)
+      return member
+    })
+
+    const memberAction = (
+      path: string,
+      action: ConsoleAction,
+      run: (username: string, actor: string, reason: string) => Promise<object>,
+    ) => {
+      authed.post(`/members/:username/${path}`, async (request) => {
+        const session = allowed(request, action)
+        const { username } = UsernameParams.parse(request.params)
+        const { reason } = ConsoleReasonSchema.parse(request.body)
+        return run(username, staffActor(session.staff), reason)
+      })
+    }
+    memberAction('unlock', 'unlock', async (...args) => answer(await support.unlock(...args)))
+    memberAction('resend-username', 'resendUsername', async (...args) =>
+      answer(await support.resendUsername(...args)),
+    )
+    memberAction('revoke-sessions', 'revokeSessions', async (...args) =>
+      answer(await support.revokeSessions(...args)),
+    )
+    memberAction('reset-mfa', 'resetMfa', async (...args) =>
+      answer(await support.resetMfa(...args)),
+    )
+
+    authed.get('/staff', async (request): Promise<StaffListItem[]> => {
+      allowed(request, 'manageStaff')
+      return (await staff.list()).map((s) => ({
+        email: s.email,
+        role: s.role,
+        isActive: s.isActive,
+        createdAt: s.createdAt.toISOString(),
+        createdBy: s.createdBy,
+      }))
+    })
+
+    authed.post('/staff', async (request) => {
+      const session = allowed(request, 'manageStaff')
+      const { email, role } = ConsoleNewStaffSchema.parse(request.body)
+      const created = await staff.create(email, role, staffActor(session.staff))
+      if (!created.ok) throw new HttpError(409, consoleTexts.staffExists)
+      // Shown once, to the admin who hands it over; stored only as a hash.
+      return { email: email.toLowerCase(), role, temporaryPassword: created.temporaryPassword }
+    })
+  })
+}

@@ -1,0 +1,291 @@
+// The support desk (issue 15): what the person answering a member's call can see and do.
+// The operator tool and the console both call these functions, so a rule holds for both and
+// every change is audited once, with who acted (actor) and why (reason).
+import type {
+  IncidentSummary,
+  IncidentView,
+  MemberView,
+  SecurityEvent,
+} from '@portal/contract/console'
+import type { OutboxWriter } from '../../delivery/outbox.ts'
+import { maskEmail, maskPhone } from '../../delivery/mask.ts'
+import { brandOf, templates } from '../../delivery/templates.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
+import type { Db } from '../../store/db.ts'
+import type { referenceRepo } from '../../store/reference.repo.ts'
+import type { IncidentStatus } from '../../store/schema.ts'
+import { supportRepo, type AuditRow, type IncidentRow } from '../../store/support.repo.ts'
+import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+
+/** 'operator:NAME' for the command line, 'staff:EMAIL' for the console. */
+export type Actor = string
+
+export type MemberRef = { username: string } | { custnum: string }
+
+export type SupportFailure = 'USER_NOT_FOUND' | 'INCIDENT_NOT_FOUND' | 'NOT_LOCKED' | 'NO_EMAIL'
+export type SupportResult<T> = ({ ok: true } & T) | { ok: false; reason: SupportFailure }
+
+interface Deps {
+  db: Db
+  audit: ReturnType<typeof auditRepo>
+  writer: OutboxWriter
+  clock: Clock
+  reference: Pick<ReturnType<typeof referenceRepo>, 'phoneOf'>
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+export function toSecurityEvent(row: AuditRow): SecurityEvent {
+  return {
+    at: row.at.toISOString(),
+    event: row.event,
+    actor: row.actor,
+    reason: row.reason,
+    clientIp: row.clientIp,
+    detail: row.detail ?? null,
+  }
+}
+
+function toIncidentSummary(
+  incident: IncidentRow,
+  user: Pick<UserRow, 'username' | 'custnum' | 'program'> | null,
+): IncidentSummary {
+  return {
+    incidentId: incident.incidentId,
+    status: incident.status,
+    reason: incident.reason,
+    createdAt: incident.createdAt.toISOString(),
+    resolvedAt: iso(incident.resolvedAt),
+    resolvedBy: incident.resolvedBy,
+    resolution: incident.resolution,
+    username: user?.username ?? null,
+    custnum: user?.custnum ?? null,
+    program: user?.program ?? null,
+  }
+}
+
+/** How many recent events a member's page and an incident show. */
+const timelineLength = 30
+
+export function supportService({ db, audit, writer, clock, reference }: Deps) {
+  const repo = supportRepo(db)
+  const users = usersRepo(db)
+
+  async function findMember(ref: MemberRef): Promise<UserRow | undefined> {
+    if ('username' in ref) return users.findByUsername(ref.username)
+    const matches = await repo.findMembers(ref.custnum)
+    return matches.find((u) => u.custnum === ref.custnum.toUpperCase())
+  }
+
+  /** An action on a member: found by username, audited with actor and reason. */
+  async function act<T extends object>(
+    username: string,
+    actor: Actor,
+    reason: string | null,
+    action: (user: UserRow) => Promise<SupportResult<T> & { audit?: Record<string, unknown> }>,
+    event: Parameters<typeof audit.record>[0]['event'],
+  ): Promise<SupportResult<T>> {
+    const user = await users.findByUsername(username)
+    if (!user) return { ok: false, reason: 'USER_NOT_FOUND' }
+    const result = await action(user)
+    if (!result.ok) return result
+    const { audit: detail, ...rest } = result
+    await audit.record({
+      event,
+      userId: user.id,
+      username: user.username,
+      actor,
+      reason,
+      detail,
+    })
+    return rest as SupportResult<T>
+  }
+
+  return {
+    findMember,
+
+    async searchMembers(text: string) {
+      return repo.findMembers(text)
+    },
+
+    async member(ref: MemberRef, viewer?: Actor): Promise<MemberView | undefined> {
+      const user = await findMember(ref)
+      if (!user) return undefined
+      const now = clock.now()
+      const [contact, signIns, devices, activeSessions, incidents, events] = await Promise.all([
+        repo.contact(user.id),
+        repo.signIns(user.id, 5),
+        repo.devices(user.id),
+        repo.sessionCount(user.id, now),
+        repo.incidents({ userId: user.id, limit: 20 }),
+        repo.events(user.id, timelineLength),
+      ])
+      if (viewer) {
+        // Looking at a member's details is itself worth a line: who looked, and when.
+        await audit.record({
+          event: 'support.member_viewed',
+          userId: user.id,
+          username: user.username,
+          actor: viewer,
+        })
+      }
+      return {
+        username: user.username,
+        custnum: user.custnum,
+        program: user.program,
+        status: user.isLocked ? 'locked' : 'active',
+        isLocked: user.isLocked,
+        failedAttempts: user.failedAttempts,
+        isTemporaryPassword: user.isTemporaryPassword,
+        createdAt: user.createdAt.toISOString(),
+        passwordChangedAt: user.passwordChangedAt.toISOString(),
+        contacts: {
+          email: maskEmail(user.email),
+          phone: maskPhone(user.phone),
+          verification: contact
+            ? {
+                email: maskEmail(contact.emailAddress) ?? '',
+                phone: maskPhone(contact.phoneNumber) ?? '',
+                verifiedAt: iso(contact.verifiedAt),
+                mustReconfirm: contact.isReconfirmationRequired,
+              }
+            : null,
+        },
+        lastSignIns: signIns.map((s) => ({ at: s.at.toISOString(), clientIp: s.clientIp })),
+        devices: devices.map((d) => ({
+          label: d.hash.slice(0, 8),
+          verifiedAt: d.verifiedAt.toISOString(),
+        })),
+        activeSessions,
+        incidents: incidents.map((i) => toIncidentSummary(i.incident, user)),
+        timeline: events.map(toSecurityEvent),
+      }
+    },
+
+    async incident(incidentId: string, viewer?: Actor): Promise<IncidentView | undefined> {
+      const incident = await repo.incident(incidentId.trim().toUpperCase())
+      if (!incident) return undefined
+      const user = incident.userId ? await users.findById(incident.userId) : undefined
+      const events = user ? await repo.events(user.id, timelineLength) : []
+      if (viewer) {
+        await audit.record({
+          event: 'support.incident_viewed',
+          userId: user?.id ?? null,
+          username: user?.username ?? null,
+          actor: viewer,
+          detail: { incidentID: incident.incidentId },
+        })
+      }
+      return { ...toIncidentSummary(incident, user ?? null), events: events.map(toSecurityEvent) }
+    },
+
+    async incidents(options: { status?: IncidentStatus; limit?: number } = {}) {
+      const rows = await repo.incidents({ status: options.status, limit: options.limit ?? 100 })
+      return rows.map((r) =>
+        toIncidentSummary(
+          r.incident,
+          r.username && r.custnum && r.program
+            ? { username: r.username, custnum: r.custnum, program: r.program }
+            : null,
+        ),
+      )
+    },
+
+    /** Resolves one incident by hand (a call that needed no change to the account). */
+    async resolveIncident(
+      incidentId: string,
+      actor: Actor,
+      reason: string,
+    ): Promise<SupportResult<{ incidentId: string }>> {
+      const incident = await repo.incident(incidentId.trim().toUpperCase())
+      if (!incident) return { ok: false, reason: 'INCIDENT_NOT_FOUND' }
+      const resolved = await repo.resolveIncidents(
+        { incidentId: incident.incidentId },
+        { by: actor, at: clock.now(), text: reason },
+      )
+      await audit.record({
+        event: 'support.incident_resolved',
+        userId: incident.userId,
+        actor,
+        reason,
+        detail: { incidentID: incident.incidentId, wasOpen: resolved.length === 1 },
+      })
+      return { ok: true, incidentId: incident.incidentId }
+    },
+
+    /**
+     * Unlocks a locked account and resolves its open incidents. The member confirms the
+     * verification details at the next sign-in, as after a password reset.
+     */
+    unlock(username: string, actor: Actor, reason: string) {
+      return act<{ resolvedIncidents: string[] }>(
+        username,
+        actor,
+        reason,
+        async (user) => {
+          if (!user.isLocked) return { ok: false, reason: 'NOT_LOCKED' }
+          await repo.unlock(user.id)
+          const resolvedIncidents = await repo.resolveIncidents(
+            { userId: user.id },
+            { by: actor, at: clock.now(), text: reason },
+          )
+          return { ok: true, resolvedIncidents, audit: { resolvedIncidents } }
+        },
+        'support.unlocked',
+      )
+    },
+
+    /** The member enrols verification details again; their sessions and devices end. */
+    resetMfa(username: string, actor: Actor, reason: string) {
+      return act<{ endedSessions: number }>(
+        username,
+        actor,
+        reason,
+        async (user) => {
+          await repo.resetMfa(user.id)
+          const endedSessions = await repo.endSessions(user.id)
+          return { ok: true, endedSessions, audit: { endedSessions } }
+        },
+        'support.mfa_reset',
+      )
+    },
+
+    revokeSessions(username: string, actor: Actor, reason: string | null) {
+      return act<{ endedSessions: number }>(
+        username,
+        actor,
+        reason,
+        async (user) => {
+          const endedSessions = await repo.endSessions(user.id)
+          return { ok: true, endedSessions, audit: { endedSessions } }
+        },
+        'support.sessions_revoked',
+      )
+    },
+
+    /** Emails the username to the address on file (never to one the caller names). */
+    resendUsername(username: string, actor: Actor, reason: string | null) {
+      return act<{ sentTo: string }>(
+        username,
+        actor,
+        reason,
+        async (user) => {
+          if (!user.email) return { ok: false, reason: 'NO_EMAIL' }
+          const brand = brandOf(user.program, await reference.phoneOf(user.program))
+          await writer.enqueue(db, {
+            channel: 'email',
+            recipient: user.email,
+            program: user.program,
+            message: templates.username(brand, user.username),
+          })
+          const sentTo = maskEmail(user.email) ?? ''
+          return { ok: true, sentTo, audit: { method: 'email', sentTo } }
+        },
+        'support.username_resent',
+      )
+    },
+  }
+}
+
+export type SupportService = ReturnType<typeof supportService>

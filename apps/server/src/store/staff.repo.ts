@@ -1,0 +1,80 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { limits } from '@portal/contract'
+import type { Db } from './db.ts'
+import { staff, staffSessions, type StaffRole } from './schema.ts'
+
+export type StaffRow = typeof staff.$inferSelect
+export type StaffSessionRow = typeof staffSessions.$inferSelect
+
+export function staffRepo(db: Db) {
+  return {
+    async byEmail(email: string): Promise<StaffRow | undefined> {
+      const [row] = await db.select().from(staff).where(eq(staff.email, email.toLowerCase()))
+      return row
+    },
+    async byId(id: number): Promise<StaffRow | undefined> {
+      const [row] = await db.select().from(staff).where(eq(staff.id, id))
+      return row
+    },
+    async list(): Promise<StaffRow[]> {
+      return db.select().from(staff).orderBy(asc(staff.email))
+    },
+    /** Undefined when the address is taken (the unique constraint decides). */
+    async insert(values: {
+      email: string
+      role: StaffRole
+      passwordHash: string
+      createdAt: Date
+      createdBy: string
+    }): Promise<StaffRow | undefined> {
+      const [row] = await db
+        .insert(staff)
+        .values({ ...values, email: values.email.toLowerCase() })
+        .onConflictDoNothing()
+        .returning()
+      return row
+    },
+    async setActive(id: number, isActive: boolean): Promise<void> {
+      await db.update(staff).set({ isActive }).where(eq(staff.id, id))
+      if (!isActive) await db.delete(staffSessions).where(eq(staffSessions.staffId, id))
+    },
+
+    async findSession(idHash: string): Promise<StaffSessionRow | undefined> {
+      const [row] = await db.select().from(staffSessions).where(eq(staffSessions.idHash, idHash))
+      return row
+    },
+    async insertSession(row: typeof staffSessions.$inferInsert): Promise<void> {
+      await db.insert(staffSessions).values(row)
+    },
+    async touchSession(idHash: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+      await db
+        .update(staffSessions)
+        .set({ lastSeenAt, expiresAt })
+        .where(eq(staffSessions.idHash, idHash))
+    },
+    async removeSession(idHash: string): Promise<void> {
+      await db.delete(staffSessions).where(eq(staffSessions.idHash, idHash))
+    },
+    async removeExpired(now: Date): Promise<void> {
+      await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now))
+    },
+    /**
+     * Spends one try at the emailed code, atomically (parallel guesses cannot get more than
+     * the limit between them). Undefined when there is no pending code or no try left.
+     */
+    async spendCodeAttempt(idHash: string): Promise<StaffSessionRow | undefined> {
+      const [row] = await db
+        .update(staffSessions)
+        .set({ codeAttempts: sql`${staffSessions.codeAttempts} + 1` })
+        .where(
+          and(
+            eq(staffSessions.idHash, idHash),
+            eq(staffSessions.stage, 'code_pending'),
+            lt(staffSessions.codeAttempts, limits.verificationCodeMaxAttempts),
+          ),
+        )
+        .returning()
+      return row
+    },
+  }
+}

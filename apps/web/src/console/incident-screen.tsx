@@ -1,0 +1,74 @@
+// One incident: who, when, why, its status, the member's recent security events.
+import { useCallback, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { useDocumentTitle } from '../lib/page.ts'
+import { consoleApi } from './console-api.ts'
+import { ActionForm, Banner, Notice, Timeline, when } from './console-parts.tsx'
+import { consolePaths } from './console-paths.ts'
+import { useConsoleCall } from './use-console-call.ts'
+
+export function IncidentScreen() {
+  const { ticket = '' } = useParams()
+  const [notice, setNotice] = useState<string | null>(null)
+  useDocumentTitle(`Incident ${ticket}`, 'Support console')
+  const {
+    data: incident,
+    problem,
+    reload,
+  } = useConsoleCall(useCallback(() => consoleApi.incident(ticket), [ticket]))
+
+  return (
+    <>
+      <h1>Incident {ticket}</h1>
+      <Banner message={problem} />
+      <Notice message={notice} />
+      {incident && (
+        <>
+          <dl className="console-facts">
+            <dt>Status</dt>
+            <dd data-field="status">
+              {incident.status === 'open'
+                ? 'Open'
+                : `Resolved by ${incident.resolvedBy ?? '?'} on ${when(incident.resolvedAt)}`}
+            </dd>
+            {incident.resolution && (
+              <>
+                <dt>Resolution</dt>
+                <dd>{incident.resolution}</dd>
+              </>
+            )}
+            <dt>Opened</dt>
+            <dd>{when(incident.createdAt)}</dd>
+            <dt>Why</dt>
+            <dd>{incident.reason}</dd>
+            <dt>Member</dt>
+            <dd>
+              {incident.username ? (
+                <Link to={consolePaths.member(incident.username)}>{incident.username}</Link>
+              ) : (
+                '–'
+              )}
+            </dd>
+            <dt>Customer number</dt>
+            <dd>{incident.custnum ?? '–'}</dd>
+            <dt>Program</dt>
+            <dd>{incident.program ?? '–'}</dd>
+          </dl>
+          {incident.status === 'open' && (
+            <ActionForm
+              label="Resolve incident"
+              description="Closes the ticket without changing the account (to unlock, open the member's page)."
+              run={(reason) => consoleApi.resolveIncident(incident.incidentId, reason)}
+              done={() => {
+                setNotice(`Incident ${incident.incidentId} resolved.`)
+                reload()
+              }}
+            />
+          )}
+          <h2>Recent security events</h2>
+          <Timeline events={incident.events} />
+        </>
+      )}
+    </>
+  )
+}

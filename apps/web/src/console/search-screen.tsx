@@ -1,0 +1,119 @@
+// The desk's start: find a ticket, a username or a customer number; the open incidents.
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import type { ConsoleSearchResult, IncidentSummary } from '@portal/contract/console'
+import { useDocumentTitle } from '../lib/page.ts'
+import { consoleApi } from './console-api.ts'
+import { useConsole } from './console-context.ts'
+import { Banner, when } from './console-parts.tsx'
+import { consolePaths } from './console-paths.ts'
+
+export function SearchScreen() {
+  const { sessionEnded } = useConsole()
+  const navigate = useNavigate()
+  const [q, setQ] = useState('')
+  const [result, setResult] = useState<ConsoleSearchResult | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [open, setOpen] = useState<IncidentSummary[] | null>(null)
+  useDocumentTitle('Find a member', 'Support console')
+
+  useEffect(() => {
+    let isCurrent = true
+    void consoleApi.openIncidents().then((answer) => {
+      if (!isCurrent) return
+      if (answer.ok) setOpen(answer.data)
+      else if (answer.status === 401) sessionEnded()
+    })
+    return () => {
+      isCurrent = false
+    }
+  }, [sessionEnded])
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!q.trim()) return
+    const answer = await consoleApi.search(q.trim())
+    if (!answer.ok) {
+      if (answer.status === 401) return sessionEnded()
+      setResult(null)
+      return setProblem(answer.message)
+    }
+    setProblem(null)
+    const { incident, members } = answer.data
+    // One clear hit: straight to its page.
+    if (incident) return navigate(consolePaths.incident(incident.incidentId))
+    const [only] = members
+    if (only && members.length === 1) return navigate(consolePaths.member(only.username))
+    setResult(answer.data)
+  }
+
+  return (
+    <>
+      <h1>Find a member</h1>
+      <form className="console-search" onSubmit={search} role="search">
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="console-q">
+            Incident ticket, username or customer number
+          </label>
+          <input
+            id="console-q"
+            className="input"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <button type="submit" className="button button--primary">
+          Search
+        </button>
+      </form>
+      <Banner message={problem} />
+      {result && (
+        <section aria-labelledby="results-heading">
+          <h2 id="results-heading">Members found</h2>
+          <ul>
+            {result.members.map((m) => (
+              <li key={m.username}>
+                <Link to={consolePaths.member(m.username)}>{m.username}</Link> ({m.custnum},{' '}
+                {m.program}){m.isLocked ? ' – locked' : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="open-heading">
+        <h2 id="open-heading">Open incidents</h2>
+        {open === null ? (
+          <p>Loading…</p>
+        ) : open.length === 0 ? (
+          <p>No open incidents.</p>
+        ) : (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">Ticket</th>
+                  <th scope="col">Opened</th>
+                  <th scope="col">Member</th>
+                  <th scope="col">Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {open.map((i) => (
+                  <tr key={i.incidentId}>
+                    <td>
+                      <Link to={consolePaths.incident(i.incidentId)}>{i.incidentId}</Link>
+                    </td>
+                    <td>{when(i.createdAt)}</td>
+                    <td>{i.username ?? '–'}</td>
+                    <td>{i.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  )
+}

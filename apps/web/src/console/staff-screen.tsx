@@ -1,0 +1,103 @@
+// Admins manage staff accounts: the list, and new accounts (password shown once).
+import { useState, type FormEvent } from 'react'
+import { staffRoles, type StaffRoleName } from '@portal/contract/console'
+import { useDocumentTitle } from '../lib/page.ts'
+import { consoleApi } from './console-api.ts'
+import { useConsole } from './console-context.ts'
+import { Banner, Notice, when } from './console-parts.tsx'
+import { useConsoleCall } from './use-console-call.ts'
+
+export function StaffScreen() {
+  const { sessionEnded } = useConsole()
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<StaffRoleName>('agent')
+  const [notice, setNotice] = useState<string | null>(null)
+  useDocumentTitle('Staff', 'Support console')
+  const { data: list, problem, setProblem, reload } = useConsoleCall(consoleApi.staff)
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault()
+    const answer = await consoleApi.createStaff(email.trim(), role)
+    if (!answer.ok) {
+      if (answer.status === 401) return sessionEnded()
+      return setProblem(answer.message)
+    }
+    setProblem(null)
+    setEmail('')
+    setNotice(
+      `Created ${answer.data.role} ${answer.data.email}. Temporary password (shown once): ${answer.data.temporaryPassword}`,
+    )
+    reload()
+  }
+
+  return (
+    <>
+      <h1>Staff</h1>
+      <Banner message={problem} />
+      <Notice message={notice} />
+      <form className="console-form console-form--inline" onSubmit={create}>
+        <h2>New staff account</h2>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="new-staff-email">
+            Email address
+          </label>
+          <input
+            id="new-staff-email"
+            className="input"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="new-staff-role">
+            Role
+          </label>
+          <select
+            id="new-staff-role"
+            className="input"
+            value={role}
+            onChange={(e) => setRole(e.target.value as StaffRoleName)}
+          >
+            {staffRoles.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          Create account
+        </button>
+      </form>
+      <h2>Accounts</h2>
+      {list && (
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((s) => (
+                <tr key={s.email}>
+                  <td>{s.email}</td>
+                  <td>{s.role}</td>
+                  <td>{s.isActive ? 'Active' : 'Disabled'}</td>
+                  <td>
+                    {when(s.createdAt)} by {s.createdBy}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,312 @@
+// Issue 15: the whole support desk in the browser. A member locks the account with six wrong
+// codes and the support screen shows the ticket; a staff member signs in to the console
+// (password, then the code emailed to them), finds the ticket, unlocks the account with a
+// reason, and the member signs in again. Every console screen passes axe, the console works
+// with the keyboard alone, and its code is never part of a member's first load.
+//
+// CAPTURE_SCREENS=1 also saves the console screens to docs/screens/console-*.png.
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { messages, screenTexts } from '@portal/contract'
+import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
+import { outboxWriter } from '../apps/server/src/delivery/outbox.ts'
+import { staffService } from '../apps/server/src/modules/support/staff.service.ts'
+import { auditRepo } from '../apps/server/src/store/audit.repo.ts'
+import {
+  accessibilityViolations,
+  chooseEmailDelivery,
+  demoPassword,
+  enterVerificationCode,
+  latestSent,
+  launchBrowser,
+  newestOutboxId,
+  openPage,
+  passSecondFactor,
+  startPortal,
+  submitLogin,
+  uswebLoginPath,
+  verificationCodeAfter,
+  type Portal,
+  type PortalPage,
+} from './fixtures.ts'
+
+let portal: Portal
+let browser: Browser
+beforeAll(async () => {
+  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await portal?.close()
+})
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const screensDir = join(root, 'docs', 'screens')
+const isCapturing = process.env.CAPTURE_SCREENS === '1'
+
+/** A staff account, as `portal-admin staff create` makes one; its temporary password. */
+async function createStaff(email: string, role: StaffRoleName): Promise<string> {
+  const { db } = portal.database
+  const created = await staffService({
+    db,
+    audit: auditRepo(db, portal.clock),
+    writer: outboxWriter(Buffer.alloc(32), portal.clock),
+    clock: portal.clock,
+    codeKey: Buffer.alloc(32),
+  }).create(email, role, 'operator:e2e')
+  if (!created.ok) throw new Error(`staff ${email} exists`)
+  return created.temporaryPassword
+}
+
+/** The console screen passes axe (WCAG A/AA) and, when asked, is saved to docs/screens. */
+async function checkScreen(page: PortalPage, name: string) {
+  await page.locator('h1').first().waitFor()
+  expect(await accessibilityViolations(page), `axe on ${name}`).toEqual([])
+  const facts = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    title: document.title,
+    fits: document.documentElement.scrollWidth <= window.innerWidth,
+  }))
+  expect(facts.lang).toBe('en')
+  expect(facts.title).toMatch(/Support console|Staff sign-in|Enter the code/)
+  expect(facts.fits, `no sideways scrolling on ${name}`).toBe(true)
+  if (isCapturing) {
+    mkdirSync(screensDir, { recursive: true })
+    await page.screenshot({ path: join(screensDir, `console-${name}.png`), fullPage: true })
+  }
+}
+
+/** Signs a staff member in to the console with the mouse: password, then the emailed code. */
+async function signInToConsole(page: PortalPage, email: string, password: string, check = false) {
+  await page.goto(portal.url('/support-console'))
+  await page.waitForURL((url) => url.pathname === '/support-console/sign-in')
+  await page.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
+  if (check) await checkScreen(page, 'sign-in')
+  await page.getByLabel('Staff email address').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('heading', { name: consoleTexts.codeHeading }).waitFor()
+  if (check) await checkScreen(page, 'code')
+  const { body } = await latestSent(portal, email, 'verification-code')
+  await page.getByLabel('Code from the email').fill(/\b(\d{6})\b/.exec(body)?.[1] ?? '')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Find a member' }).waitFor()
+}
+
+/** The page's errors, less the browser's note of the console asking who is signed in (401). */
+const unexpectedErrors = (page: PortalPage) =>
+  page.errors.filter((e) => !e.includes('status of 401'))
+
+describe('the support desk', () => {
+  it('unlocks a member locked by six wrong codes, from the ticket on the support screen', async () => {
+    // The member locks the account.
+    const member = await openPage(browser)
+    await member.goto(portal.url(uswebLoginPath('bclip')))
+    await submitLogin(member, 'bclip_demo', demoPassword)
+    await member.waitForURL((url) => url.pathname === '/usweb/verificationinfostep1')
+    const before = await chooseEmailDelivery(member, portal)
+    const code = await verificationCodeAfter(portal, before)
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const answered = member.waitForResponse('**/api/mfa/enterverificationcode')
+      await enterVerificationCode(member, wrong)
+      await answered
+      if (attempt < 6) {
+        await member.locator('.spinner[data-active="false"]').waitFor({ state: 'attached' })
+        await member.getByRole('alert').getByText(messages.mfa.wrongCode).waitFor()
+      }
+    }
+    await member.waitForURL((url) => url.pathname === '/usweb/support')
+    const ticket = await member
+      .getByRole('textbox', { name: screenTexts.support.ticketLabel })
+      .inputValue()
+    expect(ticket).toMatch(/^INC\d+$/)
+
+    // A staff member signs in to the console and finds the ticket.
+    const password = await createStaff('desk.agent@example.com', 'agent')
+    const desk = await openPage(browser, { bypassCSP: true })
+    await signInToConsole(desk, 'desk.agent@example.com', password, true)
+    await desk.getByRole('link', { name: ticket }).waitFor()
+    await checkScreen(desk, 'search')
+    await desk.getByLabel('Incident ticket, username or customer number').fill(ticket)
+    await desk.getByRole('button', { name: 'Search' }).click()
+    await desk.getByRole('heading', { name: `Incident ${ticket}` }).waitFor()
+    expect(await desk.locator('dd[data-field="status"]').textContent()).toBe('Open')
+    await desk.getByText('6 wrong verification codes').waitFor()
+    await desk.getByText('Locked after wrong codes').first().waitFor()
+    await checkScreen(desk, 'incident')
+
+    // The member's page: locked; an agent may unlock and resend, not reset or revoke.
+    await desk.getByRole('link', { name: 'bclip_demo' }).click()
+    await desk.getByRole('heading', { name: 'Member bclip_demo' }).waitFor()
+    expect(await desk.locator('dd[data-field="status"]').textContent()).toBe('Locked')
+    expect(await desk.getByRole('button', { name: 'Reset verification' }).count()).toBe(0)
+    expect(await desk.getByRole('button', { name: 'End all sessions' }).count()).toBe(0)
+    expect(await desk.getByText('bclip.demo@example.com').count()).toBe(0)
+    await checkScreen(desk, 'member')
+
+    // Unlocking asks for a reason.
+    await desk.getByRole('button', { name: 'Unlock account' }).click()
+    await desk.getByRole('button', { name: 'Confirm: unlock account' }).click()
+    await desk.getByText(consoleTexts.reasonRequired).waitFor()
+    await checkScreen(desk, 'unlock-reason')
+    await desk.getByLabel('Reason (recorded in the audit log)').fill('Caller verified by phone')
+    await desk.getByRole('button', { name: 'Confirm: unlock account' }).click()
+    await desk.getByRole('status').getByText('bclip_demo is unlocked.', { exact: false }).waitFor()
+    await desk.locator('dd[data-field="status"]', { hasText: 'Active' }).waitFor()
+    await desk.getByText('Unlocked by support').first().waitFor()
+    await desk.getByText('“Caller verified by phone”').first().waitFor()
+    expect(unexpectedErrors(desk)).toEqual([])
+
+    // The ticket is resolved, by whom and when.
+    await desk.goto(portal.url(`/support-console/incidents/${ticket}`))
+    await desk
+      .locator('dd[data-field="status"]', {
+        hasText: 'Resolved by staff:desk.agent@example.com on',
+      })
+      .waitFor()
+
+    // The member signs in again (confirming the verification details, spec §4 UNLOCKED).
+    const again = await openPage(browser)
+    await again.goto(portal.url(uswebLoginPath('bclip')))
+    await submitLogin(again, 'bclip_demo', demoPassword)
+    await again.waitForURL((url) => url.pathname === '/usweb/confirmverificationinfostep1')
+    await passSecondFactor(again, portal)
+    await again.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
+    expect(member.errors).toEqual([])
+  })
+
+  it('shows an admin the admin actions and the staff page', async () => {
+    const password = await createStaff('desk.admin@example.com', 'admin')
+    const desk = await openPage(browser, { bypassCSP: true })
+    await signInToConsole(desk, 'desk.admin@example.com', password)
+    await desk.getByLabel('Incident ticket, username or customer number').fill('fidbond_demo')
+    await desk.getByRole('button', { name: 'Search' }).click()
+    await desk.getByRole('heading', { name: 'Member fidbond_demo' }).waitFor()
+    await desk.getByRole('button', { name: 'Reset verification' }).waitFor()
+    await desk.getByRole('button', { name: 'End all sessions' }).waitFor()
+    expect(await desk.getByRole('button', { name: 'Unlock account' }).count()).toBe(0)
+    await desk.getByRole('link', { name: 'Staff' }).click()
+    await desk.getByRole('heading', { name: 'Staff', level: 1 }).waitFor()
+    await desk.getByRole('cell', { name: 'desk.admin@example.com' }).waitFor()
+    await checkScreen(desk, 'staff')
+    // The narrowest screen the portal supports: the member's page still fits and passes axe.
+    await desk.setViewportSize({ width: 360, height: 800 })
+    await desk.goto(portal.url('/support-console/members/fidbond_demo'))
+    await desk.getByRole('heading', { name: 'Member fidbond_demo' }).waitFor()
+    await checkScreen(desk, 'member-phone')
+    await desk.getByRole('button', { name: 'Sign out' }).click()
+    await desk.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
+    await desk.getByText(consoleTexts.signedOut).waitFor()
+    expect(unexpectedErrors(desk)).toEqual([])
+  })
+})
+
+interface Focused {
+  name: string
+  tag: string
+  focusVisible: boolean
+}
+
+function focused(page: Page): Promise<Focused> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    if (!element || element === document.body) return { name: '', tag: 'body', focusVisible: false }
+    const labels = (element as HTMLInputElement).labels
+    const name = (
+      element.getAttribute('aria-label') ??
+      (labels && labels.length > 0 ? labels[0]?.textContent : null) ??
+      element.textContent ??
+      ''
+    ).trim()
+    return {
+      name,
+      tag: element.tagName.toLowerCase(),
+      focusVisible: element.matches(':focus-visible'),
+    }
+  })
+}
+
+/** Presses Tab until the focused control's name starts with `name`, each one showing focus. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  const seen: string[] = []
+  for (let press = 0; press < 40; press++) {
+    await page.keyboard.press('Tab')
+    const now = await focused(page)
+    if (now.tag !== 'body') {
+      expect(now.focusVisible, `focus-visible on ${now.tag} "${now.name}"`).toBe(true)
+    }
+    seen.push(now.name)
+    if (now.name.startsWith(name)) return
+  }
+  throw new Error(`Tab never reached "${name}"; went through ${JSON.stringify(seen)}`)
+}
+
+describe('the console with the keyboard alone', () => {
+  it('signs in, finds a member and resends the username with a reason', async () => {
+    const password = await createStaff('keyboard.agent@example.com', 'agent')
+    const page = await openPage(browser)
+    await page.goto(portal.url('/support-console'))
+    await page.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
+    await tabTo(page, 'Staff email address')
+    await page.keyboard.type('keyboard.agent@example.com')
+    await tabTo(page, 'Password')
+    await page.keyboard.type(password)
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: consoleTexts.codeHeading }).waitFor()
+    const { body } = await latestSent(portal, 'keyboard.agent@example.com', 'verification-code')
+    // The code field is the first control after the focused heading.
+    await tabTo(page, 'Code from the email')
+    await page.keyboard.type(/\b(\d{6})\b/.exec(body)?.[1] ?? '')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Find a member' }).waitFor()
+    await tabTo(page, 'Incident ticket, username or customer number')
+    await page.keyboard.type('cabar_demo')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Member cabar_demo' }).waitFor()
+    const before = await newestOutboxId(portal)
+    await tabTo(page, 'Resend username')
+    await page.keyboard.press('Enter')
+    // The reason field takes focus when the form opens.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA')
+    await page.keyboard.type('Member asked on the phone')
+    await tabTo(page, 'Confirm: resend username')
+    await page.keyboard.press('Enter')
+    await page.getByRole('status').getByText('The username of cabar_demo was sent').waitFor()
+    const sent = await latestSent(portal, 'cabar.demo@example.com', 'username')
+    expect(sent.id).toBeGreaterThan(before)
+    expect(unexpectedErrors(page)).toEqual([])
+  })
+})
+
+describe("the customer's first load", () => {
+  it('never includes console code: the console is its own lazy chunk', () => {
+    const dist = join(root, 'apps', 'web', 'dist')
+    const manifest = JSON.parse(
+      readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen
+      seen.add(key)
+      for (const next of manifest[key]?.imports ?? []) closure(next, seen)
+      return seen
+    }
+    const firstLoad = new Set<string>()
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (chunk.isEntry || /routes\/(usweb|pl)-login\.tsx$/.test(key)) {
+        for (const k of closure(key)) firstLoad.add(k)
+      }
+    }
+    expect([...firstLoad].some((k) => k.includes('console'))).toBe(false)
+    for (const key of firstLoad) {
+      const text = readFileSync(join(dist, manifest[key]?.file ?? ''), 'utf8')
+      for (const marker of [consoleTexts.signInHeading, consoleTexts.notAllowed, '/api/console']) {
+        expect(text.includes(marker), `${marker} in ${key}`).toBe(false)
+      }
+    }
+    expect(Object.keys(manifest).some((k) => k.includes('console/console-app.tsx'))).toBe(true)
+  })
+})

@@ -1,0 +1,144 @@
+// The support console (issue 15): the calls under /api/console and their answers. Staff are
+// not members: their sign-in, session cookie and roles are their own.
+import { z } from 'zod'
+
+export const consoleApiBase = '/api/console'
+/** The console's browser area; nothing in it is part of a member's first load. */
+export const consoleBasePath = '/support-console'
+
+export const staffRoles = ['agent', 'admin'] as const
+export type StaffRoleName = (typeof staffRoles)[number]
+
+/** What each role may do; the service checks these, the console only hides buttons. */
+export const consoleActions = {
+  lookUp: ['agent', 'admin'],
+  unlock: ['agent', 'admin'],
+  resendUsername: ['agent', 'admin'],
+  revokeSessions: ['admin'],
+  resetMfa: ['admin'],
+  manageStaff: ['admin'],
+} as const satisfies Record<string, readonly StaffRoleName[]>
+export type ConsoleAction = keyof typeof consoleActions
+
+export function isAllowed(role: StaffRoleName, action: ConsoleAction): boolean {
+  return (consoleActions[action] as readonly StaffRoleName[]).includes(role)
+}
+
+/** Console sessions end after this long without a call. */
+export const consoleIdleMinutes = 15
+
+export const consoleTexts = {
+  title: 'Support console',
+  signInHeading: 'Staff sign-in',
+  codeHeading: 'Enter the code we emailed you',
+  codeSent: 'We emailed a 6-digit code to your staff address. It expires in 10 minutes.',
+  signInRefused: 'The email address and password do not match an active staff account.',
+  codeRefused: 'That code is not right or has expired. Sign in again to get a new one.',
+  signedOut: 'You have been signed out.',
+  sessionEnded: 'Your console session has ended. Please sign in again.',
+  notAllowed: 'Your role does not allow this action.',
+  reasonRequired: 'Please give a reason (at least 5 characters).',
+  notFound: 'Nothing matches that ticket, username or customer number.',
+  memberNotFound: 'There is no member with that username.',
+  incidentNotFound: 'There is no incident with that ticket number.',
+  notLocked: 'This account is not locked.',
+  noEmail: 'There is no email address on file to send the username to.',
+  staffExists: 'A staff account with this email address already exists.',
+} as const
+
+const reasonSchema = z
+  .string({ error: consoleTexts.reasonRequired })
+  .trim()
+  .min(5, consoleTexts.reasonRequired)
+  .max(500)
+
+export const ConsoleSignInSchema = z.object({
+  email: z.string().trim().min(3).max(254),
+  password: z.string().min(1).max(200),
+})
+export const ConsoleCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+})
+export const ConsoleReasonSchema = z.object({ reason: reasonSchema })
+export const ConsoleSearchSchema = z.object({ q: z.string().trim().min(1).max(60) })
+export const ConsoleNewStaffSchema = z.object({
+  email: z.email().max(254),
+  role: z.enum(staffRoles),
+})
+
+export interface ConsoleStaff {
+  email: string
+  role: StaffRoleName
+}
+
+export interface SecurityEvent {
+  at: string
+  event: string
+  actor: string | null
+  reason: string | null
+  clientIp: string | null
+  detail: Record<string, unknown> | null
+}
+
+export interface IncidentSummary {
+  incidentId: string
+  status: 'open' | 'resolved'
+  reason: string
+  createdAt: string
+  resolvedAt: string | null
+  resolvedBy: string | null
+  resolution: string | null
+  username: string | null
+  custnum: string | null
+  program: string | null
+}
+
+export interface MemberView {
+  username: string
+  custnum: string
+  program: string
+  status: 'active' | 'locked'
+  isLocked: boolean
+  failedAttempts: number
+  isTemporaryPassword: boolean
+  createdAt: string
+  passwordChangedAt: string
+  /** Masked: enough to recognise, not to read. */
+  contacts: {
+    email: string | null
+    phone: string | null
+    verification: {
+      email: string
+      phone: string
+      verifiedAt: string | null
+      mustReconfirm: boolean
+    } | null
+  }
+  lastSignIns: { at: string; clientIp: string | null }[]
+  /** A short, non-reversible label of each trusted device. */
+  devices: { label: string; verifiedAt: string }[]
+  activeSessions: number
+  incidents: IncidentSummary[]
+  timeline: SecurityEvent[]
+}
+
+export interface IncidentView extends IncidentSummary {
+  /** The member's recent security events. */
+  events: SecurityEvent[]
+}
+
+export interface ConsoleSearchResult {
+  incident: IncidentSummary | null
+  members: { username: string; custnum: string; program: string; isLocked: boolean }[]
+}
+
+export interface StaffListItem {
+  email: string
+  role: StaffRoleName
+  isActive: boolean
+  createdAt: string
+  createdBy: string
+}
