@@ -1,24 +1,35 @@
+// The service's entry point: `node apps/server/dist/server.js` (npm run serve), or through
+// tsx in development. `--demo` asks for demo mode (the quick start); nothing else turns it on.
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { openDatabase } from './store/db.ts'
+import { startMetricsServer } from './plugins/metrics.ts'
+import { DatabaseInUseError, openDatabase } from './store/db.ts'
 import { seedDemoData } from './store/seed.ts'
 
 async function main() {
-  const config = loadConfig()
+  const asksForDemo = process.argv.includes('--demo')
+  const config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
   const database = await openDatabase(
     config.databaseUrl
       ? {
           kind: 'postgres',
           url: config.databaseUrl,
+          poolSize: config.dbPoolSize,
+          migrate: config.migrateOnStart,
           onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
         }
       : { kind: 'pglite', dataDir: config.dataDir },
   )
   if (config.seedDemoData) await seedDemoData(database.db)
   const app = await buildApp({ config, database })
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(app.metrics, config.metricsPort, config.host)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    metricsServer?.close()
     await app.close()
     await database.close()
     process.exit(0)
@@ -33,6 +44,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  const isExplained = error instanceof ConfigError || error instanceof DatabaseInUseError
+  console.error(isExplained ? error.message : error)
   process.exit(1)
 })

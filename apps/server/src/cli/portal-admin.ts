@@ -1,7 +1,9 @@
 // Operator tool. Usage (from the repository root):
 //   npm run portal-admin -- import-customers <file.csv>
 //   npm run portal-admin -- create-account <custnum> <username> [--email a@b.c] [--phone 3125550101]
-// Uses DATABASE_URL when set, otherwise the embedded database in ./data.
+//   npm run portal-admin -- migrate | purge | outbox-dead-letters | outbox-requeue | set-program-phone
+// Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
+// service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { messages, newUsernameSchema } from '@portal/contract'
@@ -9,11 +11,13 @@ import { ConfigError, loadConfig } from '../config.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
-import { openDatabase, type Database } from '../store/db.ts'
+import { DatabaseInUseError, openDatabase, type Database } from '../store/db.ts'
+import { opsCommands, opsUsage } from './ops-commands.ts'
 
 const usage = `Usage:
   portal-admin import-customers <file.csv>
-  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]`
+  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
+${opsUsage}`
 
 async function importCustomers(database: Database, file: string): Promise<number> {
   const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
@@ -67,21 +71,29 @@ function fail(message: string): number {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv
-  if (command !== 'import-customers' && command !== 'create-account') return fail(usage)
+  const asksForDemo = argv.includes('--demo')
+  const [command, ...rest] = argv.filter((arg) => arg !== '--demo')
+  const opsCommand = command ? opsCommands[command] : undefined
+  if (command !== 'import-customers' && command !== 'create-account' && !opsCommand) {
+    return fail(usage)
+  }
   let config
+  let database
   try {
-    config = loadConfig()
+    config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
+    database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    )
   } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message)
+    if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
+      return fail(error.message)
+    }
     throw error
   }
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  )
   try {
+    if (opsCommand) return await opsCommand({ database, config }, rest)
     if (command === 'import-customers') {
       if (!rest[0]) return fail(usage)
       return await importCustomers(database, rest[0])

@@ -1,3 +1,4 @@
+import { currentRequestId } from '../lib/request-context.ts'
 import type { Db } from './db.ts'
 import { auditLog } from './schema.ts'
 
@@ -21,6 +22,8 @@ export type AuditEvent =
   | 'recovery.temporary_password_sent'
   | 'handoff.issued'
   | 'account.created_by_operator'
+  | 'operator.outbox_requeued'
+  | 'operator.program_phone_set'
 
 export interface AuditEntry {
   event: AuditEvent
@@ -31,10 +34,12 @@ export interface AuditEntry {
   detail?: Record<string, unknown>
 }
 
-export function auditRepo(db: Db) {
+/** `observe` is told every event recorded (the metrics counters). */
+export function auditRepo(db: Db, observe?: (event: AuditEvent) => void) {
   return {
     async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values(entry)
+      await db.insert(auditLog).values({ ...entry, requestId: currentRequestId() })
+      observe?.(entry.event)
     },
   }
 }

@@ -181,6 +181,10 @@ export const outbox = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The request that wrote it (x-request-id), for support. */
+    requestId: text(),
+    /** Not sent after this (a verification code past its lifetime); null = no limit. */
+    expiresAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 )
@@ -229,6 +233,12 @@ export const auditLog = pgTable(
     username: text(),
     clientIp: text(),
     detail: jsonb().$type<Record<string, unknown>>(),
+    /** The request that caused it (x-request-id), for support. */
+    requestId: text(),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_request_idx').on(t.requestId),
+  ],
 )

@@ -3,18 +3,12 @@ import { programOf } from '@portal/contract'
 import { hashPassword } from '../lib/passwords.ts'
 import type { Db } from './db.ts'
 import { inArray } from 'drizzle-orm'
-import { countries, customers, mailingAddresses, mfaContacts, users } from './schema.ts'
-import { demoCountries, demoCustomers, demoMailingPhones, demoPassword } from './demo-data.ts'
+import { customers, mfaContacts, users } from './schema.ts'
+import { demoCustomers, demoPassword } from './demo-data.ts'
+import { loadReferenceData } from './reference-data.ts'
 
 export async function seedDemoData(db: Db): Promise<void> {
-  await db
-    .insert(countries)
-    .values(demoCountries.map((c, sortOrder) => ({ ...c, sortOrder })))
-    .onConflictDoNothing()
-  await db
-    .insert(mailingAddresses)
-    .values(Object.entries(demoMailingPhones).map(([program, phone]) => ({ program, phone })))
-    .onConflictDoNothing()
+  await loadReferenceData(db)
   await db
     .insert(customers)
     .values(
