@@ -14,7 +14,7 @@ import { outboxRepo } from '../store/outbox.repo.ts'
 
 export function createMetrics(db: Db, clock: Clock) {
   const registry = new Registry()
-  collectDefaultMetrics({ register: registry, prefix: 'portal_process_' })
+  collectDefaultMetrics({ register: registry, prefix: 'portal_' })
   const signIns = new Counter({
     name: 'portal_sign_ins_total',
     help: 'Password sign-in attempts by outcome',
