@@ -4,7 +4,7 @@
 // second process on a running service's PGlite folder is refused.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -203,8 +203,9 @@ describe.runIf(onPostgres)('two instances booting together on one empty database
       const migrations = await check.query(
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       )
-      const journal = (await import('../drizzle/meta/_journal.json', { with: { type: 'json' } }))
-        .default
+      const journal = JSON.parse(
+        await readFile(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+      ) as { entries: unknown[] }
       expect(migrations.rows[0].n).toBe(journal.entries.length)
       const countryRows = await check.query('select count(*)::int as n from countries')
       expect(countryRows.rows[0].n).toBeGreaterThan(0)

@@ -119,7 +119,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     }
   }
   let client: PGlite
-  let unlock = async () => undefined as void
+  let unlock = async (): Promise<void> => undefined
   if (source.kind === 'pglite') {
     unlock = await lockDataDir(source.dataDir)
     try {

@@ -54,7 +54,11 @@ export function outboxRepo(db: Db) {
     async markFailed(id: number, error: string, nextAttemptAt: Date | null): Promise<void> {
       await db
         .update(outbox)
-        .set(nextAttemptAt ? { lastError: error, nextAttemptAt } : { lastError: error, status: 'failed' })
+        .set(
+          nextAttemptAt
+            ? { lastError: error, nextAttemptAt }
+            : { lastError: error, status: 'failed' },
+        )
         .where(eq(outbox.id, id))
     },
     async markDead(id: number, error: string): Promise<void> {
@@ -86,7 +90,10 @@ export function outboxRepo(db: Db) {
     /** Messages waiting to go out, and when the oldest was written (metrics). */
     async pendingStats(): Promise<{ depth: number; oldest: Date | null }> {
       const [row] = await db
-        .select({ depth: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${outbox.createdAt})` })
+        .select({
+          depth: sql<number>`count(*)::int`,
+          oldest: sql<string | null>`min(${outbox.createdAt})`,
+        })
         .from(outbox)
         .where(eq(outbox.status, 'pending'))
       return { depth: row?.depth ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null }
