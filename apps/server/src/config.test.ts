@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { readFileSync } from 'node:fs'
+import { ConfigError, loadConfig, settingNames } from './config.ts'
 
 // Stands for `openssl rand -base64 32`: 32 random bytes.
 const randomSecret = 'q8J3vT0pZ+Lw7c2N/9xYhR4mKa1sUe6DgBfXoVnHtWk='
@@ -136,5 +137,14 @@ describe('loadConfig', () => {
       retention: { outboxDays: 7, auditDays: 90 },
     })
     expect(() => loadConfig({ ...demo, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
+  })
+})
+
+describe('the documentation of the settings', () => {
+  const root = new URL('../../../', import.meta.url)
+  it.each([['.env.example'], ['README.md']])('%s names every setting', (file) => {
+    const text = readFileSync(new URL(file, root), 'utf8')
+    const missing = settingNames.filter((name) => !text.includes(name))
+    expect(missing).toEqual([])
   })
 })

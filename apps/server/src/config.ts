@@ -88,6 +88,9 @@ const EnvSchema = z.object({
   ALLOW_LOOPBACK_HTTP: flag.default(false),
 })
 
+/** Every environment variable the service reads (`.env.example` documents each). */
+export const settingNames = Object.keys(EnvSchema.shape)
+
 export interface Config {
   env: 'development' | 'production' | 'test'
   port: number
