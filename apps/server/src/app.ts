@@ -99,7 +99,7 @@ export async function buildApp({
     runWithRequestId(request.id, done)
   })
   const users = usersRepo(db)
-  const audit = auditRepo(db, (event) => metrics.observeAudit(event))
+  const audit = auditRepo(db, (entry) => metrics.observeAudit(entry))
   const customers = customersRepo(db)
   const reference = referenceRepo(db)
   const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'), clock)

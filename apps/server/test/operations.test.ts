@@ -104,6 +104,8 @@ describe('metrics', () => {
     const client = t.client()
     await client.login('bclip_demo', 'wrong-password')
     await client.signIn('bclip_demo', demoPassword)
+    // Three wrong passwords lock fidbond_demo; a fourth attempt finds it locked.
+    for (let i = 0; i < 4; i++) await t.client().login('fidbond_demo', 'wrong-password', '200')
     expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(401)
     const wrong = { authorization: `Bearer ${token}x` }
     expect((await t.app.inject({ url: '/metrics', headers: wrong })).statusCode).toBe(401)
@@ -112,13 +114,14 @@ describe('metrics', () => {
       headers: { authorization: `Bearer ${token}` },
     })
     expect(scrape.statusCode).toBe(200)
-    expect(scrape.body).toContain('portal_sign_ins_total{outcome="failed"} 1')
+    expect(scrape.body).toContain('portal_sign_ins_total{outcome="failed"} 3')
     expect(scrape.body).toContain('portal_sign_ins_total{outcome="succeeded"} 1')
     expect(scrape.body).toContain('portal_mfa_outcomes_total{outcome="passed"} 1')
     expect(scrape.body).toContain('portal_codes_sent_total 1')
     expect(scrape.body).toMatch(/portal_outbox_depth \d+/)
     expect(scrape.body).toMatch(/portal_outbox_oldest_pending_age_seconds [\d.]+/)
-    expect(scrape.body).toContain('portal_lockouts_total')
+    expect(scrape.body).toContain('portal_lockouts_total{step="password"} 1')
+    expect(scrape.body).toContain('portal_sign_ins_total{outcome="locked"} 2')
     expect(scrape.body).toMatch(
       /portal_http_request_duration_seconds_count\{method="POST",route="\/api\/us-web-authentication\/authenticate",status_code="20\d"\} \d/,
     )

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { DeliveryOutcome } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
-import type { AuditEvent } from '../store/audit.repo.ts'
+import type { AuditEntry, AuditEvent } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
 import { outboxRepo } from '../store/outbox.repo.ts'
 
@@ -91,12 +91,16 @@ export function createMetrics(db: Db, clock: Clock) {
   return {
     registry,
     /** Counts what the audit log records. */
-    observeAudit(event: AuditEvent): void {
+    observeAudit({ event, detail }: AuditEntry): void {
       const signIn = signInOutcomes[event]
       if (signIn) signIns.inc({ outcome: signIn })
       const step = mfaOutcomes[event]
       if (step) mfa.inc({ outcome: step })
-      if (event === 'login.locked') lockouts.inc({ step: 'password' })
+      // login.locked is also written for each attempt on an account already locked; the
+      // attempt that locks it carries the failed-attempt count.
+      if (event === 'login.locked' && detail?.failedAttempts !== undefined) {
+        lockouts.inc({ step: 'password' })
+      }
       if (event === 'mfa.locked') lockouts.inc({ step: 'mfa' })
       if (event === 'mfa.code_sent') codesSent.inc()
     },

@@ -35,11 +35,11 @@ export interface AuditEntry {
 }
 
 /** `observe` is told every event recorded (the metrics counters). */
-export function auditRepo(db: Db, observe?: (event: AuditEvent) => void) {
+export function auditRepo(db: Db, observe?: (entry: AuditEntry) => void) {
   return {
     async record(entry: AuditEntry): Promise<void> {
       await db.insert(auditLog).values({ ...entry, requestId: currentRequestId() })
-      observe?.(entry.event)
+      observe?.(entry)
     },
   }
 }
