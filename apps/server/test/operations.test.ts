@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { opsCommands } from '../src/cli/ops-commands.ts'
+import { startMetricsServer } from '../src/plugins/metrics.ts'
 import { outboxWriter } from '../src/delivery/outbox.ts'
 import { templates } from '../src/delivery/templates.ts'
 import { demoPassword } from '../src/store/demo-data.ts'
@@ -125,6 +126,19 @@ describe('metrics', () => {
     expect(scrape.body).toMatch(
       /portal_http_request_duration_seconds_count\{method="POST",route="\/api\/us-web-authentication\/authenticate",status_code="20\d"\} \d/,
     )
+  })
+  it('are served without a token on METRICS_PORT alone', async () => {
+    const { t } = await app()
+    const server = await startMetricsServer(t.app.metrics, 0, '127.0.0.1')
+    try {
+      const { port } = server.address() as AddressInfo
+      const scrape = await fetch(`http://127.0.0.1:${port}/metrics`)
+      expect(scrape.status).toBe(200)
+      expect(await scrape.text()).toMatch(/^portal_outbox_depth \d+$/m)
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })
 
