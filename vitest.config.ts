@@ -7,6 +7,8 @@ const apiOn = (database: 'pglite' | 'postgres') => ({
   test: {
     name: `api-${database}`,
     include: ['apps/server/test/**/*.test.ts'],
+    // A file named *.postgres.test.ts or *.pglite.test.ts is about that engine alone.
+    exclude: [`apps/server/test/**/*.${database === 'pglite' ? 'postgres' : 'pglite'}.test.ts`],
     env: { TEST_DATABASE: database },
     globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,

@@ -112,6 +112,21 @@ describe('usweb login messages', () => {
     await expectSpinnerHidden(page)
   })
 
+  it('shows the reference of a server failure after the technical-difficulties message', async () => {
+    const page = await openLogin(uswebLoginPath('bclip'))
+    await page.route('**/api/us-web-authentication/authenticate', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Internal Server Error', reference: '1a2b3c4d' }),
+      }),
+    )
+    const { items } = await bannerAfterLogin(page, 'bclip_demo', demoPassword)
+    expect(items).toEqual([
+      `${messages.login.technicalDifficulties} ${messages.failureReference} 1a2b3c4d`,
+    ])
+  })
+
   it('shows the technical-difficulties message when the service cannot be reached', async () => {
     const page = await openLogin(uswebLoginPath('bclip'))
     await page.route('**/api/us-web-authentication/authenticate', (route) => route.abort())

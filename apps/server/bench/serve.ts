@@ -44,7 +44,12 @@ if (kind === 'baseline') {
       process.exit(0)
     })()
   })
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '0' })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DEMO_MODE: 'true',
+    LOG_LEVEL: 'silent',
+    OUTBOX_POLL_MS: '0',
+  })
   const app = await buildApp({ config, database })
   await app.ready()
   // Trust the bench device once, the way a person does: code by email, code entered.

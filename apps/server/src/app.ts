@@ -15,6 +15,7 @@ import {
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
+import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
@@ -38,12 +39,14 @@ import { registrationService } from './modules/registration/registration.service
 import rateLimits from './plugins/rate-limits.ts'
 import { passwordService } from './modules/password/password.service.ts'
 import errors from './plugins/errors.ts'
+import metricsPlugin, { createMetrics, type Metrics } from './plugins/metrics.ts'
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import { webRoutes } from './plugins/web.ts'
 import { auditRepo } from './store/audit.repo.ts'
 import { customersRepo } from './store/customers.repo.ts'
 import type { Database } from './store/db.ts'
+import { purgeExpired, type PurgeReport } from './store/retention.ts'
 import { usersRepo } from './store/users.repo.ts'
 
 export interface AppDeps {
@@ -60,6 +63,9 @@ declare module 'fastify' {
     outbox: { writer: OutboxWriter; worker: OutboxWorker }
     /** The one source of time (operator commands and tests read it too). */
     clock: Clock
+    metrics: Metrics
+    /** One retention pass (the sweep timer runs it every RETENTION_SWEEP_MINUTES). */
+    purgeExpired(): Promise<PurgeReport>
   }
 }
 
@@ -88,14 +94,23 @@ export async function buildApp({
         : { level: config.logLevel, redact, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A UUID per request, or the id a trusted proxy sent: in every log line (reqId), the
+    // response, audit and outbox rows, and the reference of a technical-difficulties answer.
+    genReqId: requestIdGenerator(config.trustProxy !== false),
   })
   const { db } = database
   const calibrated = givenClock ? undefined : await databaseClock(() => database.readTime())
   const clock: Clock = givenClock ?? calibrated ?? systemClock
   app.addHook('onClose', async () => calibrated?.stop())
   app.decorate('clock', clock)
+  const metrics = createMetrics(db, clock)
+  app.decorate('metrics', metrics)
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id)
+    runWithRequestId(request.id, done)
+  })
   const users = usersRepo(db)
-  const audit = auditRepo(db, clock)
+  const audit = auditRepo(db, clock, (entry) => metrics.observeAudit(entry))
   const customers = customersRepo(db)
   const reference = referenceRepo(db)
   const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'), clock)
@@ -113,14 +128,28 @@ export async function buildApp({
     pollMs: config.outboxPollMs,
     maxAttempts: config.outboxMaxAttempts,
     keepBodies: config.isDemo,
+    onOutcome: (outcome, channel) => metrics.observeDelivery(outcome, channel),
   })
   app.decorate('outbox', { writer, worker })
   if (config.outboxPollMs > 0) app.addHook('onReady', async () => worker.start())
-  app.addHook('onClose', async () => {
-    await worker.stop()
-  })
+  app.addHook('onClose', async () => worker.stop())
+  app.decorate('purgeExpired', () => purgeExpired(db, clock.now(), config.retention))
+  let sweep: NodeJS.Timeout | undefined
+  if (config.retention.sweepMinutes > 0) {
+    app.addHook('onReady', async () => {
+      sweep = setInterval(() => {
+        app.purgeExpired().then(
+          (report) => app.log.info({ purged: report }, 'retention sweep'),
+          (error: unknown) => app.log.error({ err: error }, 'retention sweep failed'),
+        )
+      }, config.retention.sweepMinutes * 60_000)
+      sweep.unref()
+    })
+    app.addHook('onClose', async () => clearInterval(sweep))
+  }
 
   await app.register(errors)
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken })
   await app.register(security, { isBehindTls: config.isCookieSecure })
   await app.register(cookie)
   await app.register(formbody)

@@ -1,41 +1,150 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { readFileSync } from 'node:fs'
+import { ConfigError, loadConfig, settingNames } from './config.ts'
+
+// Stands for `openssl rand -base64 32`: 32 random bytes.
+const randomSecret = 'q8J3vT0pZ+Lw7c2N/9xYhR4mKa1sUe6DgBfXoVnHtWk='
+const handoffKey = 'dGhpcyBpcyBhIDMyIGJ5dGUga2V5IGZvciB0ZXN0cyE='
+
+/** Everything production requires, valid. */
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://portal@db.example:5432/portal',
+  SESSION_SECRET: randomSecret,
+  PL_HANDOFF_KEY: handoffKey,
+  MAIN_SITE_URL: 'https://www.example.com/usweb/',
+  PL_POLICY_APP_URL: 'https://policy.example.com/app/',
+  SMTP_URL: 'smtp://mail.example:587',
+  SMS_PROVIDER_URL: 'https://sid:token@sms.example/messages',
+}
+
+/** Demo mode only when asked; without it, real secrets. */
+const demo = { DEMO_MODE: 'true' }
 
 describe('loadConfig', () => {
-  it('starts in demo mode on the embedded database with nothing set', () => {
-    const config = loadConfig({})
+  it('starts in demo mode on the embedded database when demo mode is asked for', () => {
+    const config = loadConfig(demo)
     expect(config).toMatchObject({ port: 8080, isDemo: true, databaseUrl: undefined })
     expect(config.sessionSecret).toContain('demo-only')
   })
 
+  it('never turns demo mode on because a variable is missing', () => {
+    expect(() => loadConfig({})).toThrow(/SESSION_SECRET: required unless DEMO_MODE=true/)
+    expect(() => loadConfig({ NODE_ENV: 'development', SESSION_SECRET: randomSecret })).toThrow(
+      /PL_HANDOFF_KEY/,
+    )
+    const config = loadConfig({ SESSION_SECRET: randomSecret, PL_HANDOFF_KEY: handoffKey })
+    expect(config.isDemo).toBe(false)
+    expect(config.seedDemoData).toBe(false)
+  })
+
   it('names the variable that is wrong', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
-    expect(() => loadConfig({ MAIN_SITE_URL: 'javascript:alert(1)' })).toThrow(/MAIN_SITE_URL/)
+    expect(() => loadConfig({ ...demo, PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...demo, PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => loadConfig({ ...demo, MAIN_SITE_URL: 'javascript:alert(1)' })).toThrow(
+      /MAIN_SITE_URL/,
+    )
   })
 
   it('reads TRUST_PROXY as on, off, or a list of proxy addresses', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1')
-    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ ...demo, TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ ...demo, TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ ...demo, TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1')
+    expect(loadConfig(demo).trustProxy).toBe(false)
   })
 
   it('treats a variable set to nothing as not set', () => {
-    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+    expect(loadConfig({ ...demo, DATABASE_URL: '' }).databaseUrl).toBeUndefined()
   })
 
-  it('requires real secrets and no demo mode in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/)
-    const secrets = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      PL_HANDOFF_KEY: Buffer.alloc(32, 7).toString('base64'),
-      SMTP_URL: 'smtp://mail.example:587',
-      SMS_PROVIDER_URL: 'https://sid:token@sms.example/messages',
+  it('starts in production with every required setting', () => {
+    expect(loadConfig(production)).toMatchObject({
+      isDemo: false,
+      seedDemoData: false,
+      isCookieSecure: true,
+      migrateOnStart: true,
+      retention: { outboxDays: 30, auditDays: 400, sweepMinutes: 60 },
+    })
+    expect(loadConfig({ ...production, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
+  })
+
+  it.each([
+    'DATABASE_URL',
+    'SESSION_SECRET',
+    'PL_HANDOFF_KEY',
+    'MAIN_SITE_URL',
+    'PL_POLICY_APP_URL',
+    'SMTP_URL',
+    'SMS_PROVIDER_URL',
+  ])('refuses to start in production without %s, naming it', (name) => {
+    const env = Object.fromEntries(Object.entries(production).filter(([key]) => key !== name))
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: required`))
+  })
+
+  it.each([
+    ['DEMO_MODE', 'true', /DEMO_MODE: cannot be on in production/],
+    ['SEED_DEMO_DATA', 'true', /SEED_DEMO_DATA: cannot be on in production/],
+    ['SESSION_SECRET', 'demo-only-session-secret-never-use-in-production', /public demo value/],
+    ['SESSION_SECRET', 'x'.repeat(64), /SESSION_SECRET: does not look random/],
+    ['SESSION_SECRET', '0123456789abcdef0123456789abcdef', /SESSION_SECRET: does not look random/],
+    ['SESSION_SECRET', 'short', /SESSION_SECRET: must be at least 32 characters/],
+    [
+      'PL_HANDOFF_KEY',
+      Buffer.from('program-portal-demo-handoff-key!').toString('base64'),
+      /PL_HANDOFF_KEY: is the public demo key/,
+    ],
+    ['PL_HANDOFF_KEY', 'c2hvcnQ=', /PL_HANDOFF_KEY/],
+    ['MAIN_SITE_URL', 'http://main.example/usweb/', /MAIN_SITE_URL: must be an absolute https/],
+    ['MAIN_SITE_URL', '/demo/main-site/usweb/', /MAIN_SITE_URL: must be an absolute https/],
+    ['PL_POLICY_APP_URL', 'http://127.0.0.1:9/app/', /PL_POLICY_APP_URL: must be an absolute/],
+    ['SMS_PROVIDER_URL', 'http://sms.example/messages', /SMS_PROVIDER_URL: must be an https/],
+  ])('refuses %s=%s in production', (name, value, reason) => {
+    expect(() => loadConfig({ ...production, [name]: value })).toThrow(reason)
+  })
+
+  it('accepts loopback http:// URLs in production only behind ALLOW_LOOPBACK_HTTP (tests)', () => {
+    const loopback = {
+      ...production,
+      MAIN_SITE_URL: 'http://127.0.0.1:9001/usweb/',
+      PL_POLICY_APP_URL: 'http://localhost:9002/app/',
+      SMS_PROVIDER_URL: 'http://127.0.0.1:9003/sms',
     }
-    expect(loadConfig(secrets)).toMatchObject({ isDemo: false, isCookieSecure: true })
-    expect(() => loadConfig({ ...secrets, DEMO_MODE: 'true' })).toThrow(/DEMO_MODE/)
-    expect(() => loadConfig({ ...secrets, PL_HANDOFF_KEY: 'c2hvcnQ=' })).toThrow(/PL_HANDOFF_KEY/)
+    expect(() => loadConfig(loopback)).toThrow(/MAIN_SITE_URL/)
+    expect(loadConfig({ ...loopback, ALLOW_LOOPBACK_HTTP: 'true' }).mainSiteUrl).toBe(
+      'http://127.0.0.1:9001/usweb/',
+    )
+    expect(() =>
+      loadConfig({
+        ...loopback,
+        ALLOW_LOOPBACK_HTTP: 'true',
+        MAIN_SITE_URL: 'http://main.example/usweb/',
+      }),
+    ).toThrow(/MAIN_SITE_URL/)
+  })
+
+  it('reads the metrics and retention settings', () => {
+    const config = loadConfig({
+      ...demo,
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+      METRICS_PORT: '9464',
+      OUTBOX_RETENTION_DAYS: '7',
+      AUDIT_RETENTION_DAYS: '90',
+    })
+    expect(config).toMatchObject({
+      metricsToken: 'a-long-enough-metrics-token',
+      metricsPort: 9464,
+      retention: { outboxDays: 7, auditDays: 90 },
+    })
+    expect(() => loadConfig({ ...demo, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
+  })
+})
+
+describe('the documentation of the settings', () => {
+  const root = new URL('../../../', import.meta.url)
+  it.each([['.env.example'], ['README.md']])('%s names every setting', (file) => {
+    const text = readFileSync(new URL(file, root), 'utf8')
+    const missing = settingNames.filter((name) => !text.includes(name))
+    expect(missing).toEqual([])
   })
 })

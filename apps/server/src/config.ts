@@ -15,12 +15,18 @@ const destination = z
   .string()
   .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL or /path')
 
+const days = z.coerce.number().int().min(0)
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections per instance: instances × DB_POOL_SIZE must stay under max_connections. */
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Apply pending migrations at start (under an advisory lock); false = run `db:migrate` first. */
+  MIGRATE_ON_START: flag.default(true),
   DATA_DIR: z.string().default(`${repoRoot}data/pglite`),
   DEMO_MODE: flag.optional(),
   SEED_DEMO_DATA: flag.optional(),
@@ -68,7 +74,22 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   /** Shared rate-limit counters across instances; in-process without it. */
   REDIS_URL: z.string().url().optional(),
+  /** `/metrics` on the service port answers only `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** When set, `/metrics` is served (without a token) on this port only, not the service port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Sent messages keep their row (recipient, template, status) this many days. */
+  OUTBOX_RETENTION_DAYS: days.default(30),
+  /** Audit rows are kept this many days. */
+  AUDIT_RETENTION_DAYS: days.default(400),
+  /** How often each instance purges expired sessions and old rows; 0 = only `portal-admin purge`. */
+  RETENTION_SWEEP_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** Tests only: lets production accept http:// URLs whose host is 127.0.0.1, ::1 or localhost. */
+  ALLOW_LOOPBACK_HTTP: flag.default(false),
 })
+
+/** Every environment variable the service reads (`.env.example` documents each). */
+export const settingNames = Object.keys(EnvSchema.shape)
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -77,6 +98,8 @@ export interface Config {
   logLevel: string
   /** PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | undefined
+  dbPoolSize: number
+  migrateOnStart: boolean
   dataDir: string
   /** Demo receivers and the outbox viewer; never in production. */
   isDemo: boolean
@@ -101,6 +124,9 @@ export interface Config {
   outboxMaxAttempts: number
   redisUrl: string | undefined
   rateLimits: { perClient: number; perTarget: number; windowMinutes: number }
+  metricsToken: string | undefined
+  metricsPort: number | undefined
+  retention: { outboxDays: number; auditDays: number; sweepMinutes: number }
 }
 
 /**
@@ -114,6 +140,36 @@ export const demoPlHandoffKey = Buffer.from('program-portal-demo-handoff-key!', 
 
 export class ConfigError extends Error {}
 
+/** Roughly how many bits of randomness a secret shows (its characters' Shannon entropy). */
+export function estimatedEntropyBits(secret: string): number {
+  const counts = new Map<string, number>()
+  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1)
+  let bitsPerChar = 0
+  for (const n of counts.values()) {
+    const p = n / secret.length
+    bitsPerChar -= p * Math.log2(p)
+  }
+  return bitsPerChar * secret.length
+}
+
+const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost'])
+
+/** Absolute https; http only on a loopback host and only when the test setting allows it. */
+function isProductionUrl(value: string, allowLoopbackHttp: boolean): boolean {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  if (url.protocol === 'https:') return true
+  return allowLoopbackHttp && url.protocol === 'http:' && loopbackHosts.has(url.hostname)
+}
+
+function refuse(name: string, reason: string): never {
+  throw new ConfigError(`Invalid configuration:\n  ${name}: ${reason}`)
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A variable set to nothing (`DATABASE_URL=`) means "not set", as in most shells' usage.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
@@ -124,16 +180,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data
   const isProduction = e.NODE_ENV === 'production'
-  const isDemo = e.DEMO_MODE ?? !isProduction
-  if (isProduction && isDemo) throw new ConfigError('DEMO_MODE cannot be on in production')
-  for (const name of [
-    'SESSION_SECRET',
-    'PL_HANDOFF_KEY',
-    'SMTP_URL',
-    'SMS_PROVIDER_URL',
-  ] as const) {
-    if (isProduction && !e[name]) {
-      throw new ConfigError(`Invalid configuration:\n  ${name}: required in production`)
+  // Demo mode (public secrets, demo receivers, the outbox viewer) only when asked for: a
+  // missing variable never turns it on (security review H4).
+  const isDemo = e.DEMO_MODE ?? false
+  if (isProduction) {
+    if (isDemo) refuse('DEMO_MODE', 'cannot be on in production')
+    if (e.SEED_DEMO_DATA) refuse('SEED_DEMO_DATA', 'cannot be on in production (demo accounts)')
+    if (!e.DATABASE_URL) refuse('DATABASE_URL', 'required in production (PostgreSQL)')
+    for (const name of ['MAIN_SITE_URL', 'PL_POLICY_APP_URL'] as const) {
+      if (!present[name]) refuse(name, 'required in production')
+      if (!isProductionUrl(e[name], e.ALLOW_LOOPBACK_HTTP)) {
+        refuse(name, 'must be an absolute https:// URL in production')
+      }
+    }
+    if (!e.SMTP_URL) refuse('SMTP_URL', 'required in production')
+    if (!e.SMS_PROVIDER_URL) refuse('SMS_PROVIDER_URL', 'required in production')
+    if (!isProductionUrl(e.SMS_PROVIDER_URL, e.ALLOW_LOOPBACK_HTTP)) {
+      refuse('SMS_PROVIDER_URL', 'must be an https:// URL in production')
+    }
+  }
+  if (!isDemo) {
+    if (!e.SESSION_SECRET) refuse('SESSION_SECRET', 'required unless DEMO_MODE=true')
+    if (e.SESSION_SECRET === demoSessionSecret) refuse('SESSION_SECRET', 'is the public demo value')
+    if (estimatedEntropyBits(e.SESSION_SECRET) < 160) {
+      refuse(
+        'SESSION_SECRET',
+        'does not look random: use at least 32 random bytes (openssl rand -base64 32)',
+      )
+    }
+    if (!e.PL_HANDOFF_KEY) refuse('PL_HANDOFF_KEY', 'required unless DEMO_MODE=true')
+    if (Buffer.from(e.PL_HANDOFF_KEY, 'base64').equals(demoPlHandoffKey)) {
+      refuse('PL_HANDOFF_KEY', 'is the public demo key')
     }
   }
   return {
@@ -142,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
+    migrateOnStart: e.MIGRATE_ON_START,
     dataDir: e.DATA_DIR,
     isDemo,
     seedDemoData: e.SEED_DEMO_DATA ?? isDemo,
@@ -172,6 +251,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perClient: e.RATE_LIMIT_PER_CLIENT,
       perTarget: e.RATE_LIMIT_PER_TARGET,
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    retention: {
+      outboxDays: e.OUTBOX_RETENTION_DAYS,
+      auditDays: e.AUDIT_RETENTION_DAYS,
+      sweepMinutes: e.RETENTION_SWEEP_MINUTES,
     },
   }
 }

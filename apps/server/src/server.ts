@@ -1,16 +1,22 @@
+// The service's entry point: `node apps/server/dist/server.js` (npm run serve), or through
+// tsx in development. `--demo` asks for demo mode (the quick start); nothing else turns it on.
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
-import { openDatabase } from './store/db.ts'
+import { startMetricsServer } from './plugins/metrics.ts'
+import { DatabaseInUseError, openDatabase } from './store/db.ts'
 import { seedDemoData } from './store/seed.ts'
 
 async function main() {
-  const config = loadConfig()
+  const asksForDemo = process.argv.includes('--demo')
+  const config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
   const database = await openDatabase(
     config.databaseUrl
       ? {
           kind: 'postgres',
           url: config.databaseUrl,
+          poolSize: config.dbPoolSize,
+          migrate: config.migrateOnStart,
           onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
         }
       : { kind: 'pglite', dataDir: config.dataDir },
@@ -18,9 +24,14 @@ async function main() {
   const clock = await databaseClock(() => database.readTime())
   if (config.seedDemoData) await seedDemoData(database.db, clock.now())
   const app = await buildApp({ config, database, clock })
+  const metricsServer =
+    config.metricsPort === undefined
+      ? undefined
+      : await startMetricsServer(app.metrics, config.metricsPort, config.host)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    metricsServer?.close()
     await app.close()
     clock.stop()
     await database.close()
@@ -36,6 +47,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  const isExplained = error instanceof ConfigError || error instanceof DatabaseInUseError
+  console.error(isExplained ? error.message : error)
   process.exit(1)
 })

@@ -47,6 +47,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DEMO_MODE: 'true',
     // Tests deliver the outbox by hand (app.outbox.worker.drain()), so nothing races them.
     OUTBOX_POLL_MS: '0',
+    RETENTION_SWEEP_MINUTES: '0',
     // Many calls from one address; the rate-limit test sets its own low limits.
     RATE_LIMIT_PER_CLIENT: '100000',
     RATE_LIMIT_PER_TARGET: '100000',

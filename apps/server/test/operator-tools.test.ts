@@ -103,7 +103,7 @@ describe('portal-admin command', () => {
         const cli = new URL('../src/cli/portal-admin.ts', import.meta.url).pathname
         const result = await run(
           process.execPath,
-          ['--import', 'tsx', cli, 'import-customers', file],
+          ['--import', 'tsx', cli, '--demo', 'import-customers', file],
           {
             env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(dir, 'db') },
           },

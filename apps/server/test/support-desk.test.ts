@@ -379,7 +379,7 @@ describe('portal-admin as a script sees it', () => {
       const result = await promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', cli, 'incident', 'show', 'INC20260101000001'],
-        { env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(dir, 'db') } },
+        { env: { ...process.env, DEMO_MODE: 'true', DATABASE_URL: '', DATA_DIR: join(dir, 'db') } },
       ).catch((error: { stderr: string; code: number }) => error)
       expect('code' in result ? result.code : 0).toBe(3)
       expect(result.stderr).toContain('No incident with that ticket number.')

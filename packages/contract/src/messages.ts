@@ -75,6 +75,9 @@ export const messages = {
     agentNumber: 'Please enter your six-digit Agent Number.',
   },
   errorBannerHeading: 'Error',
+  // Not in the spec: shown after the technical-difficulties message so the support desk can
+  // find the failed request (the start of its request id) in the service's logs.
+  failureReference: 'Reference:',
 } as const
 
 /** Checklist labels of the new-password rules (spec §5), in display order. */

@@ -3,7 +3,9 @@
 //   npm run portal-admin -- create-account <custnum> <username> [--email a@b.c] [--phone 3125550101]
 //   npm run portal-admin -- incident|user|unlock|reset-mfa|revoke-sessions|resend-username|staff …
 //     (the support desk: see support-commands.ts for the commands and their exit codes)
-// Uses DATABASE_URL when set, otherwise the embedded database in ./data.
+//   npm run portal-admin -- migrate | purge | outbox-dead-letters | outbox-requeue | set-program-phone
+// Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
+// service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { messages, newUsernameSchema } from '@portal/contract'
@@ -12,13 +14,15 @@ import { databaseClock, type Clock } from '../lib/clock.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
-import { openDatabase, type Database } from '../store/db.ts'
+import { DatabaseInUseError, openDatabase, type Database } from '../store/db.ts'
+import { opsCommands, opsUsage } from './ops-commands.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
 
 const usage = `Usage:
   portal-admin import-customers <file.csv>
   portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
-${supportUsage}`
+${supportUsage}
+${opsUsage}`
 
 async function importCustomers(database: Database, file: string): Promise<number> {
   const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
@@ -72,26 +76,32 @@ function fail(message: string): number {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv
+  const asksForDemo = argv.includes('--demo')
+  const [command, ...rest] = argv.filter((arg) => arg !== '--demo')
+  const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
-  if (command !== 'import-customers' && command !== 'create-account' && !support) {
+  if (command !== 'import-customers' && command !== 'create-account' && !opsCommand && !support) {
     return fail(usage)
   }
   let config
+  let database
   try {
-    config = loadConfig()
+    config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
+    database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    )
   } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message)
+    if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
+      return fail(error.message)
+    }
     throw error
   }
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-  )
   const clock = await databaseClock(() => database.readTime(), { recalibrateMs: 0 })
   try {
     if (support) return await support({ database, config, clock }, rest)
+    if (opsCommand) return await opsCommand({ database, config, clock }, rest)
     if (command === 'import-customers') {
       if (!rest[0]) return fail(usage)
       return await importCustomers(database, rest[0])

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
 import { open, seal } from '../lib/crypto.ts'
+import { currentRequestId } from '../lib/request-context.ts'
 import type { Db } from '../store/db.ts'
 import { outboxRepo, type OutboxRow } from '../store/outbox.repo.ts'
 import type { Channel, Message } from './templates.ts'
@@ -16,21 +17,30 @@ export interface Envelope {
   message: Message
 }
 
+/** What became of one message on one try (the deliveries metric's outcome label). */
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'dead' | 'expired' | 'kept'
+
 export function outboxWriter(sealKey: Buffer, clock: Clock) {
   return {
     /** Pass the transaction of the change the message reports. */
     async enqueue(db: Db, { channel, recipient, program, message }: Envelope): Promise<void> {
       const now = clock.now()
       await outboxRepo(db).enqueue({
-        createdAt: now,
-        nextAttemptAt: now,
         channel,
         recipient,
         program,
         template: message.template,
         subject: channel === 'email' ? message.subject : null,
         sealedBody: seal(sealKey, channel === 'email' ? message.email : message.sms),
+        createdAt: now,
+        nextAttemptAt: now,
+        requestId: currentRequestId(),
+        expiresAt: message.validForMs ? new Date(now.getTime() + message.validForMs) : null,
       })
+    },
+    /** The body, or null when it cannot be unsealed (another SESSION_SECRET sealed it). */
+    unseal(row: OutboxRow): string | null {
+      return row.sealedBody ? (open(sealKey, row.sealedBody) ?? null) : null
     },
     read(row: OutboxRow): string {
       return row.sealedBody ? (open(sealKey, row.sealedBody) ?? '') : ''
@@ -49,6 +59,8 @@ export interface WorkerOptions {
   maxAttempts: number
   /** Demo mode keeps delivered bodies for the outbox viewer; production blanks them. */
   keepBodies: boolean
+  /** Told what became of each message (metrics). */
+  onOutcome?: (outcome: DeliveryOutcome, channel: string) => void
 }
 
 /** 5 s, 10 s, 20 s … at most 15 minutes between tries. */
@@ -58,21 +70,45 @@ export function backoffMs(attempts: number): number {
 
 export function outboxWorker(options: WorkerOptions) {
   const { db, clock, writer, transports, log, pollMs, maxAttempts, keepBodies } = options
+  const onOutcome = options.onOutcome ?? (() => undefined)
   const repo = outboxRepo(db)
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
 
   async function deliver(row: OutboxRow): Promise<void> {
+    const context = {
+      outboxId: row.id,
+      channel: row.channel,
+      template: row.template,
+      reqId: row.requestId,
+    }
+    if (row.expiresAt && row.expiresAt.getTime() <= clock.now().getTime()) {
+      // A code nobody can use any more: sending it late would only confuse.
+      await repo.markExpired(row.id)
+      onOutcome('expired', row.channel)
+      log.warn(context, 'message expired before it could be sent')
+      return
+    }
     const transport = transports[row.channel as Channel]
     if (!transport) {
       // No transport configured (demo mode): the message stays readable in /dev/outbox.
       await repo.markSent(row.id, clock.now(), true)
+      onOutcome('kept', row.channel)
+      return
+    }
+    const body = writer.unseal(row)
+    if (body === null) {
+      // Never send a blank message: park it until an operator restores the key and re-queues.
+      await repo.markDead(row.id, 'the body cannot be unsealed (was SESSION_SECRET changed?)')
+      onOutcome('dead', row.channel)
+      log.error(context, 'message dead-lettered: body cannot be unsealed')
       return
     }
     try {
-      await transport.send({ to: row.recipient, subject: row.subject, text: writer.read(row) })
+      await transport.send({ to: row.recipient, subject: row.subject, text: body })
       await repo.markSent(row.id, clock.now(), keepBodies)
-      log.info({ outboxId: row.id, channel: row.channel, template: row.template }, 'message sent')
+      onOutcome('sent', row.channel)
+      log.info(context, 'message sent')
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       const retryAt =
@@ -80,10 +116,8 @@ export function outboxWorker(options: WorkerOptions) {
           ? new Date(clock.now().getTime() + backoffMs(row.attempts))
           : null
       await repo.markFailed(row.id, reason, retryAt)
-      log.warn(
-        { outboxId: row.id, channel: row.channel, attempts: row.attempts, reason },
-        'delivery failed',
-      )
+      onOutcome(retryAt ? 'retry' : 'failed', row.channel)
+      log.warn({ ...context, attempts: row.attempts, reason }, 'delivery failed')
     }
   }
 

@@ -14,6 +14,8 @@ export interface Message {
   subject: string
   email: string
   sms: string
+  /** Not worth sending after this long (a code past its lifetime); absent = no limit. */
+  validForMs?: number
 }
 
 interface Brand {
@@ -50,6 +52,7 @@ export const templates = {
     subject: `${b.name}: your verification code`,
     email: `Your verification code is: ${code}\n\nIt expires in ${limits.verificationCodeTtlMinutes} minutes.\n\n${signOff(b)}`,
     sms: `${b.name}: your verification code is ${code}. It expires in ${limits.verificationCodeTtlMinutes} minutes.`,
+    validForMs: limits.verificationCodeTtlMinutes * 60_000,
   }),
   lockout: (b: Brand): Message => ({
     template: 'lockout-notice',

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ZodError } from 'zod'
+import { shortReference } from '../lib/request-context.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -39,9 +40,11 @@ async function errorsPlugin(app: FastifyInstance) {
         .send({ error: reasons[status] ?? 'Bad Request', message: error.message })
     }
     request.log.error({ err: error }, 'request failed')
+    // The reference is the start of the request id: what the support desk searches for.
     return reply.code(status >= 500 && status < 600 ? status : 500).send({
       error: 'Internal Server Error',
       message: 'The service could not complete the request. Please try again later.',
+      reference: shortReference(request.id),
     })
   })
   app.setNotFoundHandler((_request, reply) =>

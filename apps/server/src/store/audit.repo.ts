@@ -1,4 +1,5 @@
 import type { Clock } from '../lib/clock.ts'
+import { currentRequestId } from '../lib/request-context.ts'
 import type { Db } from './db.ts'
 import { auditLog } from './schema.ts'
 
@@ -37,6 +38,8 @@ export type AuditEvent =
   | 'console.code_rejected'
   | 'console.signed_in'
   | 'console.signed_out'
+  | 'operator.outbox_requeued'
+  | 'operator.program_phone_set'
 
 export interface AuditEntry {
   event: AuditEvent
@@ -51,10 +54,12 @@ export interface AuditEntry {
   reason?: string | null
 }
 
-export function auditRepo(db: Db, clock: Clock) {
+/** `observe` is told every event recorded (the metrics counters). */
+export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) => void) {
   return {
     async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({ ...entry, at: clock.now() })
+      await db.insert(auditLog).values({ ...entry, at: clock.now(), requestId: currentRequestId() })
+      observe?.(entry)
     },
   }
 }

@@ -1,7 +1,7 @@
 // One database API over two engines: the embedded PGlite (default, nothing to install) and
 // PostgreSQL (DATABASE_URL). Both get the same versioned migrations at start-up.
-import { fileURLToPath } from 'node:url'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -10,6 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import { migrationsFolder } from '../paths.ts'
+import { loadReferenceData } from './reference-data.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -23,22 +25,94 @@ export interface Database {
   close(): Promise<void>
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
-
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void }
+  | {
+      kind: 'postgres'
+      url: string
+      onIdleError?: (error: Error) => void
+      /** Connections this process may hold (DB_POOL_SIZE). */
+      poolSize?: number
+      /** Apply pending migrations while opening (default); false when `db:migrate` runs apart. */
+      migrate?: boolean
+    }
   | { kind: 'pglite'; dataDir: string }
   /** A prepared image (PGlite's dumpDataDir), loaded into memory: how tests start fast. */
   | { kind: 'pglite-image'; image: Blob }
 
+/** Any number that every instance agrees on: the key of the migration advisory lock. */
+const migrationLockKey = 727_001_012
+
+/**
+ * Applies pending migrations under a PostgreSQL advisory lock: instances that boot together
+ * wait for one another instead of racing on DDL (drizzle's migrate takes no lock), and the
+ * ones that come second find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey])
+    try {
+      const db = drizzlePg(client, { schema, casing: 'snake_case' })
+      await migratePg(db, { migrationsFolder })
+      await loadReferenceData(db as unknown as Db)
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey])
+    }
+  } finally {
+    client.release()
+  }
+}
+
+/** A second process on one PGlite folder would silently lose its writes: refuse it. */
+export class DatabaseInUseError extends Error {}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Takes `<dataDir>.lock` (our pid inside); returns its release. A dead holder's lock is taken over. */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = `${dataDir.replace(/[/\\]+$/, '')}.lock`
+  await mkdir(dirname(lockFile), { recursive: true })
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' })
+      return () => rm(lockFile, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim())
+    if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+      throw new DatabaseInUseError(
+        `The embedded database in ${dataDir} is in use by process ${holder} (is the service running?). ` +
+          'Only one process may open it at a time: stop that process first, or use PostgreSQL ' +
+          '(DATABASE_URL) to run the service and portal-admin side by side.',
+      )
+    }
+    await rm(lockFile, { force: true })
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dataDir}.`)
+}
+
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10 })
+    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 })
     // An idle connection the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on next use.
     pool.on('error', (error) => source.onIdleError?.(error))
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
-    await migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder })
+    try {
+      if (source.migrate ?? true) await migrateUnderLock(pool)
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
     return {
       db,
       engine: 'postgres',
@@ -51,15 +125,23 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     }
   }
   let client: PGlite
+  let unlock = async (): Promise<void> => undefined
   if (source.kind === 'pglite') {
-    await mkdir(source.dataDir, { recursive: true })
-    client = await PGlite.create(source.dataDir)
+    unlock = await lockDataDir(source.dataDir)
+    try {
+      await mkdir(source.dataDir, { recursive: true })
+      client = await PGlite.create(source.dataDir)
+    } catch (error) {
+      await unlock()
+      throw error
+    }
   } else {
     client = await PGlite.create({ loadDataDir: source.image })
   }
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' })
   await migratePglite(pgliteDb, { migrationsFolder })
   const db = pgliteDb as unknown as Db
+  await loadReferenceData(db)
   return {
     db,
     engine: 'pglite',
@@ -68,7 +150,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       const { rows } = await client.query<{ now: Date | string }>('select now() as now')
       return new Date(rows[0]?.now ?? Number.NaN)
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      await unlock()
+    },
   }
 }
 

@@ -118,24 +118,9 @@ export const demoCustomers: DemoCustomer[] = [...standard, ...ruleCases].map((c)
   ...c,
 }))
 
-export const demoMailingPhones: Record<string, string> = Object.fromEntries(
-  programCodes.map((code, i) => [
-    programOf(code).serviceCode,
-    `800555${String(100 + i).padStart(4, '0')}`,
-  ]),
-)
-
-export const demoCountries = [
-  { countryName: 'United States', dialPrefix: '1' },
-  { countryName: 'Canada', dialPrefix: '1' },
-  { countryName: 'Mexico', dialPrefix: '52' },
-  { countryName: 'Puerto Rico', dialPrefix: '1' },
-  { countryName: 'United Kingdom', dialPrefix: '44' },
-  { countryName: 'Ireland', dialPrefix: '353' },
-  { countryName: 'Germany', dialPrefix: '49' },
-  { countryName: 'France', dialPrefix: '33' },
-  { countryName: 'India', dialPrefix: '91' },
-  { countryName: 'Philippines', dialPrefix: '63' },
-  { countryName: 'Australia', dialPrefix: '61' },
-  { countryName: 'Japan', dialPrefix: '81' },
-]
+// Countries and the programs' phones are reference data, loaded in every mode; the demo
+// names are kept for the tests that read them.
+export {
+  referenceCountries as demoCountries,
+  initialProgramPhones as demoMailingPhones,
+} from './reference-data.ts'

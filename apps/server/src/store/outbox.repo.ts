@@ -1,9 +1,12 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { outbox } from './schema.ts'
 
 export type OutboxRow = typeof outbox.$inferSelect
 export type NewOutboxRow = typeof outbox.$inferInsert
+
+/** Statuses an operator can put back in the queue (`portal-admin outbox-requeue`). */
+export const deadLetterStatuses = ['failed', 'dead']
 
 export function outboxRepo(db: Db) {
   return {
@@ -47,15 +50,61 @@ export function outboxRepo(db: Db) {
         })
         .where(eq(outbox.id, id))
     },
+    /** The body is kept on the last failure, so the message can be re-queued; purge drops it. */
     async markFailed(id: number, error: string, nextAttemptAt: Date | null): Promise<void> {
       await db
         .update(outbox)
         .set(
           nextAttemptAt
             ? { lastError: error, nextAttemptAt }
-            : { lastError: error, status: 'failed', sealedBody: '' },
+            : { lastError: error, status: 'failed' },
         )
         .where(eq(outbox.id, id))
+    },
+    async markDead(id: number, error: string): Promise<void> {
+      await db.update(outbox).set({ status: 'dead', lastError: error }).where(eq(outbox.id, id))
+    },
+    async markExpired(id: number): Promise<void> {
+      await db
+        .update(outbox)
+        .set({ status: 'expired', lastError: 'expired before it could be sent', sealedBody: '' })
+        .where(eq(outbox.id, id))
+    },
+    async deadLetters(limit: number): Promise<OutboxRow[]> {
+      return db
+        .select()
+        .from(outbox)
+        .where(inArray(outbox.status, deadLetterStatuses))
+        .orderBy(asc(outbox.id))
+        .limit(limit)
+    },
+    /** Puts a dead letter back in the queue, due now; false when it is not one. */
+    async requeue(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(outbox)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
+        .where(and(eq(outbox.id, id), inArray(outbox.status, deadLetterStatuses)))
+        .returning({ id: outbox.id })
+      return rows.length > 0
+    },
+    /** Messages waiting to go out, and when the oldest was written (metrics). */
+    async pendingStats(): Promise<{ depth: number; oldest: Date | null }> {
+      const [row] = await db
+        .select({
+          depth: sql<number>`count(*)::int`,
+          oldest: sql<string | null>`min(${outbox.createdAt})`,
+        })
+        .from(outbox)
+        .where(eq(outbox.status, 'pending'))
+      return { depth: row?.depth ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null }
+    },
+    /** Retention: finished messages (sent, failed, dead, expired) written before the cutoff. */
+    async purgeFinishedBefore(cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(outbox)
+        .where(and(ne(outbox.status, 'pending'), lt(outbox.createdAt, cutoff)))
+        .returning({ id: outbox.id })
+      return rows.length
     },
     async latest(limit: number): Promise<OutboxRow[]> {
       return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit)

@@ -192,6 +192,10 @@ export const outbox = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The request that wrote it (x-request-id), for support. */
+    requestId: text(),
+    /** Not sent after this (a verification code past its lifetime); null = no limit. */
+    expiresAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 )
@@ -244,8 +248,14 @@ export const auditLog = pgTable(
     actor: text(),
     /** Why, as the actor gave it. */
     reason: text(),
+    /** The request that caused it (x-request-id), for support. */
+    requestId: text(),
   },
-  (t) => [index('audit_log_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_user_idx').on(t.userId, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_request_idx').on(t.requestId),
+  ],
 )
 
 export type StaffRole = 'agent' | 'admin'

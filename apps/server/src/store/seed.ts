@@ -3,19 +3,13 @@ import { programOf } from '@portal/contract'
 import { hashPassword } from '../lib/passwords.ts'
 import type { Db } from './db.ts'
 import { inArray } from 'drizzle-orm'
-import { countries, customers, mailingAddresses, mfaContacts, users } from './schema.ts'
-import { demoCountries, demoCustomers, demoMailingPhones, demoPassword } from './demo-data.ts'
+import { customers, mfaContacts, users } from './schema.ts'
+import { demoCustomers, demoPassword } from './demo-data.ts'
+import { loadReferenceData } from './reference-data.ts'
 
 /** `now` stamps the accounts and their verified contacts: demo data is always current. */
 export async function seedDemoData(db: Db, now: Date): Promise<void> {
-  await db
-    .insert(countries)
-    .values(demoCountries.map((c, sortOrder) => ({ ...c, sortOrder })))
-    .onConflictDoNothing()
-  await db
-    .insert(mailingAddresses)
-    .values(Object.entries(demoMailingPhones).map(([program, phone]) => ({ program, phone })))
-    .onConflictDoNothing()
+  await loadReferenceData(db)
   await db
     .insert(customers)
     .values(

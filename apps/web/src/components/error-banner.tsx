@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { messages } from '@portal/contract'
+import { failureReference } from '../lib/api-client.ts'
 import './error-banner.css'
+
+const failureMessages: readonly ReactNode[] = [
+  messages.login.technicalDifficulties,
+  messages.login.somethingWentWrong,
+]
 
 /**
  * Spec §8: messages appear in a red banner list headed 'Error'. The banner takes focus each
@@ -15,6 +21,7 @@ export function ErrorBanner({ items }: { items: readonly ReactNode[] }) {
   }, [items])
 
   if (items.length === 0) return null
+  const reference = failureReference()
   return (
     <div ref={ref} className="error-banner" role="alert" tabIndex={-1} aria-labelledby={headingId}>
       <svg
@@ -35,7 +42,15 @@ export function ErrorBanner({ items }: { items: readonly ReactNode[] }) {
         </h2>
         <ul className="error-banner__list">
           {items.map((item, index) => (
-            <li key={index}>{item}</li>
+            <li key={index}>
+              {item}
+              {reference && failureMessages.includes(item) ? (
+                <span className="error-banner__reference">
+                  {' '}
+                  {messages.failureReference} {reference}
+                </span>
+              ) : null}
+            </li>
           ))}
         </ul>
       </div>

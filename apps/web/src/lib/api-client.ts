@@ -38,6 +38,21 @@ export class UnexpectedResponseError extends Error {
 
 type Body = { form: Record<string, string> } | { json: unknown } | undefined
 
+let lastFailureReference: string | undefined
+
+/**
+ * The reference of the latest call the service failed (5xx `reference`): the start of the
+ * request id in its logs, which the technical-difficulties banner shows for the support desk.
+ */
+export function failureReference(): string | undefined {
+  return lastFailureReference
+}
+
+function referenceOf(json: unknown): string | undefined {
+  const reference = (json as { reference?: unknown } | undefined)?.reference
+  return typeof reference === 'string' && /^[\w.:-]{1,16}$/.test(reference) ? reference : undefined
+}
+
 interface RequestOptions<T> {
   body?: Body
   schema?: ResponseSchema<T>
@@ -97,6 +112,7 @@ async function request<T>(
     if (token) headers.set('X-XSRF-TOKEN', token)
   }
 
+  lastFailureReference = undefined
   let response: Response
   try {
     response = await fetch(url, {
@@ -111,6 +127,7 @@ async function request<T>(
   }
 
   const json = await readJson(response)
+  if (response.status >= 500) lastFailureReference = referenceOf(json)
   if (!response.ok) return { ok: false, status: response.status, headers: response.headers, json }
   if (!schema) {
     // Without a schema the caller has said it does not read the body as T.

@@ -1,0 +1,35 @@
+// Compiles the service to plain JavaScript for `npm run serve` (node, no tsx at run time).
+// The contract (@portal/contract, TypeScript source) is compiled into the bundle; npm
+// packages stay external and are loaded from node_modules as installed.
+// Output: dist/server.js and dist/portal-admin.js, one folder below apps/server like src/*.ts,
+// so the paths in src/paths.ts and src/config.ts resolve the same way in both.
+import { build } from 'esbuild'
+import { rm } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+/** Bare imports (npm packages) are external, except our own workspace packages. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+    )
+  },
+}
+
+await rm(`${root}dist`, { recursive: true, force: true })
+await build({
+  absWorkingDir: root,
+  entryPoints: { server: 'src/server.ts', 'portal-admin': 'src/cli/portal-admin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+})
+console.log('apps/server/dist: server.js, portal-admin.js')

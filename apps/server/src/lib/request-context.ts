@@ -1,0 +1,36 @@
+// The id of the request being served, wherever its work runs (services, repositories), so
+// that audit rows and outbox rows carry it without every call passing it along.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+
+const storage = new AsyncLocalStorage<{ requestId: string }>()
+
+export function runWithRequestId<T>(requestId: string, work: () => T): T {
+  return storage.run({ requestId }, work)
+}
+
+/** The current request's id, or null outside a request (worker, CLI). */
+export function currentRequestId(): string | null {
+  return storage.getStore()?.requestId ?? null
+}
+
+// What a load balancer may send: letters, digits and - _ . : (UUIDs, AWS and nginx ids).
+const acceptableId = /^[\w.:-]{8,128}$/
+
+/**
+ * Fastify's genReqId: the proxy's x-request-id when the service trusts a proxy (TRUST_PROXY)
+ * and the value looks like an id, otherwise a new UUID.
+ */
+export function requestIdGenerator(trustsProxy: boolean) {
+  return (req: IncomingMessage): string => {
+    const header = req.headers['x-request-id']
+    if (trustsProxy && typeof header === 'string' && acceptableId.test(header)) return header
+    return randomUUID()
+  }
+}
+
+/** What the technical-difficulties message shows: short to read out, and a prefix to search. */
+export function shortReference(requestId: string): string {
+  return requestId.slice(0, 8)
+}

@@ -1,0 +1,165 @@
+// Prometheus metrics (prom-client), one registry per app so that tests can build several.
+// Sign-in, MFA, lockout and code counters follow the audit events, so no service has to know
+// about metrics; outbox depth and age are read from the database when scraped.
+import { createServer, type Server } from 'node:http'
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { DeliveryOutcome } from '../delivery/outbox.ts'
+import type { Clock } from '../lib/clock.ts'
+import type { AuditEntry, AuditEvent } from '../store/audit.repo.ts'
+import type { Db } from '../store/db.ts'
+import { outboxRepo } from '../store/outbox.repo.ts'
+
+export function createMetrics(db: Db, clock: Clock) {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'portal_' })
+  const signIns = new Counter({
+    name: 'portal_sign_ins_total',
+    help: 'Password sign-in attempts by outcome',
+    labelNames: ['outcome'],
+    registers: [registry],
+  })
+  const mfa = new Counter({
+    name: 'portal_mfa_outcomes_total',
+    help: 'Second-factor outcomes',
+    labelNames: ['outcome'],
+    registers: [registry],
+  })
+  const lockouts = new Counter({
+    name: 'portal_lockouts_total',
+    help: 'Accounts locked, by the step that locked them',
+    labelNames: ['step'],
+    registers: [registry],
+  })
+  const codesSent = new Counter({
+    name: 'portal_codes_sent_total',
+    help: 'Verification codes issued for sending',
+    registers: [registry],
+  })
+  const deliveries = new Counter({
+    name: 'portal_outbox_deliveries_total',
+    help: 'Outbox delivery attempts by outcome and channel',
+    labelNames: ['outcome', 'channel'],
+    registers: [registry],
+  })
+  const requestDuration = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'Time to answer a request',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  })
+  const outbox = outboxRepo(db)
+  let stats: Promise<{ depth: number; oldest: Date | null }> | undefined
+  // Both gauges come from one query per scrape.
+  const readStats = () => (stats ??= outbox.pendingStats().finally(() => (stats = undefined)))
+  new Gauge({
+    name: 'portal_outbox_depth',
+    help: 'Messages waiting to be sent',
+    registers: [registry],
+    async collect() {
+      this.set((await readStats()).depth)
+    },
+  })
+  new Gauge({
+    name: 'portal_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest message waiting to be sent (0 when none)',
+    registers: [registry],
+    async collect() {
+      const { oldest } = await readStats()
+      this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0)
+    },
+  })
+
+  const signInOutcomes: Partial<Record<AuditEvent, string>> = {
+    'login.succeeded': 'succeeded',
+    'login.failed': 'failed',
+    'login.locked': 'locked',
+    'login.unknown_user': 'unknown_user',
+    'login.wrong_program': 'wrong_program',
+  }
+  const mfaOutcomes: Partial<Record<AuditEvent, string>> = {
+    'mfa.passed': 'passed',
+    'mfa.known_device': 'known_device',
+    'mfa.code_rejected': 'code_rejected',
+    'mfa.locked': 'locked',
+    'mfa.support_requested': 'support_requested',
+  }
+
+  return {
+    registry,
+    /** Counts what the audit log records. */
+    observeAudit({ event, detail }: AuditEntry): void {
+      const signIn = signInOutcomes[event]
+      if (signIn) signIns.inc({ outcome: signIn })
+      const step = mfaOutcomes[event]
+      if (step) mfa.inc({ outcome: step })
+      // login.locked is also written for each attempt on an account already locked; the
+      // attempt that locks it carries the failed-attempt count.
+      if (event === 'login.locked' && detail?.failedAttempts !== undefined) {
+        lockouts.inc({ step: 'password' })
+      }
+      if (event === 'mfa.locked') lockouts.inc({ step: 'mfa' })
+      if (event === 'mfa.code_sent') codesSent.inc()
+    },
+    observeDelivery(outcome: DeliveryOutcome, channel: string): void {
+      deliveries.inc({ outcome, channel })
+    },
+    requestDuration,
+  }
+}
+export type Metrics = ReturnType<typeof createMetrics>
+
+function isBearer(header: string | undefined, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`)
+  const given = Buffer.from(header ?? '')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+interface MetricsOptions {
+  metrics: Metrics
+  /** `/metrics` on the service port with this bearer token; no token = not served there. */
+  token: string | undefined
+}
+
+async function metricsPlugin(app: FastifyInstance, { metrics, token }: MetricsOptions) {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.requestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    )
+  })
+  if (!token) return
+  app.get('/metrics', async (request, reply) => {
+    if (!isBearer(request.headers.authorization, token)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ error: 'Unauthorized', message: 'A metrics token is required.' })
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics())
+  })
+}
+
+export default fp(metricsPlugin, { name: 'metrics' })
+
+/** METRICS_PORT: metrics alone on their own port (keep it off the public network). */
+export function startMetricsServer(metrics: Metrics, port: number, host: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.url !== '/metrics') {
+      response.writeHead(404).end()
+      return
+    }
+    metrics.registry.metrics().then(
+      (body) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
+      () => response.writeHead(500).end(),
+    )
+  })
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)))
+}
