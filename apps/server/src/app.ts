@@ -118,6 +118,7 @@ export async function buildApp({
     idleMinutes: config.sessionIdleMinutes,
     absoluteMinutes: config.sessionAbsoluteMinutes,
     isCookieSecure: config.isCookieSecure,
+    purgeIntervalMinutes: config.sessionPurgeMinutes,
   })
 
   await app.register(rateLimits, { ...config.rateLimits, redisUrl: config.redisUrl })
@@ -132,7 +133,11 @@ export async function buildApp({
     }
   })
 
-  const registration = registrationService({ db, accounts: accountsService(db) })
+  const accounts = accountsService(db, {
+    writer,
+    mailingPhone: (program) => reference.phoneOf(program),
+  })
+  const registration = registrationService({ db, accounts })
   await app.register(customerRoutes, {
     reference,
     users,
@@ -141,7 +146,15 @@ export async function buildApp({
   })
   await app.register(registrationRoutes, { registration })
   await app.register(recoveryRoutes, {
-    recovery: recoveryService({ db, customers, audit, writer, clock, reference }),
+    recovery: recoveryService({
+      db,
+      customers,
+      audit,
+      writer,
+      clock,
+      reference,
+      temporaryPasswordTtlHours: config.tempPasswordTtlHours,
+    }),
   })
   await app.register(mfaRoutes, {
     reference,
@@ -179,7 +192,6 @@ export async function buildApp({
   })
   await app.register(handoffRoutes, {
     handoff: handoffService({
-      db,
       mainSiteUrl: config.mainSiteUrl,
       plPolicyAppUrl: config.plPolicyAppUrl,
       plHandoffKey: config.plHandoffKey,

@@ -79,6 +79,8 @@ export async function seedDemoData(db: Db): Promise<void> {
           countryName: 'United States',
           dialPrefix: '1',
           verifiedAt: new Date('2026-01-01T00:00:00Z'),
+          emailVerifiedAt: new Date('2026-01-01T00:00:00Z'),
+          phoneVerifiedAt: new Date('2026-01-01T00:00:00Z'),
         }
       }),
     )

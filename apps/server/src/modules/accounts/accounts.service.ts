@@ -3,6 +3,9 @@
 import { eq } from 'drizzle-orm'
 import { findProgram } from '@portal/contract'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
+import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
+import type { OutboxWriter } from '../../delivery/outbox.ts'
+import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import { customers, passwordHistory, users } from '../../store/schema.ts'
 
@@ -32,7 +35,13 @@ function brokenUniqueConstraint(error: unknown): string | undefined {
   return undefined
 }
 
-export function accountsService(db: Db) {
+/** Who tells the customer record's owner that an account was made (absent in tools and tests). */
+export interface AccountNotices {
+  writer: OutboxWriter
+  mailingPhone(program: string): Promise<string | undefined>
+}
+
+export function accountsService(db: Db, notices?: AccountNotices) {
   return {
     async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
       const [customer] = await db
@@ -44,6 +53,12 @@ export function accountsService(db: Db) {
       const temporaryPassword =
         input.password === undefined ? generateTemporaryPassword() : undefined
       const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
+      const notice =
+        notices &&
+        templates.accountCreated(
+          brandOf(program, await notices.mailingPhone(program)),
+          input.username,
+        )
       try {
         const userId = await db.transaction(async (tx) => {
           const [user] = await tx
@@ -60,6 +75,10 @@ export function accountsService(db: Db) {
             .returning({ id: users.id })
           if (!user) throw new Error('insert returned no row')
           await tx.insert(passwordHistory).values({ userId: user.id, passwordHash })
+          // Pre-hijacking (H2): the record's own email and mobile hear of the new account.
+          if (notices && notice) {
+            await noticeToCustomerRecord(tx, notices.writer, customer, program, notice)
+          }
           return user.id
         })
         return temporaryPassword ? { ok: true, userId, temporaryPassword } : { ok: true, userId }
