@@ -34,7 +34,9 @@ interface Sent {
 const outbox = async () => (await t.client().get('/dev/outbox.json')).json() as Sent[]
 const codeIn = (message: Sent | undefined) => /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? ''
 const newestCodeTo = async (recipient: string) =>
-  codeIn((await outbox()).find((m) => m.template === 'verification-code' && m.recipient === recipient))
+  codeIn(
+    (await outbox()).find((m) => m.template === 'verification-code' && m.recipient === recipient),
+  )
 
 const demo = (username: string) => {
   const customer = demoCustomers.find((c) => c.username === username)
@@ -209,15 +211,17 @@ describe('H2: the owner hears of an account or an enrolment they may not have ma
     // the record's owner is told where codes will go from now on.
     const hijacker = await withPasswordOnly('hijack_bc2', 'Hijack#2026')
     expect(await decide(hijacker)).toMatchObject({ mfaStatusCode: 'NEWUSER' })
-    expect((await hijacker.postJson('/api/mfa/updateUser', attackerContact)).json()).toMatchObject(
-      { statusCode: 'CHALLENGE_LOGIN' },
-    )
+    expect((await hijacker.postJson('/api/mfa/updateUser', attackerContact)).json()).toMatchObject({
+      statusCode: 'CHALLENGE_LOGIN',
+    })
     sent = await outbox()
     const enrolled = sent.filter((m) => m.template === 'contacts-enrolled-notice')
     expect(enrolled.map((m) => m.recipient)).toEqual(
       expect.arrayContaining([record.email, `+1${record.phone}`]),
     )
-    expect(enrolled.find((m) => m.recipient === record.email)?.body).toContain(maskEmail(attackerContact.emailAddress))
+    expect(enrolled.find((m) => m.recipient === record.email)?.body).toContain(
+      maskEmail(attackerContact.emailAddress),
+    )
   })
 })
 
@@ -361,9 +365,10 @@ describe('M4: a temporary password is short-lived and replaced', () => {
     expect((await t.client().login('fidbond_demo', newer, '200')).json()).toMatchObject({
       message: authMessages.attempt1,
     })
-    expect((await t.client().login('fidbond_demo', 'Replaced#2026', '200')).json()).toMatchObject(
-      { message: authMessages.success, temporaryPassword: false },
-    )
+    expect((await t.client().login('fidbond_demo', 'Replaced#2026', '200')).json()).toMatchObject({
+      message: authMessages.success,
+      temporaryPassword: false,
+    })
   })
 })
 

@@ -13,7 +13,8 @@ import type { Db } from '../store/db.ts'
 import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
-export const sessionCookieName = (isSecure: boolean) => (isSecure ? '__Host-portal_sid' : 'portal_sid')
+export const sessionCookieName = (isSecure: boolean) =>
+  isSecure ? '__Host-portal_sid' : 'portal_sid'
 export const xsrfCookie = 'XSRF-TOKEN'
 export const xsrfHeader = 'x-xsrf-token'
 

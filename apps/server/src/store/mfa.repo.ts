@@ -48,7 +48,8 @@ export function mfaRepo(db: Db) {
      * other one is not: only what a code reached counts.
      */
     async markVerified(userId: number, channel: 'email' | 'sms', now: Date): Promise<void> {
-      const otherColumn = channel === 'email' ? mfaContacts.phoneVerifiedAt : mfaContacts.emailVerifiedAt
+      const otherColumn =
+        channel === 'email' ? mfaContacts.phoneVerifiedAt : mfaContacts.emailVerifiedAt
       const other = sql`CASE WHEN ${mfaContacts.isReconfirmationRequired} THEN NULL ELSE ${otherColumn} END`
       await db
         .update(mfaContacts)

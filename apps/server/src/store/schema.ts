@@ -223,10 +223,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('sessions_expires_idx').on(t.expiresAt),
-    index('sessions_user_idx').on(t.userId),
-  ],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 )
 
 export const auditLog = pgTable(

@@ -27,7 +27,6 @@ interface Deps {
 const plProgram = 'proliability'
 const plLevel1Org = programOf(plProgram).level1Org
 
-
 export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   const { authentication, users, customers, audit } = deps
 

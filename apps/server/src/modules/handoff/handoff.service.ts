@@ -1,11 +1,6 @@
 // Spec §4 "Hand-off when MFA completes": where the browser goes when it leaves the portal.
 import { createCipheriv, randomBytes } from 'node:crypto'
-import {
-  isProgramCode,
-  programOf,
-  type ProgramCode,
-  type UswebHandoffData,
-} from '@portal/contract'
+import { isProgramCode, programOf, type ProgramCode, type UswebHandoffData } from '@portal/contract'
 
 interface Deps {
   mainSiteUrl: string

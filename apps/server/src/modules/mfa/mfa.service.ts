@@ -337,7 +337,10 @@ export function mfaService(deps: Deps) {
       const spent = await users.spendCodeAttempt(user.id)
       if (!spent) return wrong()
       const now = clock.now()
-      const [sent, contact] = await Promise.all([repo.currentCode(user.id), repo.contactOf(user.id)])
+      const [sent, contact] = await Promise.all([
+        repo.currentCode(user.id),
+        repo.contactOf(user.id),
+      ])
       const method = sent?.deliveryMethod === 'sms' ? 'sms' : 'email'
       const expected = contact && codeHash(user.id, recipientOf(contact, method), code)
       const isRight =
