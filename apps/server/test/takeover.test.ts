@@ -182,6 +182,54 @@ describe('C1: a session that passed only the password cannot re-bind the second 
   })
 })
 
+describe('C1: the update path, after the code only', () => {
+  it('refuses contact changes to a sign-in that skipped the code on a known device', async () => {
+    const first = await withPasswordOnly('fidbond_demo', demoPassword, '200')
+    const headers = { mfadeviceprint: 'owners-laptop' }
+    await first.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
+    await first.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    const verificationCode = await newestCodeTo(demo('fidbond_demo').email)
+    const passed = await first.send({
+      method: 'POST',
+      url: '/api/mfa/enterverificationcode',
+      headers,
+      payload: { verificationCode },
+    })
+    expect(passed.json()).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
+    const again = await withPasswordOnly('fidbond_demo', demoPassword, '200')
+    const decision = await again.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
+    expect(decision.json()).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
+    expect((await again.postJson('/api/mfa/updateUser', attackerContact)).statusCode).toBe(403)
+    expect(await contactOf('fidbond_demo')).toMatchObject({
+      emailAddress: demo('fidbond_demo').email,
+    })
+  })
+
+  it('keeps enrolment closed after the owner changed both contacts: the next code goes to the new ones', async () => {
+    const owner = await withPasswordOnly('dtcmyaccount_demo')
+    await decide(owner)
+    await owner.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    await enter(owner, await newestCodeTo(demo('dtcmyaccount_demo').email))
+    const moved = {
+      ...attackerContact,
+      emailAddress: 'dtc.moved@example.com',
+      phoneNumber: '312-555-0155',
+    }
+    expect((await owner.postJson('/api/mfa/updateUser', moved)).json()).toMatchObject({
+      statusCode: 'VERIFIED',
+    })
+
+    const attacker = await withPasswordOnly('dtcmyaccount_demo')
+    expect(await decide(attacker)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
+    expect((await attacker.postJson('/api/mfa/updateUser', attackerContact)).statusCode).toBe(401)
+    await attacker.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    expect((await outbox())[0]).toMatchObject({
+      template: 'verification-code',
+      recipient: 'dtc.moved@example.com',
+    })
+  })
+})
+
 describe('H2: the owner hears of an account or an enrolment they may not have made', () => {
   it('tells the customer record of a new web account, and of the contacts first enrolled, with the support number', async () => {
     const record = demoCustomers.find((c) => c.custnum === 'BC10002')

@@ -14,10 +14,15 @@ export function mfaRepo(db: Db) {
       return row
     },
     /**
-     * Saves new or changed details. A contact stays verified only while it is unchanged and
+     * Saves new or changed details. A contact stays proven only while it is unchanged and
      * not awaiting reconfirmation: a changed one is proven again by a code sent to it.
      */
-    async saveContact(userId: number, contact: NewMfaContact, now: Date): Promise<void> {
+    async saveContact(
+      userId: number,
+      contact: NewMfaContact,
+      now: Date,
+      { isAfterCode }: { isAfterCode: boolean },
+    ): Promise<void> {
       const [previous] = await db.select().from(mfaContacts).where(eq(mfaContacts.userId, userId))
       const isTrusted = previous !== undefined && !previous.isReconfirmationRequired
       const emailVerifiedAt =
@@ -34,7 +39,11 @@ export function mfaRepo(db: Db) {
         ...contact,
         emailVerifiedAt,
         phoneVerifiedAt,
-        verifiedAt: emailVerifiedAt ?? phoneVerifiedAt,
+        // Saved by a sign-in that passed a code, the account keeps having proven contacts
+        // (no enrolment before the code reopens); each new contact still awaits its code.
+        verifiedAt: isAfterCode
+          ? (previous?.verifiedAt ?? emailVerifiedAt ?? phoneVerifiedAt)
+          : (emailVerifiedAt ?? phoneVerifiedAt),
         isReconfirmationRequired: false,
         updatedAt: now,
       }

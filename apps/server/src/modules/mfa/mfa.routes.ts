@@ -92,6 +92,11 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
     if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
     const isSignedIn = session.stage === 'authenticated'
+    // The update path follows a code this sign-in passed, not a known device or an exempt
+    // program: those skip the code, and the contacts are what the code protects.
+    if (isSignedIn && session.data.isCodePassed !== true) {
+      throw new HttpError(403, 'Contact details can be changed after a verification code only.')
+    }
     return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
   })
 
@@ -116,7 +121,7 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     const { user } = await signedIn(request, owingCode)
     const { verificationCode } = EnterVerificationCodeSchema.parse(request.body)
     const outcome = await mfa.verifyCode(user, verificationCode, devicePrintOf(request))
-    if (outcome.kind === 'passed') await advance(request, 'codePassed')
+    if (outcome.kind === 'passed') await advance(request, 'codePassed', { isCodePassed: true })
     if (outcome.kind === 'locked') await advance(request, 'locked')
     return outcome.response
   })

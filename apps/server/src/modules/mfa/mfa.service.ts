@@ -61,17 +61,25 @@ export type MfaOutcome =
 /** Thrown when a call asks for what this sign-in may not do yet. */
 export class MfaRefusal extends Error {}
 
-/** A contact proven by a code, and not awaiting reconfirmation after an unlock. */
+/**
+ * The account's contacts have been proven by a code (and are not awaiting reconfirmation
+ * after an unlock). From then on they change only after this sign-in's code: enrolling
+ * before the code is for accounts that never proved any.
+ */
 export function hasVerifiedContact(contact: MfaContactRow | undefined): boolean {
-  return (
-    contact !== undefined &&
-    !contact.isReconfirmationRequired &&
-    (contact.emailVerifiedAt !== null || contact.phoneVerifiedAt !== null)
-  )
+  return contact !== undefined && !contact.isReconfirmationRequired && contact.verifiedAt !== null
 }
 
 const isProven = (contact: MfaContactRow, method: MfaDeliveryMethod) =>
   (method === 'email' ? contact.emailVerifiedAt : contact.phoneVerifiedAt) !== null
+
+/**
+ * Where a code may go at a challenge: a contact proven by a code. When the owner changed
+ * both on the update path (after passing a code), those new ones, until a code proves them.
+ */
+function mayReceiveCode(contact: MfaContactRow, method: MfaDeliveryMethod): boolean {
+  return isProven(contact, method) || (!isProven(contact, 'email') && !isProven(contact, 'sms'))
+}
 
 interface Deps {
   db: Db
@@ -183,9 +191,10 @@ export function mfaService(deps: Deps) {
         return {
           userName: user.username,
           emailAddress:
-            contact && isProven(contact, 'email') ? maskEmail(contact.emailAddress) : null,
+            contact && mayReceiveCode(contact, 'email') ? maskEmail(contact.emailAddress) : null,
           typeOfEmailAddress: null,
-          phoneNumber: contact && isProven(contact, 'sms') ? maskPhone(contact.phoneNumber) : null,
+          phoneNumber:
+            contact && mayReceiveCode(contact, 'sms') ? maskPhone(contact.phoneNumber) : null,
           typeOfPhoneNumber: null,
           geoCountryId: null,
         }
@@ -241,6 +250,7 @@ export function mfaService(deps: Deps) {
             dialPrefix,
           },
           clock.now(),
+          { isAfterCode: isSignedIn },
         )
         if (!previous) {
           // First enrolment: the customer record's own contacts hear where codes will go.
@@ -295,7 +305,7 @@ export function mfaService(deps: Deps) {
           nextScreen: mfaScreens.verificationInfoStep2,
         })
       }
-      if (isProvenOnly && !isProven(contact, method)) {
+      if (isProvenOnly && !mayReceiveCode(contact, method)) {
         throw new MfaRefusal('Codes go only to a verified contact.')
       }
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
