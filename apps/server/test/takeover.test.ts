@@ -3,7 +3,7 @@
 // M1, M4, M5, M6, L2). Each test drives the real service over HTTP, as such a person would.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { authMessages, type CwMfaResponse } from '@portal/contract'
+import { authMessages, CustomerFindResponseSchema, type CwMfaResponse } from '@portal/contract'
 import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
 import { maskEmail } from '../src/delivery/mask.ts'
 import { customers, mfaContacts, sessions, users } from '../src/store/schema.ts'
@@ -473,6 +473,8 @@ describe('M6: before the code, answers carry what the screen needs only', () => 
     await client.login('bclip_demo', demoPassword)
     const before = (await client.checkProgram()).json() as Record<string, unknown>
     expect(before).toMatchObject({ verdict: 'allowed', tax_Id: null })
+    // Still a customer record as the contract (spec §3) has it, so the portal can read it.
+    expect(CustomerFindResponseSchema.safeParse(before).success).toBe(true)
     expect(JSON.stringify(before)).not.toContain(owner.email)
     expect(await decide(client)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     const details = (await client.get('/api/mfa/getDetails')).json() as Record<string, unknown>

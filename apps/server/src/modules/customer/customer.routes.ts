@@ -111,8 +111,16 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
   )
 }
 
-/** The record with every field blank but the program (the contract requires the object). */
+/**
+ * The record with every field blank but the ones the contract requires: the program, the
+ * customer number (which the caller sent) and the program's level1Org.
+ */
 function programOnly(customer: CustomerRow): CustomerRow {
   const blank = Object.fromEntries(Object.keys(CustomerRecordSchema.shape).map((k) => [k, null]))
-  return { ...(blank as unknown as CustomerRow), kprogName: customer.kprogName }
+  return {
+    ...(blank as unknown as CustomerRow),
+    kprogName: customer.kprogName,
+    custnum: customer.custnum,
+    level1org: customer.level1org,
+  }
 }
