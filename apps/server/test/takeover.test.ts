@@ -146,17 +146,33 @@ describe('C1: a session that passed only the password cannot re-bind the second 
     expect(await contactOf('race_enrol')).toMatchObject({ emailAddress: 'rae.owner@example.com' })
   })
 
-  it('proves a contact only by a code sent to it: the mobile never reached is not offered at the challenge', async () => {
+  it('proves a contact only by a code sent to it; the unproven one is confirmed, never replaced, before the code', async () => {
     // race_enrol proved the email above; the mobile was typed but no code went to it.
     expect(await contactOf('race_enrol')).toMatchObject({ phoneVerifiedAt: null })
     const client = await withPasswordOnly('race_enrol', 'Welcome#2026')
-    expect(await decide(client)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
-    expect((await client.get('/api/mfa/getDetails')).json()).toMatchObject({
-      emailAddress: maskEmail('rae.owner@example.com'),
-      phoneNumber: null,
+    expect(await decide(client)).toMatchObject({
+      statusCode: 'RE_ENROLL',
+      mfaStatusCode: 'UNVERIFIED',
+      nextScreen: 'confirmverificationinfostep1',
     })
-    const bySms = await client.postJson('/api/mfa/submitVerification', { rgValue: 'sms' })
-    expect(bySms.statusCode).toBe(403)
+    const onFile = {
+      ...attackerContact,
+      emailAddress: 'rae.owner@example.com',
+      phoneNumber: '312-555-9011',
+    }
+    for (const swap of [attackerContact, { ...onFile, phoneNumber: '312-555-0177' }]) {
+      expect((await client.postJson('/api/mfa/updateUser', swap)).statusCode).toBe(403)
+    }
+    expect((await client.postJson('/api/mfa/updateUser', onFile)).json()).toMatchObject({
+      statusCode: 'CHALLENGE_LOGIN',
+    })
+    await client.postJson('/api/mfa/submitVerification', { rgValue: 'sms' })
+    expect(await enter(client, await newestCodeTo('+13125559011'))).toMatchObject({
+      statusCode: 'AUTHENTICATION_SUCCESS',
+    })
+    expect((await contactOf('race_enrol'))?.phoneVerifiedAt).not.toBeNull()
+    const next = await withPasswordOnly('race_enrol', 'Welcome#2026')
+    expect(await decide(next)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
   })
 
   it('makes a code useless once the contact it went to has changed', async () => {
@@ -205,7 +221,7 @@ describe('C1: the update path, after the code only', () => {
     })
   })
 
-  it('keeps enrolment closed after the owner changed both contacts: the next code goes to the new ones', async () => {
+  it('lets nobody replace the contacts the owner changed after a code: the next code goes to the new ones', async () => {
     const owner = await withPasswordOnly('dtcmyaccount_demo')
     await decide(owner)
     await owner.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
@@ -219,9 +235,13 @@ describe('C1: the update path, after the code only', () => {
       statusCode: 'VERIFIED',
     })
 
+    // The next sign-in confirms the new details (screen 9) but may not replace them.
     const attacker = await withPasswordOnly('dtcmyaccount_demo')
-    expect(await decide(attacker)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
-    expect((await attacker.postJson('/api/mfa/updateUser', attackerContact)).statusCode).toBe(401)
+    expect(await decide(attacker)).toMatchObject({
+      statusCode: 'RE_ENROLL',
+      mfaStatusCode: 'UNVERIFIED',
+    })
+    expect((await attacker.postJson('/api/mfa/updateUser', attackerContact)).statusCode).toBe(403)
     await attacker.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
     expect((await outbox())[0]).toMatchObject({
       template: 'verification-code',

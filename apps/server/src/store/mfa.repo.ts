@@ -17,12 +17,7 @@ export function mfaRepo(db: Db) {
      * Saves new or changed details. A contact stays proven only while it is unchanged and
      * not awaiting reconfirmation: a changed one is proven again by a code sent to it.
      */
-    async saveContact(
-      userId: number,
-      contact: NewMfaContact,
-      now: Date,
-      { isAfterCode }: { isAfterCode: boolean },
-    ): Promise<void> {
+    async saveContact(userId: number, contact: NewMfaContact, now: Date): Promise<void> {
       const [previous] = await db.select().from(mfaContacts).where(eq(mfaContacts.userId, userId))
       const isTrusted = previous !== undefined && !previous.isReconfirmationRequired
       const emailVerifiedAt =
@@ -39,11 +34,9 @@ export function mfaRepo(db: Db) {
         ...contact,
         emailVerifiedAt,
         phoneVerifiedAt,
-        // Saved by a sign-in that passed a code, the account keeps having proven contacts
-        // (no enrolment before the code reopens); each new contact still awaits its code.
-        verifiedAt: isAfterCode
-          ? (previous?.verifiedAt ?? emailVerifiedAt ?? phoneVerifiedAt)
-          : (emailVerifiedAt ?? phoneVerifiedAt),
+        // Once the account proved contacts it keeps that mark (enrolment before the code
+        // does not reopen): the service lets only a sign-in that passed a code change them.
+        verifiedAt: isTrusted ? previous.verifiedAt : null,
         isReconfirmationRequired: false,
         updatedAt: now,
       }

@@ -73,13 +73,15 @@ export function hasVerifiedContact(contact: MfaContactRow | undefined): boolean 
 const isProven = (contact: MfaContactRow, method: MfaDeliveryMethod) =>
   (method === 'email' ? contact.emailVerifiedAt : contact.phoneVerifiedAt) !== null
 
-/**
- * Where a code may go at a challenge: a contact proven by a code. When the owner changed
- * both on the update path (after passing a code), those new ones, until a code proves them.
- */
-function mayReceiveCode(contact: MfaContactRow, method: MfaDeliveryMethod): boolean {
-  return isProven(contact, method) || (!isProven(contact, 'email') && !isProven(contact, 'sms'))
-}
+/** Both contacts proven by codes sent to them: the plain challenge of spec §4. */
+const isFullyProven = (contact: MfaContactRow) =>
+  isProven(contact, 'email') && isProven(contact, 'sms')
+
+/** Whether saving `contact` would change where codes go. */
+const isRebinding = (previous: MfaContactRow, contact: MfaContact, dialPrefix: string) =>
+  previous.emailAddress !== contact.emailAddress ||
+  previous.phoneNumber !== contact.phoneNumber ||
+  previous.dialPrefix !== dialPrefix
 
 interface Deps {
   db: Db
@@ -154,7 +156,10 @@ export function mfaService(deps: Deps) {
           }),
         }
       }
-      if (!hasVerifiedContact(contact)) {
+      // Details not (all) proven are confirmed first (screen 9). When the account proved
+      // contacts before, confirming may not change them (see updateContact): the unproven
+      // one was set by a sign-in that had passed a code, on the update path.
+      if (!hasVerifiedContact(contact) || !isFullyProven(contact)) {
         return {
           kind: 'enrol',
           response: response({
@@ -191,10 +196,9 @@ export function mfaService(deps: Deps) {
         return {
           userName: user.username,
           emailAddress:
-            contact && mayReceiveCode(contact, 'email') ? maskEmail(contact.emailAddress) : null,
+            contact && isProven(contact, 'email') ? maskEmail(contact.emailAddress) : null,
           typeOfEmailAddress: null,
-          phoneNumber:
-            contact && mayReceiveCode(contact, 'sms') ? maskPhone(contact.phoneNumber) : null,
+          phoneNumber: contact && isProven(contact, 'sms') ? maskPhone(contact.phoneNumber) : null,
           typeOfPhoneNumber: null,
           geoCountryId: null,
         }
@@ -214,8 +218,9 @@ export function mfaService(deps: Deps) {
 
     /**
      * Saves (new or confirmed) verification details. While enrolling the next step is the
-     * choice of delivery, and only a user without proven contacts may enrol before the code;
-     * after the second factor (the "update" path) the user is done.
+     * choice of delivery; before the code only an account that never proved contacts may
+     * enter new ones (the others may confirm theirs unchanged). After the second factor
+     * (the "update" path) the user is done.
      */
     async updateContact(
       user: UserRow,
@@ -231,7 +236,12 @@ export function mfaService(deps: Deps) {
         })
       }
       const previous = await repo.contactOf(user.id)
-      if (!isSignedIn && hasVerifiedContact(previous)) {
+      if (
+        !isSignedIn &&
+        previous &&
+        hasVerifiedContact(previous) &&
+        isRebinding(previous, contact, dialPrefix)
+      ) {
         // SECURITY: proven contacts are changed only after this sign-in passed the code (C1).
         await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
         throw new MfaRefusal('Verified contact details can be changed after the code only.')
@@ -250,7 +260,6 @@ export function mfaService(deps: Deps) {
             dialPrefix,
           },
           clock.now(),
-          { isAfterCode: isSignedIn },
         )
         if (!previous) {
           // First enrolment: the customer record's own contacts hear where codes will go.
@@ -305,7 +314,7 @@ export function mfaService(deps: Deps) {
           nextScreen: mfaScreens.verificationInfoStep2,
         })
       }
-      if (isProvenOnly && !mayReceiveCode(contact, method)) {
+      if (isProvenOnly && !isProven(contact, method)) {
         throw new MfaRefusal('Codes go only to a verified contact.')
       }
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
