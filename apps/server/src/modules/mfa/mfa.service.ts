@@ -49,9 +49,9 @@ export function isValidMobile(phoneNumber: string, dialPrefix: string): boolean 
 
 export type MfaOutcome =
   | { kind: 'continue'; response: CwMfaResponse }
-  /** No verified contacts: contacts may be entered, and a code sent to them proves them. */
+  /** RE_ENROLL: details to enter (none proven yet) or to confirm, then a code proves them. */
   | { kind: 'enrol'; response: CwMfaResponse }
-  /** Verified contacts: a code sent to one of them must be entered. */
+  /** Both contacts proven: a code sent to one of them must be entered. */
   | { kind: 'challenge'; response: CwMfaResponse }
   /** The second factor is passed or not asked for: the session may be handed off. */
   | { kind: 'passed'; response: CwMfaResponse }
