@@ -177,7 +177,11 @@ export async function buildApp({
     }
   })
 
-  const registration = registrationService({ db, accounts: accountsService(db, clock) })
+  const accounts = accountsService(db, clock, {
+    writer,
+    mailingPhone: (program) => reference.phoneOf(program),
+  })
+  const registration = registrationService({ db, accounts })
   await app.register(customerRoutes, {
     reference,
     users,
@@ -186,7 +190,15 @@ export async function buildApp({
   })
   await app.register(registrationRoutes, { registration })
   await app.register(recoveryRoutes, {
-    recovery: recoveryService({ db, customers, audit, writer, clock, reference }),
+    recovery: recoveryService({
+      db,
+      customers,
+      audit,
+      writer,
+      clock,
+      reference,
+      temporaryPasswordTtlHours: config.tempPasswordTtlHours,
+    }),
   })
   await app.register(mfaRoutes, {
     reference,
@@ -224,7 +236,6 @@ export async function buildApp({
   })
   await app.register(handoffRoutes, {
     handoff: handoffService({
-      db,
       mainSiteUrl: config.mainSiteUrl,
       plPolicyAppUrl: config.plPolicyAppUrl,
       plHandoffKey: config.plHandoffKey,

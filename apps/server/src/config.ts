@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
   SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(120),
+  /** How often expired sessions are deleted; 0 = never (tests purge by hand). */
+  /** A temporary password is refused this many hours after it was sent. */
+  TEMP_PASSWORD_TTL_HOURS: z.coerce.number().int().positive().default(24),
   /** Programs whose users skip the second factor (ABORT_MFA), e.g. during an SMS outage. */
   MFA_EXEMPT_PROGRAMS: z
     .string()
@@ -107,6 +110,7 @@ export interface Config {
   sessionSecret: string
   sessionIdleMinutes: number
   sessionAbsoluteMinutes: number
+  tempPasswordTtlHours: number
   passwordMaxAgeDays: number
   mfaDeviceTrustDays: number
   mfaExemptPrograms: ProgramCode[]
@@ -227,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? demoSessionSecret,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
+    tempPasswordTtlHours: e.TEMP_PASSWORD_TTL_HOURS,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,

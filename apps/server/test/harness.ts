@@ -7,6 +7,8 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { loadConfig, type Config } from '../src/config.ts'
+import { findProgram } from '@portal/contract'
+import { maskEmail } from '../src/delivery/mask.ts'
 import type { Clock } from '../src/lib/clock.ts'
 import { openDatabase, type Database } from '../src/store/db.ts'
 import { withDatabase } from './databases.ts'
@@ -160,22 +162,43 @@ export class TestClient {
     return { mfadeviceprint: devicePrint }
   }
 
-  /** The newest verification code sent to this session's user (the demo outbox viewer). */
-  async latestCode(): Promise<string> {
-    const details = (await this.get('/api/mfa/getDetails')).json() as { emailAddress: string }
+  /**
+   * The newest verification code sent to this session's user (the demo outbox viewer), or
+   * to `recipient`. Before the code the service shows the email masked only.
+   */
+  async latestCode(recipient?: string): Promise<string> {
+    const details = (await this.get('/api/mfa/getDetails')).json() as { emailAddress?: string }
+    const shown = details.emailAddress ?? ''
+    const isFor = (to: string) =>
+      recipient !== undefined ? to === recipient : to === shown || maskEmail(to) === shown
     const sent = (await this.get('/dev/outbox.json')).json() as {
       recipient: string
       template: string
       body: string
     }[]
-    const message = sent.find(
-      (m) => m.template === 'verification-code' && m.recipient === details.emailAddress,
-    )
+    const message = sent.find((m) => m.template === 'verification-code' && isFor(m.recipient))
     return /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? ''
+  }
+
+  /**
+   * Spec §4 steps 3-4, as the usweb login screen does them after the password: the account,
+   * then the customer lookup for the login page's program (by default the user's own), which
+   * binds the program verdict to the sign-in.
+   */
+  async checkProgram(program?: string) {
+    const account = (
+      await this.postJson('/api/fidbond-api/account', { username: this.userName })
+    ).json() as { customerNumber: string; prgName: string }
+    return this.postJson('/api/customer-api/find', {
+      clientPrefix: findProgram(program ?? account.prgName)?.serviceCode ?? account.prgName,
+      customerNumber: account.customerNumber,
+      level1Org: this.level1Org,
+    })
   }
 
   /** The second factor, as a person passes it: decision, code by email, code entered. */
   async passSecondFactor(devicePrint = 'test-device'): Promise<{ statusCode: string | null }> {
+    await this.checkProgram()
     const headers = this.mfaHeaders(devicePrint)
     const decision = (
       await this.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
@@ -200,8 +223,13 @@ export class TestClient {
     return { answer, second }
   }
 
+  private userName = ''
+  private level1Org = ''
+
   /** Signs in with the authenticate call, as the usweb login screen does. */
   login(userName: string, password: string, velLevel1Org = '100') {
+    this.userName = userName
+    this.level1Org = velLevel1Org
     return this.postForm('/api/us-web-authentication/authenticate', {
       userName,
       password,

@@ -149,6 +149,7 @@ describe('the outbox', () => {
       const { t, clock } = await app({ SMTP_URL: smtp.url })
       const client = t.client()
       await client.login('bclip_demo', demoPassword)
+      await client.checkProgram()
       await client.get('/api/mfa/getMFAUser')
       await client.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
       clock.advance(11 * 60_000)

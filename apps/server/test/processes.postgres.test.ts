@@ -2,6 +2,7 @@
 // carrying one sign-in alternately, sharing a rate limit and delivering each message once.
 // Runs in the api-postgres project only (vitest.config.ts).
 import { afterAll, describe, expect, it } from 'vitest'
+import { programOf } from '@portal/contract'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import pg from 'pg'
@@ -73,6 +74,11 @@ describe('two instances with Redis', () => {
           true,
         )
         expect(await login.json()).toMatchObject({ message: 'Authentication Successful' })
+        await browser.call(bases[0] ?? '', '/api/customer-api/find', {
+          clientPrefix: programOf('bclip').serviceCode,
+          customerNumber: 'BC10001',
+          level1Org: '100',
+        })
         const decision = await browser.call(bases[1] ?? '', '/api/mfa/getMFAUser')
         expect(await decision.json()).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
         await browser.call(bases[1] ?? '', '/api/mfa/submitVerification', { rgValue: 'email' })

@@ -29,6 +29,14 @@ describe('two instances on one database', () => {
     await step((c) => c.get('/healthz'))
     const login = await step((c) => c.login('bclip_demo', demoPassword))
     expect(login.json()).toMatchObject({ message: 'Authentication Successful' })
+    const found = await step((c) =>
+      c.postJson('/api/customer-api/find', {
+        clientPrefix: 'bclip',
+        customerNumber: 'BC10001',
+        level1Org: '100',
+      }),
+    )
+    expect(found.json()).toMatchObject({ verdict: 'allowed' })
     const decision = await step((c) => c.get('/api/mfa/getMFAUser'))
     expect(decision.json()).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     await step((c) => c.postJson('/api/mfa/submitVerification', { rgValue: 'email' }))

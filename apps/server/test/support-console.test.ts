@@ -61,6 +61,7 @@ let devices = 0
 async function lockWithWrongCodes(username: string, level1Org = '100'): Promise<string> {
   const client = t.client()
   await client.login(username, demoPassword, level1Org)
+  await client.checkProgram()
   const headers = { mfadeviceprint: `console-device-${++devices}` }
   await client.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
   await client.postJson('/api/mfa/submitVerification', { rgValue: 'email' })

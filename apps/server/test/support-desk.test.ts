@@ -73,6 +73,7 @@ async function enter(client: TestClient, verificationCode: string, headers: obje
 async function lockWithWrongCodes(username: string, level1Org = '100'): Promise<string> {
   const client = t.client()
   await client.login(username, demoPassword, level1Org)
+  await client.checkProgram()
   const headers = device()
   await client.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
   await client.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
@@ -88,6 +89,7 @@ async function lockWithWrongCodes(username: string, level1Org = '100'): Promise<
 async function signedIn(username: string, level1Org = '100') {
   const client = t.client()
   await client.login(username, demoPassword, level1Org)
+  await client.checkProgram()
   expect(await client.passSecondFactor(`support-device-${++devices}`)).toMatchObject({
     statusCode: 'AUTHENTICATION_SUCCESS',
   })
@@ -216,6 +218,7 @@ describe('unlock', () => {
     expect((await client.login('equipmentrenew_demo', demoPassword)).json().message).not.toBe(
       authMessages.userLocked,
     )
+    await client.checkProgram()
     const decision = await client.send({
       method: 'GET',
       url: '/api/mfa/getMFAUser',
@@ -252,6 +255,7 @@ describe('reset-mfa', () => {
     })
     const again = t.client()
     await again.login('dtcpnc_demo', demoPassword)
+    await again.checkProgram()
     const decision = await again.send({
       method: 'GET',
       url: '/api/mfa/getMFAUser',

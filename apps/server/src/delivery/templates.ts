@@ -72,4 +72,18 @@ export const templates = {
     email: `The email address and mobile number used to verify your sign-ins were just changed.\n\n${signOff(b)}`,
     sms: `${b.name}: your verification contact details were just changed. Not you? Call ${b.phone}.`,
   }),
+  /** To the customer record's contacts: the owner hears of an account they may not have made. */
+  accountCreated: (b: Brand, username: string): Message => ({
+    template: 'account-created-notice',
+    subject: `${b.name}: an online account was created for you`,
+    email: `An online account with the username ${username} was just created for your customer number.\n\n${signOff(b)}`,
+    sms: `${b.name}: an online account was just created for your customer number. Not you? Call ${b.phone}.`,
+  }),
+  /** To the customer record's contacts when verification details are first set up. */
+  contactsEnrolled: (b: Brand, maskedEmail: string, maskedPhone: string): Message => ({
+    template: 'contacts-enrolled-notice',
+    subject: `${b.name}: verification contact details were set up`,
+    email: `Sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}.\n\n${signOff(b)}`,
+    sms: `${b.name}: sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}. Not you? Call ${b.phone}.`,
+  }),
 } as const

@@ -12,25 +12,28 @@ import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../
 import type { Db } from '../store/db.ts'
 import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
 
-export const sessionCookie = 'portal_sid'
+/** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
+export const sessionCookieName = (isSecure: boolean) =>
+  isSecure ? '__Host-portal_sid' : 'portal_sid'
 export const xsrfCookie = 'XSRF-TOKEN'
 export const xsrfHeader = 'x-xsrf-token'
 
-/** How far the visitor got: the service, not the browser, decides what comes next. */
-export type SessionStage =
-  /** Temporary or expired password: only updateTempPassword is open. */
-  | 'password_change_required'
-  /** The password was right, the second factor is still to come. */
-  | 'mfa_pending'
-  /** Signed in: the hand-off may be issued. */
-  | 'authenticated'
-  /** Signed in, but a program rule of spec §4 bars this customer: never handed off. */
-  | 'blocked'
+/**
+ * The spec §7 calls whose bodies are forms; every other API call takes JSON only, so a
+ * cross-site HTML form (which cannot send JSON without a preflight) reaches none of them.
+ */
+const formRoutes = new Set([
+  '/api/authentication',
+  '/api/us-web-authentication/authenticate',
+  '/api/us-web-authentication/authenticateForPLWithValidations',
+  '/api/us-web-authentication/updateTempPassword',
+])
 
 export interface Session {
   userId: number
   program: string
-  stage: SessionStage
+  /** The state of the sign-in flow (modules/signin/flow.ts owns its values and moves). */
+  stage: string
   data: Record<string, unknown>
 }
 
@@ -39,7 +42,12 @@ export interface SessionHandle {
   load(): Promise<Session | null>
   /** Starts a fresh session (a new id: ids rotate at every sign-in). */
   start(session: Session): Promise<void>
-  update(patch: Partial<Pick<Session, 'stage' | 'data'>>): Promise<void>
+  /** Keeps data beside the flow's state; the state itself moves only through the flow. */
+  update(patch: { data: Record<string, unknown> }): Promise<void>
+  /** For the sign-in flow only (modules/signin/flow.ts): its new state and data. */
+  moveTo(stage: string, data: Record<string, unknown>): Promise<void>
+  /** Gives the current session a new id (and anti-forgery token), keeping its content. */
+  rotate(): Promise<void>
   end(): Promise<void>
   /** Keeps a secret in the session row, encrypted with a key only the service holds. */
   seal(value: string): string
@@ -59,6 +67,7 @@ interface Options {
   idleMinutes: number
   absoluteMinutes: number
   isCookieSecure: boolean
+  /** How often expired sessions (which hold the sealed password) are deleted; 0 = never. */
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -67,10 +76,20 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
   const repo = sessionsRepo(options.db)
   const xsrfKey = deriveKey(options.secret, 'xsrf')
   const sealKey = deriveKey(options.secret, 'session-data')
-  const cookieBase = {
+  const sessionCookie = sessionCookieName(options.isCookieSecure)
+  // Lax for the session: a link from elsewhere still arrives signed in. Strict for the
+  // anti-forgery token: it is only ever needed by the portal's own pages.
+  const sessionCookieOptions = {
     path: '/',
     sameSite: 'lax' as const,
     secure: options.isCookieSecure,
+    httpOnly: true,
+  }
+  const xsrfCookieOptions = {
+    path: '/',
+    sameSite: 'strict' as const,
+    secure: options.isCookieSecure,
+    httpOnly: false,
   }
 
   const xsrfFor = (sessionCookieValue: string, nonce = randomToken(16)) =>
@@ -83,7 +102,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
   }
 
   const issue = (reply: FastifyReply, sessionCookieValue: string) => {
-    reply.setCookie(xsrfCookie, xsrfFor(sessionCookieValue), { ...cookieBase, httpOnly: false })
+    reply.setCookie(xsrfCookie, xsrfFor(sessionCookieValue), xsrfCookieOptions)
   }
 
   const expiryFrom = (now: Date, createdAt: Date) =>
@@ -99,9 +118,10 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.cookies[sessionCookie] ?? ''
     const presented = request.cookies[xsrfCookie]
-    if (!request.url.startsWith('/api/')) {
-      if (!isXsrfValid(presented, raw)) issue(reply, raw)
-    } else if (!safeMethods.has(request.method)) {
+    // SECURITY: decided on the route the request reached, not on how its path was spelt
+    // (`/%61pi/...`): every state-changing call to a handler needs the token.
+    const route = request.routeOptions.url
+    if (route !== undefined && !safeMethods.has(request.method)) {
       const header = request.headers[xsrfHeader]
       if (
         typeof header !== 'string' ||
@@ -113,6 +133,13 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         return reply.code(403).send({
           error: 'Forbidden',
           message: 'The page has expired. Please reload it and try again.',
+        })
+      }
+      const contentType = request.headers['content-type'] ?? ''
+      if (/^\s*application\/x-www-form-urlencoded/i.test(contentType) && !formRoutes.has(route)) {
+        return reply.code(415).send({
+          error: 'Unsupported Media Type',
+          message: 'This call takes JSON.',
         })
       }
     } else if (!isXsrfValid(presented, raw)) {
@@ -142,7 +169,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         }
         if (!loaded) return null
         const { userId, program, stage, data } = loaded.row
-        return { userId, program, stage: stage as SessionStage, data }
+        return { userId, program, stage, data }
       },
       start: async (session) => {
         if (raw) await repo.remove(sha256(raw))
@@ -157,18 +184,33 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         }
         await repo.insert(row)
         loaded = { idHash: row.idHash, row }
-        reply.setCookie(sessionCookie, id, { ...cookieBase, httpOnly: true })
+        reply.setCookie(sessionCookie, id, sessionCookieOptions)
         issue(reply, id)
       },
       update: async (patch) => {
         if (!loaded) throw new Error('No session to update')
-        await repo.update(loaded.idHash, patch)
-        loaded.row = { ...loaded.row, ...patch }
+        await repo.update(loaded.idHash, { data: patch.data })
+        loaded.row = { ...loaded.row, data: patch.data }
+      },
+      moveTo: async (stage, data) => {
+        if (!loaded) throw new Error('No session to move on')
+        await repo.update(loaded.idHash, { stage, data })
+        loaded.row = { ...loaded.row, stage, data }
+      },
+      rotate: async () => {
+        if (!loaded) throw new Error('No session to rotate')
+        const id = randomToken(32)
+        const idHash = sha256(id)
+        await repo.rekey(loaded.idHash, idHash)
+        loaded = { idHash, row: { ...loaded.row, idHash } }
+        reply.setCookie(sessionCookie, id, sessionCookieOptions)
+        issue(reply, id)
       },
       end: async () => {
-        if (raw) await repo.remove(sha256(raw))
+        if (loaded) await repo.remove(loaded.idHash)
+        else if (raw) await repo.remove(sha256(raw))
         loaded = null
-        reply.clearCookie(sessionCookie, { path: '/' })
+        reply.clearCookie(sessionCookie, sessionCookieOptions)
         issue(reply, '')
       },
       seal: (value) => seal(sealKey, value),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import { limits } from '@portal/contract'
 import type { Db } from './db.ts'
 import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
@@ -13,11 +13,30 @@ export function mfaRepo(db: Db) {
       const [row] = await db.select().from(mfaContacts).where(eq(mfaContacts.userId, userId))
       return row
     },
-    /** New or changed details are unverified until a code sent to them is entered. */
+    /**
+     * Saves new or changed details. A contact stays proven only while it is unchanged and
+     * not awaiting reconfirmation: a changed one is proven again by a code sent to it.
+     */
     async saveContact(userId: number, contact: NewMfaContact, now: Date): Promise<void> {
+      const [previous] = await db.select().from(mfaContacts).where(eq(mfaContacts.userId, userId))
+      const isTrusted = previous !== undefined && !previous.isReconfirmationRequired
+      const emailVerifiedAt =
+        isTrusted && previous.emailAddress === contact.emailAddress
+          ? previous.emailVerifiedAt
+          : null
+      const phoneVerifiedAt =
+        isTrusted &&
+        previous.phoneNumber === contact.phoneNumber &&
+        previous.dialPrefix === contact.dialPrefix
+          ? previous.phoneVerifiedAt
+          : null
       const values = {
         ...contact,
-        verifiedAt: null,
+        emailVerifiedAt,
+        phoneVerifiedAt,
+        // Once the account proved contacts it keeps that mark (enrolment before the code
+        // does not reopen): the service lets only a sign-in that passed a code change them.
+        verifiedAt: isTrusted ? previous.verifiedAt : null,
         isReconfirmationRequired: false,
         updatedAt: now,
       }
@@ -26,10 +45,23 @@ export function mfaRepo(db: Db) {
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: mfaContacts.userId, set: values })
     },
-    async markVerified(userId: number, now: Date): Promise<void> {
+    /**
+     * The contact a passed code was sent to is proven. After a reconfirmation request the
+     * other one is not: only what a code reached counts.
+     */
+    async markVerified(userId: number, channel: 'email' | 'sms', now: Date): Promise<void> {
+      const otherColumn =
+        channel === 'email' ? mfaContacts.phoneVerifiedAt : mfaContacts.emailVerifiedAt
+      const other = sql`CASE WHEN ${mfaContacts.isReconfirmationRequired} THEN NULL ELSE ${otherColumn} END`
       await db
         .update(mfaContacts)
-        .set({ verifiedAt: now, isReconfirmationRequired: false })
+        .set({
+          ...(channel === 'email'
+            ? { emailVerifiedAt: now, phoneVerifiedAt: other }
+            : { phoneVerifiedAt: now, emailVerifiedAt: other }),
+          verifiedAt: now,
+          isReconfirmationRequired: false,
+        })
         .where(eq(mfaContacts.userId, userId))
     },
     async isKnownDevice(userId: number, devicePrintHash: string, since: Date): Promise<boolean> {
@@ -54,7 +86,7 @@ export function mfaRepo(db: Db) {
           set: { verifiedAt: now },
         })
     },
-    /** A new code replaces the previous one, whose remaining tries go with it. */
+    /** A new code replaces the previous one (the tries are counted per user, not per code). */
     async replaceCode(
       userId: number,
       codeHash: string,
@@ -68,21 +100,11 @@ export function mfaRepo(db: Db) {
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: verificationCodes.userId, set: values })
     },
-    /**
-     * Spends one of the code's tries, atomically: parallel submissions cannot get more than
-     * the limit between them. Undefined when there is no code or no try left.
-     */
-    async spendAttempt(userId: number) {
+    async currentCode(userId: number) {
       const [row] = await db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(
-          and(
-            eq(verificationCodes.userId, userId),
-            lt(verificationCodes.attempts, limits.verificationCodeMaxAttempts),
-          ),
-        )
-        .returning()
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.userId, userId))
       return row
     },
     /** Single use: of parallel right answers, exactly one deletes the code and wins. */

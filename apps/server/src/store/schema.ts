@@ -93,7 +93,11 @@ export const users = pgTable(
     phone: text(),
     isTemporaryPassword: boolean().notNull().default(false),
     failedAttempts: integer().notNull().default(0),
+    /** Wrong verification codes since the last passed one, whatever new codes came between. */
+    mfaFailedAttempts: integer().notNull().default(0),
     isLocked: boolean().notNull().default(false),
+    /** A temporary password is refused after this (TEMP_PASSWORD_TTL_HOURS). */
+    temporaryPasswordExpiresAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -117,6 +121,9 @@ export const mfaContacts = pgTable('mfa_contacts', {
   dialPrefix: text().notNull(),
   /** Null until a code sent to these details has been entered. */
   verifiedAt: timestamp({ withTimezone: true }),
+  /** Each contact is proven on its own: by a code sent to that address or number. */
+  emailVerifiedAt: timestamp({ withTimezone: true }),
+  phoneVerifiedAt: timestamp({ withTimezone: true }),
   /** Set when a locked account is unlocked by a password reset: confirm details again. */
   isReconfirmationRequired: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
@@ -231,7 +238,7 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 )
 
 export const auditLog = pgTable(

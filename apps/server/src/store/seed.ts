@@ -76,6 +76,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<void> {
           countryName: 'United States',
           dialPrefix: '1',
           verifiedAt: now,
+          emailVerifiedAt: now,
+          phoneVerifiedAt: now,
           updatedAt: now,
         }
       }),

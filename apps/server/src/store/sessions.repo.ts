@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm'
+import { eq, lte } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { sessions } from './schema.ts'
 
@@ -23,8 +23,24 @@ export function sessionsRepo(db: Db) {
     async remove(idHash: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.idHash, idHash))
     },
-    async removeExpired(now: Date): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, now))
+    /** Gives a session a new id, keeping its content (the id rotates as the flow advances). */
+    async rekey(idHash: string, newIdHash: string): Promise<void> {
+      await db.update(sessions).set({ idHash: newIdHash }).where(eq(sessions.idHash, idHash))
+    },
+    /** Ends every session of a user: after a lock, a reset or a password change. */
+    async removeAllOf(userId: number): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ idHash: sessions.idHash })
+      return rows.length
+    },
+    async removeExpired(now: Date): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(lte(sessions.expiresAt, now))
+        .returning({ idHash: sessions.idHash })
+      return rows.length
     },
   }
 }

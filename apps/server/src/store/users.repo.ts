@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm'
 import { limits } from '@portal/contract'
 import type { Db } from './db.ts'
 import { passwordHistory, users } from './schema.ts'
@@ -35,6 +35,30 @@ export function usersRepo(db: Db) {
     async lock(id: number): Promise<void> {
       await db.update(users).set({ isLocked: true }).where(eq(users.id, id))
     },
+    /**
+     * Spends one of the user's verification-code tries, atomically, before the code is
+     * looked at: parallel guesses cannot get more than the limit between them, and a new
+     * code does not give new tries (NIST SP 800-63B-4 §3.1.3.2). Undefined when the account
+     * is locked or no try is left.
+     */
+    async spendCodeAttempt(id: number) {
+      const [row] = await db
+        .update(users)
+        .set({ mfaFailedAttempts: sql`${users.mfaFailedAttempts} + 1` })
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.isLocked, false),
+            lt(users.mfaFailedAttempts, limits.verificationCodeMaxAttempts),
+          ),
+        )
+        .returning({ mfaFailedAttempts: users.mfaFailedAttempts })
+      return row
+    },
+    /** A passed code: the count of wrong ones starts again. */
+    async clearCodeAttempts(id: number): Promise<void> {
+      await db.update(users).set({ mfaFailedAttempts: 0 }).where(eq(users.id, id))
+    },
     /** Clears the count after a right password; false if the account got locked meanwhile. */
     async recordSuccessfulLogin(id: number): Promise<boolean> {
       const rows = await db
@@ -62,7 +86,7 @@ export function usersRepo(db: Db) {
       userId: number,
       passwordHash: string,
       now: Date,
-      options: { isTemporary: boolean },
+      options: { isTemporary: boolean; temporaryExpiresAt?: Date },
     ): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
@@ -70,7 +94,12 @@ export function usersRepo(db: Db) {
           .set({
             passwordHash,
             isTemporaryPassword: options.isTemporary,
+            temporaryPasswordExpiresAt: options.isTemporary
+              ? (options.temporaryExpiresAt ?? null)
+              : null,
             failedAttempts: 0,
+            // An unlock (the reset of a locked account) also gives the code tries back.
+            mfaFailedAttempts: sql`CASE WHEN ${users.isLocked} THEN 0 ELSE ${users.mfaFailedAttempts} END`,
             isLocked: false,
             passwordChangedAt: now,
           })

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { messages, type CwMfaResponse } from '@portal/contract'
-import { mfaScreenOf, mfaScreenPath, stepAfterLogin, stepAfterResponse } from './mfa-next-step.ts'
+import {
+  incidentOfState,
+  mfaScreenOf,
+  mfaScreenPath,
+  stepAfterLogin,
+  stepAfterResponse,
+  supportScreenState,
+} from './mfa-next-step.ts'
 
 function response(statusCode: string | null, more: Partial<CwMfaResponse> = {}): CwMfaResponse {
   return {
@@ -135,5 +142,12 @@ describe('screen names and addresses', () => {
     expect(mfaScreenPath('pl', 'verificationInfoStep3', 'INC1')).toBe(
       '/proliability/verificationinfostep3',
     )
+  })
+
+  it('shows on the support screen only a ticket the service issued in this tab (L4)', () => {
+    expect(incidentOfState(supportScreenState('INC20261122000042'))).toBe('INC20261122000042')
+    expect(incidentOfState(supportScreenState('Call 1-900-555-0100'))).toBe('')
+    expect(incidentOfState(null)).toBe('')
+    expect(incidentOfState({ incidentID: 42 })).toBe('')
   })
 })

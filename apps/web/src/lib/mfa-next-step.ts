@@ -104,7 +104,22 @@ export function stepAfterResponse(response: CwMfaResponse, options: StepOptions 
   return byStatusTable(response)
 }
 
-/** The query parameter that carries the ticket number to the support screen. */
+/**
+ * What the support screen shows: the ticket the service answered with in this tab, carried
+ * in the navigation's history state. A link from elsewhere can set the query parameter but
+ * not the state, so the screen never shows text taken from an address (L4).
+ */
+export function supportScreenState(incidentID: string | null): { incidentID: string | null } {
+  return { incidentID }
+}
+
+/** The ticket in a navigation state, if it is one the service issues (INC + 14 digits). */
+export function incidentOfState(state: unknown): string {
+  const incidentID = (state as { incidentID?: unknown } | null)?.incidentID
+  return typeof incidentID === 'string' && /^INC\d{14}$/.test(incidentID) ? incidentID : ''
+}
+
+/** The query parameter that names the ticket in the support screen's address. */
 export const incidentParam = 'incidentID'
 
 /** The address of a verification screen in an area; support carries the ticket, if any. */

@@ -4,6 +4,9 @@ import { eq } from 'drizzle-orm'
 import { findProgram } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
+import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
+import type { OutboxWriter } from '../../delivery/outbox.ts'
+import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import { customers, passwordHistory, users } from '../../store/schema.ts'
 
@@ -33,7 +36,13 @@ function brokenUniqueConstraint(error: unknown): string | undefined {
   return undefined
 }
 
-export function accountsService(db: Db, clock: Clock) {
+/** Who tells the customer record's owner that an account was made (absent in tools and tests). */
+export interface AccountNotices {
+  writer: OutboxWriter
+  mailingPhone(program: string): Promise<string | undefined>
+}
+
+export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) {
   return {
     async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
       const [customer] = await db
@@ -46,6 +55,12 @@ export function accountsService(db: Db, clock: Clock) {
         input.password === undefined ? generateTemporaryPassword() : undefined
       const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
       const now = clock.now()
+      const notice =
+        notices &&
+        templates.accountCreated(
+          brandOf(program, await notices.mailingPhone(program)),
+          input.username,
+        )
       try {
         const userId = await db.transaction(async (tx) => {
           const [user] = await tx
@@ -64,6 +79,10 @@ export function accountsService(db: Db, clock: Clock) {
             .returning({ id: users.id })
           if (!user) throw new Error('insert returned no row')
           await tx.insert(passwordHistory).values({ userId: user.id, passwordHash, createdAt: now })
+          // Pre-hijacking (H2): the record's own email and mobile hear of the new account.
+          if (notices && notice) {
+            await noticeToCustomerRecord(tx, notices.writer, customer, program, notice)
+          }
           return user.id
         })
         return temporaryPassword ? { ok: true, userId, temporaryPassword } : { ok: true, userId }

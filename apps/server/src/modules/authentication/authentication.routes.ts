@@ -4,16 +4,17 @@ import {
   FormLoginSchema,
   LoginRequestSchema,
   PlAuthenticateFormSchema,
+  associationOf,
   programOf,
   type AuthenticateResponse,
   type Identity,
   type LoginResponse,
 } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
-import type { SessionStage } from '../../plugins/session.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
+import { activeSignIn, initialState, requireState, type ProgramCheck } from '../signin/flow.ts'
 import type { authenticationService, AuthenticateResult } from './authentication.service.ts'
 
 interface Deps {
@@ -23,34 +24,50 @@ interface Deps {
   audit: ReturnType<typeof auditRepo>
 }
 
-const plLevel1Org = programOf('proliability').level1Org
+const plProgram = 'proliability'
+const plLevel1Org = programOf(plProgram).level1Org
 
 export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   const { authentication, users, customers, audit } = deps
 
-  /** Checks the password and, when it is right, starts a session at the stage it earned. */
+  /**
+   * Checks the password and, when it is right, starts the sign-in flow where it stands. The
+   * pl login page fixes the program, so its verdict is bound here; usweb's is bound by the
+   * customer lookup of spec §4 steps 3-4, which names the login page's program.
+   */
   async function signIn(
     request: FastifyRequest,
     credentials: { userName: string; password: string; velLevel1Org: string },
+    options: { isProgramFixed: boolean },
   ): Promise<AuthenticateResult> {
     const result = await authentication.authenticate({ ...credentials, clientIp: request.ip })
     if (!result.ok) return result
-    // The second factor comes next (GET /api/mfa/getMFAUser decides how); only then may the
-    // session be handed off.
-    const stage: SessionStage = result.isPasswordChangeRequired
-      ? 'password_change_required'
-      : result.verdict === 'allowed'
-        ? 'mfa_pending'
-        : 'blocked'
+    let programCheck: ProgramCheck | undefined
+    if (options.isProgramFixed) {
+      const customer = await customers.findByCustnum(result.user.custnum)
+      programCheck = {
+        program: result.user.program,
+        verdict: result.verdict,
+        association: associationOf(plProgram, customer?.level2org),
+      }
+    }
+    const stage = initialState({
+      isPasswordChangeRequired: result.isPasswordChangeRequired,
+      verdict: programCheck?.verdict,
+    })
     await request.session.start({
       userId: result.user.id,
       program: result.user.program,
       stage,
-      // Kept sealed only until the hand-off, which the usweb main site needs it for.
-      data:
-        stage === 'mfa_pending'
-          ? { handoffSecret: request.session.seal(credentials.password) }
-          : {},
+      data: {
+        // The login page's level1Org: the program checked later must be one of its programs.
+        level1Org: credentials.velLevel1Org,
+        ...(programCheck ? { programCheck } : {}),
+        // Kept sealed only until the hand-off, which the usweb main site needs it for.
+        ...(stage === 'password_change_required' || stage === 'blocked'
+          ? {}
+          : { handoffSecret: request.session.seal(credentials.password) }),
+      },
     })
     return result
   }
@@ -63,14 +80,18 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   // Spec §7: form-encoded; every processed attempt answers 201 with the spec §4 message.
   app.post('/api/us-web-authentication/authenticate', async (request, reply) => {
     const form = AuthenticateFormSchema.parse(request.body)
-    return reply.code(201).send(answer(await signIn(request, form)))
+    return reply.code(201).send(answer(await signIn(request, form, { isProgramFixed: false })))
   })
 
   app.post(
     '/api/us-web-authentication/authenticateForPLWithValidations',
     async (request, reply) => {
       const form = PlAuthenticateFormSchema.parse(request.body)
-      const result = await signIn(request, { ...form, velLevel1Org: plLevel1Org })
+      const result = await signIn(
+        request,
+        { ...form, velLevel1Org: plLevel1Org },
+        { isProgramFixed: true },
+      )
       return reply.code(201).send(answer(result))
     },
   )
@@ -78,11 +99,11 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   // The pl JSON login of spec §3: authenticated, temporaryPassword.
   app.post('/api/login', async (request): Promise<LoginResponse> => {
     const { username, password } = LoginRequestSchema.parse(request.body)
-    const result = await signIn(request, {
-      userName: username,
-      password,
-      velLevel1Org: plLevel1Org,
-    })
+    const result = await signIn(
+      request,
+      { userName: username, password, velLevel1Org: plLevel1Org },
+      { isProgramFixed: true },
+    )
     return {
       authenticated: result.ok,
       temporaryPassword: result.ok && result.user.isTemporaryPassword,
@@ -92,19 +113,23 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   // The form login of spec §3 (j_username, j_password, level1org): 200 or 401.
   app.post('/api/authentication', async (request, reply) => {
     const form = FormLoginSchema.parse(request.body)
-    const result = await signIn(request, {
-      userName: form.j_username,
-      password: form.j_password,
-      velLevel1Org: form.level1org ?? programOf('bclip').level1Org,
-    })
+    const result = await signIn(
+      request,
+      {
+        userName: form.j_username,
+        password: form.j_password,
+        velLevel1Org: form.level1org ?? programOf('bclip').level1Org,
+      },
+      { isProgramFixed: false },
+    )
     if (!result.ok) throw new HttpError(401, 'Authentication failed.')
     return reply.code(200).send(answer(result))
   })
 
   // The identity of spec §3. The service has no roles beyond "a signed-in customer".
   app.get('/api/us-web-authentication/getUser', async (request): Promise<Identity> => {
-    const session = await request.session.load()
-    const user = session && (await users.findById(session.userId))
+    const session = await requireState(request, activeSignIn)
+    const user = await users.findById(session.userId)
     if (!user) throw new HttpError(401, 'Please log in to continue.')
     const customer = await customers.findByCustnum(user.custnum)
     return {

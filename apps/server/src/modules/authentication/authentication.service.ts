@@ -18,6 +18,7 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
+import { sessionsRepo } from '../../store/sessions.repo.ts'
 
 export interface AuthenticateInput {
   userName: string
@@ -77,6 +78,8 @@ export function authenticationService(deps: Deps) {
         // The lock and the owner's notice are one change: both happen or neither.
         const counted = await db.transaction(async (tx) => {
           const row = await usersRepo(tx).recordFailedLogin(user.id)
+          // A lock ends every sign-in of the user, including ones opened earlier elsewhere.
+          if (row?.isLocked) await sessionsRepo(tx).removeAllOf(user.id)
           if (row?.isLocked && user.email) {
             await writer.enqueue(tx, {
               channel: 'email',
@@ -94,6 +97,13 @@ export function authenticationService(deps: Deps) {
           detail: { failedAttempts: counted.failedAttempts },
         })
         return { ok: false, message: attemptMessage(counted.failedAttempts) }
+      }
+      // A temporary password is good for TEMP_PASSWORD_TTL_HOURS only (a newer one or the
+      // exchange for a new password replaces it in the meantime).
+      const expiresAt = user.isTemporaryPassword ? user.temporaryPasswordExpiresAt : null
+      if (expiresAt && expiresAt <= clock.now()) {
+        await audit.record({ event: 'login.temporary_password_expired', ...context })
+        return { ok: false, message: authMessages.invalidCredentials }
       }
       // A right password at another program's door is still the wrong door: the account
       // belongs to one program, and velLevel1Org says which login screen was used.

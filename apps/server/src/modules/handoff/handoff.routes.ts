@@ -3,6 +3,7 @@ import { HandoffRequestSchema, type HandoffResponse } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
+import { advance, programCheckOf, requireState } from '../signin/flow.ts'
 import type { handoffService } from './handoff.service.ts'
 
 interface Deps {
@@ -16,25 +17,24 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, users, audi
   // session ends with it, and the sealed password leaves the service only here.
   app.post('/api/portal/handoff', async (request): Promise<HandoffResponse> => {
     const { target } = HandoffRequestSchema.parse(request.body ?? undefined)
-    const session = await request.session.load()
-    if (session?.stage === 'blocked') {
-      // SECURITY: the program rules of spec §4 are enforced here, not only shown.
-      throw new HttpError(403, 'This account cannot continue to the program site.')
-    }
-    if (!session || session.stage !== 'authenticated') {
-      throw new HttpError(401, 'Please log in to continue.')
-    }
+    // SECURITY: only a flow that passed the second factor, with the program verdict bound
+    // to it saying 'allowed' (spec §4 program rules are enforced here, not only shown).
+    const session = await requireState(request, ['authenticated'])
+    const check = programCheckOf(session)
     const user = await users.findById(session.userId)
     const password = request.session.unseal(session.data.handoffSecret)
-    if (!user || password === undefined) throw new HttpError(401, 'Please log in to continue.')
+    if (!user || user.isLocked || !check || password === undefined) {
+      throw new HttpError(401, 'Please log in to continue.')
+    }
     const url = await handoff.urlFor({
       program: session.program,
       username: user.username,
       password,
       custnum: user.custnum,
+      association: check.association,
       target,
     })
-    await request.session.end()
+    await advance(request, 'handedOff')
     await audit.record({
       event: 'handoff.issued',
       userId: user.id,

@@ -1,18 +1,8 @@
 // Spec §4 "Hand-off when MFA completes": where the browser goes when it leaves the portal.
 import { createCipheriv, randomBytes } from 'node:crypto'
-import {
-  associationOf,
-  isProgramCode,
-  programOf,
-  type ProgramCode,
-  type UswebHandoffData,
-} from '@portal/contract'
-import { eq } from 'drizzle-orm'
-import type { Db } from '../../store/db.ts'
-import { customers } from '../../store/schema.ts'
+import { isProgramCode, programOf, type ProgramCode, type UswebHandoffData } from '@portal/contract'
 
 interface Deps {
-  db: Db
   mainSiteUrl: string
   plPolicyAppUrl: string
   plHandoffKey: Buffer
@@ -23,20 +13,18 @@ export interface HandoffInput {
   username: string
   password: string
   custnum: string
+  /** The association bound to the sign-in with the program verdict. */
+  association: string
   /** The main site's login, or the program landing (MFA status MyAccount1). */
   target: 'login' | 'landing'
 }
 
-export function handoffService({ db, mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
+export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
   return {
     async urlFor(input: HandoffInput): Promise<string> {
       const code: ProgramCode = isProgramCode(input.program) ? input.program : 'bclip'
       const program = programOf(code)
       if (program.flavour === 'pl') return plUrl(plPolicyAppUrl, plHandoffKey, input.username)
-      const [customer] = await db
-        .select({ level2org: customers.level2org })
-        .from(customers)
-        .where(eq(customers.custnum, input.custnum))
       const data: UswebHandoffData = {
         username: input.username,
         password: input.password,
@@ -44,8 +32,7 @@ export function handoffService({ db, mainSiteUrl, plPolicyAppUrl, plHandoffKey }
         prgName: code,
       }
       if (program.promoCode) data.promoReqCode = program.promoCode
-      const association = associationOf(code, customer?.level2org)
-      if (association !== program.defaultAssociation) data.ASSOCIATION = association
+      if (input.association !== program.defaultAssociation) data.ASSOCIATION = input.association
       const encoded = Buffer.from(JSON.stringify(data), 'utf8').toString('base64')
       const path =
         input.target === 'landing' && program.landingPath

@@ -10,10 +10,10 @@ import {
   type MfaDetails,
 } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
-import type { SessionStage } from '../../plugins/session.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
-import type { MfaOutcome, mfaService } from './mfa.service.ts'
+import { advance, requireState, type SignInEvent, type SignInState } from '../signin/flow.ts'
+import { MfaRefusal, type MfaOutcome, type mfaService } from './mfa.service.ts'
 
 interface Deps {
   reference: ReturnType<typeof referenceRepo>
@@ -21,23 +21,33 @@ interface Deps {
   mfa: ReturnType<typeof mfaService>
 }
 
-const signingIn: SessionStage[] = ['mfa_pending']
-const signingInOrSignedIn: SessionStage[] = ['mfa_pending', 'authenticated']
+// Where each call is open (modules/signin/flow.ts): contacts may be entered before the code
+// only while enrolling (no proven contacts), and after it on the update path.
+const deciding: SignInState[] = ['mfa_pending', 'enrolling', 'challenged']
+const owingCode: SignInState[] = ['enrolling', 'challenged']
+const enteringContacts: SignInState[] = ['enrolling', 'authenticated']
+const readingDetails: SignInState[] = ['enrolling', 'challenged', 'authenticated']
+const askingSupport: SignInState[] = ['mfa_pending', 'enrolling', 'challenged', 'authenticated']
+
+const eventOf: Record<Exclude<MfaOutcome['kind'], 'continue'>, SignInEvent> = {
+  enrol: 'enrolmentRequired',
+  challenge: 'challengeRequired',
+  passed: 'mfaNotRequired',
+  locked: 'locked',
+}
 
 export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
   app.get('/api/mfa/getCountries', (): Promise<Country[]> => reference.countries())
 
   /**
-   * SECURITY: MFA calls act on the user of the session that passed the password step. The
-   * userName header of spec §7 is checked against it, never used to pick the user.
+   * SECURITY: MFA calls act on the user of the session that passed the password step, in
+   * the states the flow opens the call in. The userName header of spec §7 is checked
+   * against it, never used to pick the user.
    */
-  async function signedIn(request: FastifyRequest, stages: SessionStage[]) {
-    const session = await request.session.load()
-    if (!session || !stages.includes(session.stage)) {
-      throw new HttpError(401, 'Please log in to continue.')
-    }
+  async function signedIn(request: FastifyRequest, states: SignInState[]) {
+    const session = await requireState(request, states)
     const user = await users.findById(session.userId)
-    if (!user) throw new HttpError(401, 'Please log in to continue.')
+    if (!user || user.isLocked) throw new HttpError(401, 'Please log in to continue.')
     const named = request.headers.username
     if (typeof named === 'string' && named !== '' && named !== user.username) {
       throw new HttpError(403, 'This verification belongs to another sign-in.')
@@ -45,61 +55,79 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return { session, user }
   }
 
+  /** Refusals of the service (a step this sign-in may not take yet) answer 403. */
+  async function refusing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof MfaRefusal) throw new HttpError(403, error.message)
+      throw error
+    }
+  }
+
   const devicePrintOf = (request: FastifyRequest) => {
     const print = request.headers.mfadeviceprint
     return typeof print === 'string' ? print.slice(0, 2000) : ''
   }
 
-  /** Moves the session on as the outcome says, and answers with its response. */
-  async function settle(request: FastifyRequest, outcome: MfaOutcome): Promise<CwMfaResponse> {
-    if (outcome.kind === 'passed') await request.session.update({ stage: 'authenticated' })
-    if (outcome.kind === 'locked') await request.session.end()
-    return outcome.response
-  }
-
   const decide = async (request: FastifyRequest) => {
-    const { user } = await signedIn(request, signingIn)
-    return settle(request, await mfa.decide(user, devicePrintOf(request)))
+    const { user } = await signedIn(request, deciding)
+    const outcome = await mfa.decide(user, devicePrintOf(request))
+    if (outcome.kind !== 'continue') await advance(request, eventOf[outcome.kind])
+    return outcome.response
   }
   // usweb asks at login (spec §4 step 5); pl calls its MFA authenticate (path not in the spec).
   app.get('/api/mfa/getMFAUser', decide)
   app.post('/api/mfa/authenticate', decide)
 
+  // Before the code: only the proven contacts, masked (docs/decisions/0006).
   app.get('/api/mfa/getDetails', async (request): Promise<MfaDetails> => {
-    const { user } = await signedIn(request, signingInOrSignedIn)
-    return mfa.details(user)
+    const { session, user } = await signedIn(request, readingDetails)
+    return mfa.details(user, { isMasked: session.stage === 'challenged' })
   })
 
   app.post('/api/mfa/updateUser', async (request): Promise<CwMfaResponse> => {
-    const { session, user } = await signedIn(request, signingInOrSignedIn)
+    const { session, user } = await signedIn(request, enteringContacts)
     const contact = MfaContactSchema.parse(request.body)
     const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
     if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
-    return mfa.updateContact(user, contact, dialPrefix, session.stage === 'authenticated')
+    const isSignedIn = session.stage === 'authenticated'
+    // The update path follows a code this sign-in passed, not a known device or an exempt
+    // program: those skip the code, and the contacts are what the code protects.
+    if (isSignedIn && session.data.isCodePassed !== true) {
+      throw new HttpError(403, 'Contact details can be changed after a verification code only.')
+    }
+    return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
   })
+
+  async function sendCode(request: FastifyRequest, pick: (chosen: unknown) => MfaDeliveryMethod) {
+    const { session, user } = await signedIn(request, owingCode)
+    const method = pick(session.data.mfaDelivery)
+    await request.session.update({ data: { ...session.data, mfaDelivery: method } })
+    const isProvenOnly = session.stage === 'challenged'
+    return refusing(() => mfa.sendCode(user, method, { isProvenOnly }))
+  }
 
   app.post('/api/mfa/submitVerification', async (request): Promise<CwMfaResponse> => {
-    const { session, user } = await signedIn(request, signingIn)
     const { rgValue } = SubmitVerificationSchema.parse(request.body)
-    await request.session.update({ data: { ...session.data, mfaDelivery: rgValue } })
-    return mfa.sendCode(user, rgValue)
+    return sendCode(request, () => rgValue)
   })
 
-  app.post('/api/mfa/generateNewCode', async (request): Promise<CwMfaResponse> => {
-    const { session, user } = await signedIn(request, signingIn)
-    const chosen = session.data.mfaDelivery
-    const method: MfaDeliveryMethod = mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'
-    return mfa.sendCode(user, method)
-  })
+  app.post('/api/mfa/generateNewCode', async (request): Promise<CwMfaResponse> =>
+    sendCode(request, (chosen) => mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'),
+  )
 
   app.post('/api/mfa/enterverificationcode', async (request): Promise<CwMfaResponse> => {
-    const { user } = await signedIn(request, signingIn)
+    const { user } = await signedIn(request, owingCode)
     const { verificationCode } = EnterVerificationCodeSchema.parse(request.body)
-    return settle(request, await mfa.verifyCode(user, verificationCode, devicePrintOf(request)))
+    const outcome = await mfa.verifyCode(user, verificationCode, devicePrintOf(request))
+    if (outcome.kind === 'passed') await advance(request, 'codePassed', { isCodePassed: true })
+    if (outcome.kind === 'locked') await advance(request, 'locked')
+    return outcome.response
   })
 
   app.post('/api/mfa/mfaSupport', async (request): Promise<CwMfaResponse> => {
-    const { user } = await signedIn(request, signingInOrSignedIn)
+    const { user } = await signedIn(request, askingSupport)
     return mfa.support(user)
   })
 }

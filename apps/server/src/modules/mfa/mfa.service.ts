@@ -15,12 +15,16 @@ import {
 } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
+import { maskEmail, maskPhone } from '../../delivery/mask.ts'
+import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { hmac, safeEqual } from '../../lib/crypto.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
+import { customersRepo } from '../../store/customers.repo.ts'
+import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
+import { sessionsRepo } from '../../store/sessions.repo.ts'
 import type { UserRow } from '../../store/users.repo.ts'
 import { usersRepo } from '../../store/users.repo.ts'
 
@@ -45,10 +49,39 @@ export function isValidMobile(phoneNumber: string, dialPrefix: string): boolean 
 
 export type MfaOutcome =
   | { kind: 'continue'; response: CwMfaResponse }
+  /** RE_ENROLL: details to enter (none proven yet) or to confirm, then a code proves them. */
+  | { kind: 'enrol'; response: CwMfaResponse }
+  /** Both contacts proven: a code sent to one of them must be entered. */
+  | { kind: 'challenge'; response: CwMfaResponse }
   /** The second factor is passed or not asked for: the session may be handed off. */
   | { kind: 'passed'; response: CwMfaResponse }
-  /** Locked: the session ends. */
+  /** Locked: every session of the user has ended. */
   | { kind: 'locked'; response: CwMfaResponse }
+
+/** Thrown when a call asks for what this sign-in may not do yet. */
+export class MfaRefusal extends Error {}
+
+/**
+ * The account's contacts have been proven by a code (and are not awaiting reconfirmation
+ * after an unlock). From then on they change only after this sign-in's code: enrolling
+ * before the code is for accounts that never proved any.
+ */
+export function hasVerifiedContact(contact: MfaContactRow | undefined): boolean {
+  return contact !== undefined && !contact.isReconfirmationRequired && contact.verifiedAt !== null
+}
+
+const isProven = (contact: MfaContactRow, method: MfaDeliveryMethod) =>
+  (method === 'email' ? contact.emailVerifiedAt : contact.phoneVerifiedAt) !== null
+
+/** Both contacts proven by codes sent to them: the plain challenge of spec §4. */
+const isFullyProven = (contact: MfaContactRow) =>
+  isProven(contact, 'email') && isProven(contact, 'sms')
+
+/** Whether saving `contact` would change where codes go. */
+const isRebinding = (previous: MfaContactRow, contact: MfaContact, dialPrefix: string) =>
+  previous.emailAddress !== contact.emailAddress ||
+  previous.phoneNumber !== contact.phoneNumber ||
+  previous.dialPrefix !== dialPrefix
 
 interface Deps {
   db: Db
@@ -66,7 +99,12 @@ interface Deps {
 export function mfaService(deps: Deps) {
   const { db, audit, writer, clock, codeKey, deviceKey, deviceTrustDays, mfaExemptPrograms } = deps
   const repo = mfaRepo(db)
-  const codeHash = (userId: number, code: string) => hmac(codeKey, `${userId}:${code}`)
+  const users = usersRepo(db)
+  // Bound to where the code went: entered after the contact changed, it proves nothing.
+  const codeHash = (userId: number, recipient: string, code: string) =>
+    hmac(codeKey, `${userId}:${recipient}:${code}`)
+  const recipientOf = (contact: MfaContactRow, method: MfaDeliveryMethod) =>
+    method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix)
   const deviceHash = (devicePrint: string) => hmac(deviceKey, devicePrint)
   const brand = async (user: UserRow) =>
     brandOf(user.program, await deps.mailingPhone(user.program))
@@ -82,6 +120,8 @@ export function mfaService(deps: Deps) {
     await db.transaction(async (tx) => {
       await usersRepo(tx).lock(user.id)
       await mfaRepo(tx).deleteCode(user.id)
+      // Every sign-in of the user ends, on this device and on any other.
+      await sessionsRepo(tx).removeAllOf(user.id)
       if (user.email) {
         await writer.enqueue(tx, {
           channel: 'email',
@@ -108,7 +148,7 @@ export function mfaService(deps: Deps) {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
         return {
-          kind: 'continue',
+          kind: 'enrol',
           response: response({
             statusCode: 'RE_ENROLL',
             mfaStatusCode: 'NEWUSER',
@@ -116,9 +156,12 @@ export function mfaService(deps: Deps) {
           }),
         }
       }
-      if (contact.isReconfirmationRequired || !contact.verifiedAt) {
+      // Details not (all) proven are confirmed first (screen 9). When the account proved
+      // contacts before, confirming may not change them (see updateContact): the unproven
+      // one was set by a sign-in that had passed a code, on the update path.
+      if (!hasVerifiedContact(contact) || !isFullyProven(contact)) {
         return {
-          kind: 'continue',
+          kind: 'enrol',
           response: response({
             statusCode: 'RE_ENROLL',
             mfaStatusCode: contact.isReconfirmationRequired ? 'UNLOCKED' : 'UNVERIFIED',
@@ -135,7 +178,7 @@ export function mfaService(deps: Deps) {
         return { kind: 'passed', response: response({ statusCode: 'ALLOW_LOGIN', nextScreen: '' }) }
       }
       return {
-        kind: 'continue',
+        kind: 'challenge',
         response: response({
           statusCode: 'CHALLENGE_LOGIN',
           nextScreen: mfaScreens.verificationInfoStep1,
@@ -143,8 +186,23 @@ export function mfaService(deps: Deps) {
       }
     },
 
-    async details(user: UserRow): Promise<MfaDetails> {
+    /**
+     * The details for the screens. While a code is still owed (`isMasked`), only the proven
+     * contacts, masked: enough to choose where the code goes, nothing to read.
+     */
+    async details(user: UserRow, { isMasked }: { isMasked: boolean }): Promise<MfaDetails> {
       const contact = await repo.contactOf(user.id)
+      if (isMasked) {
+        return {
+          userName: user.username,
+          emailAddress:
+            contact && isProven(contact, 'email') ? maskEmail(contact.emailAddress) : null,
+          typeOfEmailAddress: null,
+          phoneNumber: contact && isProven(contact, 'sms') ? maskPhone(contact.phoneNumber) : null,
+          typeOfPhoneNumber: null,
+          geoCountryId: null,
+        }
+      }
       return {
         userName: user.username,
         emailAddress: contact?.emailAddress ?? user.email,
@@ -159,8 +217,10 @@ export function mfaService(deps: Deps) {
     },
 
     /**
-     * Saves (new or confirmed) verification details. While signing in the next step is the
-     * choice of delivery; after the second factor (the "update" path) the user is done.
+     * Saves (new or confirmed) verification details. While enrolling the next step is the
+     * choice of delivery; before the code only an account that never proved contacts may
+     * enter new ones (the others may confirm theirs unchanged). After the second factor
+     * (the "update" path) the user is done.
      */
     async updateContact(
       user: UserRow,
@@ -176,7 +236,18 @@ export function mfaService(deps: Deps) {
         })
       }
       const previous = await repo.contactOf(user.id)
-      const notice = templates.contactChanged(await brand(user))
+      if (
+        !isSignedIn &&
+        previous &&
+        hasVerifiedContact(previous) &&
+        isRebinding(previous, contact, dialPrefix)
+      ) {
+        // SECURITY: proven contacts are changed only after this sign-in passed the code (C1).
+        await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
+        throw new MfaRefusal('Verified contact details can be changed after the code only.')
+      }
+      const b = await brand(user)
+      const customer = previous ? undefined : await customersRepo(db).findByCustnum(user.custnum)
       await db.transaction(async (tx) => {
         await mfaRepo(tx).saveContact(
           user.id,
@@ -190,15 +261,30 @@ export function mfaService(deps: Deps) {
           },
           clock.now(),
         )
-        const isChanged =
-          previous &&
-          (previous.emailAddress !== contact.emailAddress ||
-            previous.phoneNumber !== contact.phoneNumber)
-        // The notice goes to the old address: the owner hears of a change they did not make.
-        if (isChanged) {
+        if (!previous) {
+          // First enrolment: the customer record's own contacts hear where codes will go.
+          const notice = templates.contactsEnrolled(
+            b,
+            maskEmail(contact.emailAddress) ?? '',
+            maskPhone(contact.phoneNumber) ?? '',
+          )
+          await noticeToCustomerRecord(tx, writer, customer, user.program, notice)
+          return
+        }
+        // The notices go to the old contacts: the owner hears of a change they did not make.
+        const notice = templates.contactChanged(b)
+        if (previous.emailAddress !== contact.emailAddress) {
           await writer.enqueue(tx, {
             channel: 'email',
             recipient: previous.emailAddress,
+            program: user.program,
+            message: notice,
+          })
+        }
+        if (previous.phoneNumber !== contact.phoneNumber) {
+          await writer.enqueue(tx, {
+            channel: 'sms',
+            recipient: toE164(previous.phoneNumber, previous.dialPrefix),
             program: user.program,
             message: notice,
           })
@@ -211,8 +297,15 @@ export function mfaService(deps: Deps) {
       })
     },
 
-    /** Sends a fresh code by the chosen method; any earlier code stops working. */
-    async sendCode(user: UserRow, method: MfaDeliveryMethod): Promise<CwMfaResponse> {
+    /**
+     * Sends a fresh code by the chosen method; any earlier code stops working. At a
+     * challenge (`isProvenOnly`) codes go only to a contact already proven.
+     */
+    async sendCode(
+      user: UserRow,
+      method: MfaDeliveryMethod,
+      { isProvenOnly }: { isProvenOnly: boolean },
+    ): Promise<CwMfaResponse> {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
         return response({
@@ -221,12 +314,19 @@ export function mfaService(deps: Deps) {
           nextScreen: mfaScreens.verificationInfoStep2,
         })
       }
+      if (isProvenOnly && !isProven(contact, method)) {
+        throw new MfaRefusal('Codes go only to a verified contact.')
+      }
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
-      const recipient =
-        method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix)
+      const recipient = recipientOf(contact, method)
       const message = templates.verificationCode(await brand(user), code)
       await db.transaction(async (tx) => {
-        await mfaRepo(tx).replaceCode(user.id, codeHash(user.id, code), method, clock.now())
+        await mfaRepo(tx).replaceCode(
+          user.id,
+          codeHash(user.id, recipient, code),
+          method,
+          clock.now(),
+        )
         await writer.enqueue(tx, {
           channel: method,
           recipient,
@@ -241,9 +341,11 @@ export function mfaService(deps: Deps) {
       })
     },
 
+    /**
+     * Six wrong codes lock the account, however many new codes were sent between them; the
+     * count starts again only when a code passes (or a reset unlocks the account).
+     */
     async verifyCode(user: UserRow, code: string, devicePrint: string): Promise<MfaOutcome> {
-      const attempt = await repo.spendAttempt(user.id)
-      const now = clock.now()
       const wrong = (): MfaOutcome => ({
         kind: 'continue',
         response: response({
@@ -251,23 +353,34 @@ export function mfaService(deps: Deps) {
           nextScreen: mfaScreens.verificationInfoStep3,
         }),
       })
-      if (!attempt) return wrong()
+      const spent = await users.spendCodeAttempt(user.id)
+      if (!spent) return wrong()
+      const now = clock.now()
+      const [sent, contact] = await Promise.all([
+        repo.currentCode(user.id),
+        repo.contactOf(user.id),
+      ])
+      const method = sent?.deliveryMethod === 'sms' ? 'sms' : 'email'
+      const expected = contact && codeHash(user.id, recipientOf(contact, method), code)
       const isRight =
-        attempt.expiresAt > now &&
-        safeEqual(attempt.codeHash, codeHash(user.id, code)) &&
-        (await repo.consumeCode(user.id, attempt.codeHash))
+        sent !== undefined &&
+        expected !== undefined &&
+        sent.expiresAt > now &&
+        safeEqual(sent.codeHash, expected) &&
+        (await repo.consumeCode(user.id, sent.codeHash))
       if (!isRight) {
         await audit.record({
           event: 'mfa.code_rejected',
           userId: user.id,
-          detail: { attempts: attempt.attempts },
+          detail: { attempts: spent.mfaFailedAttempts },
         })
-        if (attempt.attempts >= limits.verificationCodeMaxAttempts) {
+        if (spent.mfaFailedAttempts >= limits.verificationCodeMaxAttempts) {
           return lockOut(user, `${limits.verificationCodeMaxAttempts} wrong verification codes`)
         }
         return wrong()
       }
-      await repo.markVerified(user.id, now)
+      await users.clearCodeAttempts(user.id)
+      await repo.markVerified(user.id, method, now)
       if (devicePrint) await repo.rememberDevice(user.id, deviceHash(devicePrint), now)
       await audit.record({ event: 'mfa.passed', userId: user.id })
       return {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { UpdateTempPasswordFormSchema, type UpdateTempPasswordResponse } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
+import { advance } from '../signin/flow.ts'
 import type { passwordService } from './password.service.ts'
 
 interface Deps {
@@ -16,7 +17,7 @@ export async function passwordRoutes(app: FastifyInstance, { passwords, users }:
     '/api/us-web-authentication/updateTempPassword',
     async (request): Promise<UpdateTempPasswordResponse> => {
       const session = await request.session.load()
-      if (!session || session.stage !== 'password_change_required') {
+      if (session?.stage !== 'password_change_required') {
         throw new HttpError(401, 'Please log in with your temporary password first.')
       }
       const form = UpdateTempPasswordFormSchema.parse(request.body)
@@ -25,8 +26,9 @@ export async function passwordRoutes(app: FastifyInstance, { passwords, users }:
         throw new HttpError(403, 'This password change belongs to another sign-in.')
       }
       const result = await passwords.replacePassword(user.id, form.password)
-      // The user signs in again with the new password (spec §2 screen 16).
-      if (result.temporaryPasswordFlagUpdated) await request.session.end()
+      // The user signs in again with the new password (spec §2 screen 16); every other
+      // session of the user ended with the change.
+      if (result.temporaryPasswordFlagUpdated) await advance(request, 'passwordReplaced')
       return result
     },
   )

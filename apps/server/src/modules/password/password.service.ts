@@ -8,6 +8,7 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
+import { sessionsRepo } from '../../store/sessions.repo.ts'
 
 interface Deps {
   db: Db
@@ -45,6 +46,8 @@ export function passwordService({ db, writer, reference, users, audit, clock }: 
         await usersRepo(tx).changePassword(userId, passwordHash, clock.now(), {
           isTemporary: false,
         })
+        // A changed password ends every sign-in of the user, on any device.
+        await sessionsRepo(tx).removeAllOf(userId)
         if (user?.email && notice) {
           await writer.enqueue(tx, {
             channel: 'email',

@@ -25,6 +25,7 @@ import type { Db } from '../../store/db.ts'
 import { recoveryRepo } from '../../store/recovery.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { mfaContacts } from '../../store/schema.ts'
+import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
 type AppName = 'usweb' | 'proliability'
@@ -52,9 +53,12 @@ interface Deps {
   writer: OutboxWriter
   clock: Clock
   reference: ReturnType<typeof referenceRepo>
+  /** TEMP_PASSWORD_TTL_HOURS: a temporary password is refused after this. */
+  temporaryPasswordTtlHours: number
 }
 
-export function recoveryService({ db, customers, audit, writer, clock, reference }: Deps) {
+export function recoveryService(deps: Deps) {
+  const { db, customers, audit, writer, clock, reference, temporaryPasswordTtlHours } = deps
   const find = recoveryRepo(db)
 
   async function byContact(
@@ -127,7 +131,14 @@ export function recoveryService({ db, customers, audit, writer, clock, reference
     const passwordHash = await hashPassword(password)
     const message = templates.temporaryPassword(await brand(user.program), password)
     await db.transaction(async (tx) => {
-      await usersRepo(tx).changePassword(user.id, passwordHash, clock.now(), { isTemporary: true })
+      const now = clock.now()
+      await usersRepo(tx).changePassword(user.id, passwordHash, now, {
+        isTemporary: true,
+        temporaryExpiresAt: new Date(now.getTime() + temporaryPasswordTtlHours * 3_600_000),
+      })
+      // A reset ends every sign-in of the user: one opened with the old password (by
+      // whoever had it) cannot go on to the second factor.
+      await sessionsRepo(tx).removeAllOf(user.id)
       if (user.isLocked) {
         // After a lockout the verification details are confirmed again (RE_ENROLL/UNLOCKED).
         await tx

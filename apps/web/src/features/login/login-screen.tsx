@@ -19,7 +19,7 @@ import { PasswordInput } from '../../components/password-input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { mfaScreenPath } from '../../lib/mfa-next-step.ts'
+import { mfaScreenPath, supportScreenState } from '../../lib/mfa-next-step.ts'
 import { scrollToTop } from '../../lib/page.ts'
 import { loginCalls } from './login-api.ts'
 import { logIn as runLogin, type BannerReason } from './login-flow.ts'
@@ -148,7 +148,9 @@ export function LoginScreen({
           await navigate(areaPaths.updateTempPassword)
           return
         case 'mfa':
-          await navigate(mfaScreenPath(flavour, end.screen, end.incidentID))
+          await navigate(mfaScreenPath(flavour, end.screen, end.incidentID), {
+            state: supportScreenState(end.incidentID),
+          })
           return
         case 'rejected':
           return showRejection(end.message)

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router'
 import type { CwMfaResponse, Flavour } from '@portal/contract'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import { requestHandoff } from '../../lib/handoff.ts'
-import { mfaScreenPath, type MfaStep } from '../../lib/mfa-next-step.ts'
+import { mfaScreenPath, supportScreenState, type MfaStep } from '../../lib/mfa-next-step.ts'
 import { scrollToTop } from '../../lib/page.ts'
 import type { MfaAnswer } from './mfa-api.ts'
 
@@ -36,7 +36,9 @@ export function useMfaStep(flavour: Flavour) {
         showBanner([step.message])
         return false
       case 'screen':
-        await navigate(mfaScreenPath(flavour, step.screen, step.incidentID))
+        await navigate(mfaScreenPath(flavour, step.screen, step.incidentID), {
+          state: supportScreenState(step.incidentID),
+        })
         return false
       case 'handoff': {
         const handoff = await requestHandoff(step.target)
