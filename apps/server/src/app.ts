@@ -11,11 +11,16 @@ import {
   type OutboxWorker,
   type OutboxWriter,
 } from './delivery/outbox.ts'
+import { messageCaps } from './delivery/message-caps.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
+import { setPasswordHashingBounds } from './lib/passwords.ts'
+import { fastifyTrustProxy } from './lib/trusted-proxy.ts'
+import { windowStore } from './lib/window-store.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
+import { unknownUsernames } from './modules/authentication/unknown-usernames.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
@@ -79,15 +84,26 @@ export async function buildApp({
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact, ...(logStream ? { stream: logStream } : {}) },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
+  })
+  setPasswordHashingBounds(config.passwordHashing)
+  // Counters of the abuse limits: Redis when REDIS_URL is set, shared by every instance.
+  const counters = windowStore({
+    redisUrl: config.redisUrl,
+    prefix: config.redisKeyPrefix,
+    keySecret: deriveKey(config.sessionSecret, 'limit-keys'),
+    log: app.log,
   })
   const { db } = database
   const users = usersRepo(db)
   const audit = auditRepo(db)
   const customers = customersRepo(db)
   const reference = referenceRepo(db)
-  const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'))
+  const writer = outboxWriter(
+    deriveKey(config.sessionSecret, 'outbox'),
+    messageCaps({ store: counters, clock, log: app.log, ...config.messageLimits }),
+  )
   const worker = outboxWorker({
     db,
     clock,
@@ -120,7 +136,13 @@ export async function buildApp({
     isCookieSecure: config.isCookieSecure,
   })
 
-  await app.register(rateLimits, { ...config.rateLimits, redisUrl: config.redisUrl })
+  await app.register(rateLimits, {
+    ...config.rateLimits,
+    store: counters,
+    clock,
+    login: config.loginLimits,
+    messages: config.messageLimits,
+  })
 
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {
@@ -141,7 +163,15 @@ export async function buildApp({
   })
   await app.register(registrationRoutes, { registration })
   await app.register(recoveryRoutes, {
-    recovery: recoveryService({ db, customers, audit, writer, clock, reference }),
+    recovery: recoveryService({
+      db,
+      customers,
+      audit,
+      writer,
+      clock,
+      reference,
+      beforeSend: (userId) => app.limits.messageFor(userId),
+    }),
   })
   await app.register(mfaRoutes, {
     reference,
@@ -168,6 +198,11 @@ export async function buildApp({
       audit,
       clock,
       passwordMaxAgeDays: config.passwordMaxAgeDays,
+      unknownUsernames: unknownUsernames({
+        store: counters,
+        clock,
+        keepDays: config.loginLimits.shadowCounterDays,
+      }),
     }),
     users,
     customers,

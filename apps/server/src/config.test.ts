@@ -14,11 +14,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIN_SITE_URL: 'javascript:alert(1)' })).toThrow(/MAIN_SITE_URL/)
   })
 
-  it('reads TRUST_PROXY as on, off, or a list of proxy addresses', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+  it('reads TRUST_PROXY as off, a hop count, or a list of proxy addresses, and refuses true', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1')
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
     expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 })
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual({
+      addresses: ['10.0.0.1', '192.168.0.0/16', '::1'],
+    })
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('reads the allowed dial prefixes for texts, North America by default', () => {
+    expect(loadConfig({}).messageLimits.smsAllowedPrefixes).toEqual(['+1'])
+    expect(loadConfig({ SMS_ALLOWED_PREFIXES: '+1, +44' }).messageLimits.smsAllowedPrefixes).toEqual(
+      ['+1', '+44'],
+    )
+    expect(() => loadConfig({ SMS_ALLOWED_PREFIXES: '44' })).toThrow(/SMS_ALLOWED_PREFIXES/)
   })
 
   it('treats a variable set to nothing as not set', () => {

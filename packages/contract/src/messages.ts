@@ -75,6 +75,17 @@ export const messages = {
     agentNumber: 'Please enter your six-digit Agent Number.',
   },
   errorBannerHeading: 'Error',
+  // Not in the spec (issue 14, docs/decisions/0009): the answers of the abuse limits.
+  throttle: {
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    waitForNewCode: (seconds: number) =>
+      `Please wait ${seconds} seconds before asking for a new code.`,
+    newCodeAvailableIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
+    tooManyMessages:
+      'Too many messages have been sent for this account. Please try again later or call customer service.',
+    textsNotAvailable:
+      'Text messages cannot be sent to this number. Please choose email, or call customer service.',
+  },
 } as const
 
 /** Checklist labels of the new-password rules (spec §5), in display order. */

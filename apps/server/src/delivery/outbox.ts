@@ -16,10 +16,17 @@ export interface Envelope {
   message: Message
 }
 
-export function outboxWriter(sealKey: Buffer) {
+/** Decides whether a message may go (message-caps.ts); throws to refuse a requested one. */
+export interface SendGuard {
+  admit(envelope: Envelope): Promise<boolean>
+}
+
+export function outboxWriter(sealKey: Buffer, guard?: SendGuard) {
   return {
     /** Pass the transaction of the change the message reports. */
-    async enqueue(db: Db, { channel, recipient, program, message }: Envelope): Promise<void> {
+    async enqueue(db: Db, envelope: Envelope): Promise<void> {
+      if (guard && !(await guard.admit(envelope))) return
+      const { channel, recipient, program, message } = envelope
       await outboxRepo(db).enqueue({
         channel,
         recipient,

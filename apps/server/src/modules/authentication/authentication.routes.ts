@@ -33,6 +33,7 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     request: FastifyRequest,
     credentials: { userName: string; password: string; velLevel1Org: string },
   ): Promise<AuthenticateResult> {
+    await app.limits.signIn(request, credentials.userName) // 429 before any hashing
     const result = await authentication.authenticate({ ...credentials, clientIp: request.ip })
     if (!result.ok) return result
     // The second factor comes next (GET /api/mfa/getMFAUser decides how); only then may the

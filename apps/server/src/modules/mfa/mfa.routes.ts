@@ -78,18 +78,25 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return mfa.updateContact(user, contact, dialPrefix, session.stage === 'authenticated')
   })
 
+  /** Sends a code within the per-user caps; the answer says when the next may be asked for. */
+  async function sendCodeCapped(user: { id: number }, send: () => Promise<CwMfaResponse>) {
+    const resendAfterSeconds = await app.limits.messageFor(user.id, { isCode: true })
+    const answer = await send()
+    return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
+  }
+
   app.post('/api/mfa/submitVerification', async (request): Promise<CwMfaResponse> => {
     const { session, user } = await signedIn(request, signingIn)
     const { rgValue } = SubmitVerificationSchema.parse(request.body)
     await request.session.update({ data: { ...session.data, mfaDelivery: rgValue } })
-    return mfa.sendCode(user, rgValue)
+    return sendCodeCapped(user, () => mfa.sendCode(user, rgValue))
   })
 
   app.post('/api/mfa/generateNewCode', async (request): Promise<CwMfaResponse> => {
     const { session, user } = await signedIn(request, signingIn)
     const chosen = session.data.mfaDelivery
     const method: MfaDeliveryMethod = mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'
-    return mfa.sendCode(user, method)
+    return sendCodeCapped(user, () => mfa.sendCode(user, method))
   })
 
   app.post('/api/mfa/enterverificationcode', async (request): Promise<CwMfaResponse> => {
@@ -98,8 +105,10 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return settle(request, await mfa.verifyCode(user, verificationCode, devicePrintOf(request)))
   })
 
+  const supportPerUser = app.limits.byTarget('support')
   app.post('/api/mfa/mfaSupport', async (request): Promise<CwMfaResponse> => {
     const { user } = await signedIn(request, signingInOrSignedIn)
+    await supportPerUser(request, String(user.id)) // each call opens an incident
     return mfa.support(user)
   })
 }

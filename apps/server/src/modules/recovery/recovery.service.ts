@@ -52,9 +52,12 @@ interface Deps {
   writer: OutboxWriter
   clock: Clock
   reference: ReturnType<typeof referenceRepo>
+  /** The per-user message cap (rate-limits.ts): throws 429 when this user has had enough. */
+  beforeSend?: (userId: number) => Promise<unknown>
 }
 
-export function recoveryService({ db, customers, audit, writer, clock, reference }: Deps) {
+export function recoveryService(deps: Deps) {
+  const { db, customers, audit, writer, clock, reference, beforeSend } = deps
   const find = recoveryRepo(db)
 
   async function byContact(
@@ -109,6 +112,7 @@ export function recoveryService({ db, customers, audit, writer, clock, reference
   async function sendUsername(lookup: Lookup, method: DeliveryMethod): Promise<RecoveryResponse> {
     const { user } = lookup
     if (!user) return answer(lookup.status)
+    await beforeSend?.(user.id)
     const message = templates.username(await brand(user.program), user.username)
     if (!(await send(db, user, method, message))) return answer(recoveryStatuses.dataNotFound)
     await audit.record({ event: 'recovery.username_sent', userId: user.id, detail: { method } })
@@ -123,6 +127,7 @@ export function recoveryService({ db, customers, audit, writer, clock, reference
     const { user } = lookup
     if (!user) return answer(lookup.status)
     if (!recipientOf(user, method)) return answer(recoveryStatuses.dataNotFound)
+    await beforeSend?.(user.id)
     const password = generateTemporaryPassword()
     const passwordHash = await hashPassword(password)
     const message = templates.temporaryPassword(await brand(user.program), password)
