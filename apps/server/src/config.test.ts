@@ -29,9 +29,9 @@ describe('loadConfig', () => {
 
   it('reads the allowed dial prefixes for texts, North America by default', () => {
     expect(loadConfig({}).messageLimits.smsAllowedPrefixes).toEqual(['+1'])
-    expect(loadConfig({ SMS_ALLOWED_PREFIXES: '+1, +44' }).messageLimits.smsAllowedPrefixes).toEqual(
-      ['+1', '+44'],
-    )
+    expect(
+      loadConfig({ SMS_ALLOWED_PREFIXES: '+1, +44' }).messageLimits.smsAllowedPrefixes,
+    ).toEqual(['+1', '+44'])
     expect(() => loadConfig({ SMS_ALLOWED_PREFIXES: '44' })).toThrow(/SMS_ALLOWED_PREFIXES/)
   })
 

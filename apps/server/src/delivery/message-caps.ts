@@ -52,7 +52,11 @@ export function messageCaps(options: MessageCapOptions) {
       const now = clock.now().getTime()
       const day = new Date(now).toISOString().slice(0, 10)
       const recipient = normaliseTarget(envelope.recipient)
-      const sentToRecipient = await store.increment(`recipient-day:${day}:${recipient}`, 2 * dayMs, now)
+      const sentToRecipient = await store.increment(
+        `recipient-day:${day}:${recipient}`,
+        2 * dayMs,
+        now,
+      )
       if (sentToRecipient > options.perRecipientPerDay) {
         return refuse(new HttpError(429, messages.throttle.tooManyMessages, 3600))
       }

@@ -96,7 +96,9 @@ export function redisWindowStore(url: string, prefix: string): WindowStore {
     async hit(key, max, windowMs, now) {
       const member = `${now}:${randomBytes(6).toString('hex')}`
       const wait = Number(await redis.eval(hitScript, 1, full(key), now, windowMs, max, member))
-      return wait < 0 ? { isAllowed: true, retryAfterMs: 0 } : { isAllowed: false, retryAfterMs: wait }
+      return wait < 0
+        ? { isAllowed: true, retryAfterMs: 0 }
+        : { isAllowed: false, retryAfterMs: wait }
     },
     async increment(key, ttlMs) {
       return Number(await redis.eval(incrementScript, 1, full(key), ttlMs))
@@ -135,7 +137,8 @@ export function windowStore(options: {
     try {
       return await onRedis(redis)
     } catch (error) {
-      if (!isWarned) options.log.warn({ err: error }, 'Redis unavailable: limits count per instance')
+      if (!isWarned)
+        options.log.warn({ err: error }, 'Redis unavailable: limits count per instance')
       isWarned = true
       return onMemory()
     }

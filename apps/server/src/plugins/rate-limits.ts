@@ -90,11 +90,7 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
     byTarget: limiter,
     async signIn(request: FastifyRequest, userName: string) {
       await take(`login-client:${request.ip}`, login.perClient, login.windowMinutes)
-      await take(
-        `login-user:${normaliseTarget(userName)}`,
-        login.perUsername,
-        login.windowMinutes,
-      )
+      await take(`login-user:${normaliseTarget(userName)}`, login.perUsername, login.windowMinutes)
     },
     async messageFor(userId: number, { isCode = false } = {}) {
       const cooldown = options.messages.resendCooldownSeconds

@@ -37,8 +37,11 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: Deps) {
 
   // Keyed on the value the lookup will use (by the delivery method), normalised: an extra
   // field or a re-formatted number does not open a fresh allowance.
-  const contactOf = (body: { deliveryMethod: string; emailAddress?: string; phoneNumber?: string }) =>
-    body.deliveryMethod === 'email' ? body.emailAddress : body.phoneNumber
+  const contactOf = (body: {
+    deliveryMethod: string
+    emailAddress?: string
+    phoneNumber?: string
+  }) => (body.deliveryMethod === 'email' ? body.emailAddress : body.phoneNumber)
 
   app.post(`${base}/findEmail`, async (request): Promise<RecoveryResponse> => {
     const body = SendTempPasswordSchema.parse(request.body)
