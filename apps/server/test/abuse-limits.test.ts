@@ -138,7 +138,7 @@ describe('recovery lookups', () => {
     }
     expect(byEmail).toEqual([200, 200, 200, 429])
     const phones = ['5555550100', '555-555-0100', '(555) 555-0100', '+1 555 555 0100']
-    const byPhone = []
+    const byPhone: number[] = []
     for (const phoneNumber of phones) {
       // A junk email beside an SMS lookup does not change what is counted.
       const emailAddress = `junk${byPhone.length}@example.com`
