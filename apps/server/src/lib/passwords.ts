@@ -13,7 +13,13 @@ import { HttpError } from '../plugins/errors.ts'
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
-let bounds = { concurrency: availableParallelism(), queue: 32 }
+/**
+ * One core is left to the event loop (HTTP, JSON, the embedded database): with every core
+ * hashing, a flood of sign-ins would starve /healthz and the cheap calls.
+ */
+export const defaultHashConcurrency = Math.max(1, availableParallelism() - 1)
+
+let bounds = { concurrency: defaultHashConcurrency, queue: 32 }
 let running = 0
 const waiting: (() => void)[] = []
 
@@ -27,11 +33,16 @@ export function passwordHashingLoad(): { running: number; waiting: number } {
   return { running, waiting: waiting.length }
 }
 
+const busy = () => new HttpError(503, messages.login.technicalDifficulties, 1)
+
+/** Throws the 503 now when a hash would be refused, before any other work is done for it. */
+export function assertHashingCapacity(): void {
+  if (running >= bounds.concurrency && waiting.length >= bounds.queue) throw busy()
+}
+
 async function bounded<T>(task: () => Promise<T>): Promise<T> {
   if (running >= bounds.concurrency) {
-    if (waiting.length >= bounds.queue) {
-      throw new HttpError(503, messages.login.technicalDifficulties, 1)
-    }
+    if (waiting.length >= bounds.queue) throw busy()
     // The finishing task hands its slot straight over, so `running` stays as it is.
     await new Promise<void>((resolve) => waiting.push(resolve))
   } else {

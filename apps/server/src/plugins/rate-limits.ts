@@ -7,6 +7,7 @@ import { messages } from '@portal/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
+import { assertHashingCapacity } from '../lib/passwords.ts'
 import type { WindowStore } from '../lib/window-store.ts'
 import { HttpError } from './errors.ts'
 
@@ -30,7 +31,7 @@ declare module 'fastify' {
       byClient: (request: FastifyRequest) => Promise<void>
       /** Per normalised target, counted separately for each `name`. */
       byTarget(name: string): Limiter
-      /** Password sign-in: per client address, and per username from any address. */
+      /** Password sign-in: hashing capacity, then per client address and per username. */
       signIn(request: FastifyRequest, userName: string): Promise<void>
       /**
        * A message about to be sent for this user (a code, a temporary password, a username).
@@ -89,6 +90,7 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
       take(`client:${request.ip}`, options.perClient, options.windowMinutes),
     byTarget: limiter,
     async signIn(request: FastifyRequest, userName: string) {
+      assertHashingCapacity() // a full queue answers 503 at once, without a database lookup
       await take(`login-client:${request.ip}`, login.perClient, login.windowMinutes)
       await take(`login-user:${normaliseTarget(userName)}`, login.perUsername, login.windowMinutes)
     },
