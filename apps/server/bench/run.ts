@@ -275,11 +275,15 @@ async function underPressure(port: number) {
   }
 }
 
-await firstLoad()
+// BENCH_ONLY=pressure runs the last section alone (then no web build is needed).
+const isPressureOnly = process.env.BENCH_ONLY === 'pressure'
+if (!isPressureOnly) await firstLoad()
 const portal = await serve('portal')
 try {
-  await cheapCalls(portal.port)
-  await passwordLogins(portal.port)
+  if (!isPressureOnly) {
+    await cheapCalls(portal.port)
+    await passwordLogins(portal.port)
+  }
   await underPressure(portal.port)
 } finally {
   portal.child.kill()

@@ -73,7 +73,7 @@ const EnvSchema = z.object({
   /** Prepended to every Redis key, so several deployments (or test files) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().default('portal:'),
   /** Password sign-ins per client address, and per username from any address, a window. */
-  LOGIN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  LOGIN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
   LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   /** How long an unknown username's shadow failure count (and shadow lock) is kept. */

@@ -91,6 +91,8 @@ return count`
 
 export function redisWindowStore(url: string, prefix: string): WindowStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true })
+  // Failed commands reject, and windowStore falls back and logs; the event needs a listener.
+  redis.on('error', () => undefined)
   const full = (key: string) => `${prefix}${key}`
   return {
     async hit(key, max, windowMs, now) {
