@@ -272,6 +272,18 @@ describe('messages', () => {
   })
 })
 
+describe('support incidents', () => {
+  it('are limited per user, each call opening one', async () => {
+    const { t } = await app({ RATE_LIMIT_PER_TARGET: '2' })
+    const client = t.client()
+    await client.login('bclip_demo', demoPassword)
+    const statuses = []
+    for (let i = 0; i < 3; i++)
+      statuses.push((await client.postJson('/api/mfa/mfaSupport')).statusCode)
+    expect(statuses).toEqual([200, 200, 429])
+  })
+})
+
 describe('trusted proxies', () => {
   async function clientIpOf(t: TestApp, userName: string) {
     const rows = await t.database.db
