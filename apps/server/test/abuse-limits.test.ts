@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { authMessages, messages } from '@portal/contract'
 import { buildApp } from '../src/app.ts'
+import { passwordHashingLoad } from '../src/lib/passwords.ts'
 import { accountsService } from '../src/modules/accounts/accounts.service.ts'
 import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
 import { auditLog, outbox } from '../src/store/schema.ts'
@@ -118,6 +119,32 @@ describe('unknown usernames', () => {
       account.statusCode,
       Object.keys(account.json() as object),
     ])
+  })
+})
+
+describe('the time an answer takes', () => {
+  it('is one password verification for an unknown name, a locked account and a wrong password alike', async () => {
+    const { t } = await app({})
+    const verificationsFor = async (userName: string) => {
+      const before = passwordHashingLoad().finished
+      await loginFrom(t, userName)
+      return passwordHashingLoad().finished - before
+    }
+    for (let i = 0; i < 3; i++) await loginFrom(t, 'augustar_demo') // now locked
+    expect({
+      unknown: await verificationsFor('nobody_timed'),
+      locked: await verificationsFor('augustar_demo'),
+      wrongPassword: await verificationsFor('bclip_demo'),
+    }).toEqual({ unknown: 1, locked: 1, wrongPassword: 1 })
+  })
+})
+
+describe('Redis out of reach', () => {
+  it('leaves the limits counting in the instance instead of failing the request', async () => {
+    const { t } = await app({ REDIS_URL: 'redis://127.0.0.1:1', LOGIN_LIMIT_PER_CLIENT: '2' })
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await loginFrom(t, `offline_${i}`)).statusCode)
+    expect(statuses).toEqual([201, 201, 429])
   })
 })
 

@@ -18,6 +18,7 @@ export const defaultHashConcurrency = availableParallelism()
 
 let bounds = { concurrency: defaultHashConcurrency, queue: 32 }
 let running = 0
+let finished = 0
 const waiting: (() => void)[] = []
 
 /** PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE; applies to the whole process. */
@@ -25,9 +26,9 @@ export function setPasswordHashingBounds(next: { concurrency: number; queue: num
   bounds = { ...next }
 }
 
-/** Hashes running and waiting now (the bench and tests look). */
-export function passwordHashingLoad(): { running: number; waiting: number } {
-  return { running, waiting: waiting.length }
+/** Hashes running and waiting now, and finished so far (the bench and tests look). */
+export function passwordHashingLoad(): { running: number; waiting: number; finished: number } {
+  return { running, waiting: waiting.length, finished }
 }
 
 const busy = () => new HttpError(503, messages.login.technicalDifficulties, 1)
@@ -48,6 +49,7 @@ async function bounded<T>(task: () => Promise<T>): Promise<T> {
   try {
     return await task()
   } finally {
+    finished++
     const next = waiting.shift()
     if (next) next()
     else running--

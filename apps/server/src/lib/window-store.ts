@@ -23,6 +23,10 @@ export interface WindowStore {
   /** The count `increment` has reached, or 0. */
   count(key: string, now: number): Promise<number>
   close(): Promise<void>
+  /** Resolves once the shared store answers, or after `ms` (then memory serves meanwhile). */
+  ready?(ms: number): Promise<void>
+  /** False while the shared store cannot be used: callers then count in memory at once. */
+  isUp?(): boolean
 }
 
 /** Most keys kept in process memory; the oldest go first beyond it. */
@@ -90,7 +94,9 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`
 
 export function redisWindowStore(url: string, prefix: string): WindowStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true })
+  // No offline queue: while Redis is away a command fails at once, instead of every request
+  // waiting through reconnection back-offs.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
   // Failed commands reject, and windowStore falls back and logs; the event needs a listener.
   redis.on('error', () => undefined)
   const full = (key: string) => `${prefix}${key}`
@@ -109,8 +115,20 @@ export function redisWindowStore(url: string, prefix: string): WindowStore {
       return Number((await redis.get(full(key))) ?? 0)
     },
     async close() {
-      await redis.quit().catch(() => redis.disconnect())
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect())
+      else redis.disconnect()
     },
+    async ready(ms) {
+      if (redis.status === 'ready') return
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms)
+        redis.once('ready', () => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    },
+    isUp: () => redis.status === 'ready',
   }
 }
 
@@ -130,19 +148,26 @@ export function windowStore(options: {
     const [name = '', ...rest] = key.split(':')
     return `${name}:${hmac(options.keySecret, rest.join(':')).slice(0, 32)}`
   }
+  // One warning per outage: set when Redis is first found away, cleared when it answers.
   let isWarned = false
   const either = async <T>(
     onRedis: (store: WindowStore) => Promise<T>,
     onMemory: () => Promise<T>,
   ) => {
     if (!redis) return onMemory()
-    try {
-      return await onRedis(redis)
-    } catch (error) {
+    const fallBack = (error?: unknown) => {
       if (!isWarned)
         options.log.warn({ err: error }, 'Redis unavailable: limits count per instance')
       isWarned = true
       return onMemory()
+    }
+    if (!redis.isUp?.()) return fallBack()
+    try {
+      const result = await onRedis(redis)
+      isWarned = false
+      return result
+    } catch (error) {
+      return fallBack(error)
     }
   }
   return {
@@ -164,6 +189,9 @@ export function windowStore(options: {
     async close() {
       await redis?.close()
       await memory.close()
+    },
+    async ready(ms) {
+      await redis?.ready?.(ms)
     },
   }
 }

@@ -62,6 +62,9 @@ const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
 async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions) {
   const { store, clock } = options
+  // Counting starts in Redis when it answers within 2 s; until then, and whenever it is away,
+  // in this instance's memory.
+  app.addHook('onReady', async () => store.ready?.(2000))
   app.addHook('onClose', async () => store.close())
 
   /** Records a hit on `key`; 429 with Retry-After when `max` hits already lie in the window. */
