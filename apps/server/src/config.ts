@@ -78,8 +78,12 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   /** How long an unknown username's shadow failure count (and shadow lock) is kept. */
   LOGIN_SHADOW_COUNTER_DAYS: z.coerce.number().int().positive().default(30),
-  /** Password hashes computed at once (default: the cores), and how many may wait. */
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(availableParallelism()),
+  /** Password hashes computed at once (default: the cores but one), and how many may wait. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(Math.max(1, availableParallelism() - 1)),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   /** Seconds before another verification code may be sent to the same user. */
   MESSAGE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),

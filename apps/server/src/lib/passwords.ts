@@ -13,8 +13,11 @@ import { HttpError } from '../plugins/errors.ts'
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
-/** As many hashes at once as there are cores: more would only wait for a core anyway. */
-export const defaultHashConcurrency = availableParallelism()
+/**
+ * One core is left to the event loop (HTTP, JSON, the embedded database): with every core
+ * hashing, a flood of sign-ins would starve /healthz and the cheap calls.
+ */
+export const defaultHashConcurrency = Math.max(1, availableParallelism() - 1)
 
 let bounds = { concurrency: defaultHashConcurrency, queue: 32 }
 let running = 0
