@@ -12,12 +12,17 @@ import {
   type OutboxWorker,
   type OutboxWriter,
 } from './delivery/outbox.ts'
+import { messageCaps } from './delivery/message-caps.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
+import { setPasswordHashingBounds } from './lib/passwords.ts'
+import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
+import { windowStore } from './lib/window-store.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
+import { unknownUsernames } from './modules/authentication/unknown-usernames.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
@@ -92,11 +97,19 @@ export async function buildApp({
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact, ...(logStream ? { stream: logStream } : {}) },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A UUID per request, or the id a trusted proxy sent: in every log line (reqId), the
     // response, audit and outbox rows, and the reference of a technical-difficulties answer.
-    genReqId: requestIdGenerator(config.trustProxy !== false),
+    genReqId: requestIdGenerator(trustsPeer(config.trustProxy)),
+  })
+  setPasswordHashingBounds(config.passwordHashing)
+  // Counters of the abuse limits: Redis when REDIS_URL is set, shared by every instance.
+  const counters = windowStore({
+    redisUrl: config.redisUrl,
+    prefix: config.redisKeyPrefix,
+    keySecret: deriveKey(config.sessionSecret, 'limit-keys'),
+    log: app.log,
   })
   const { db } = database
   const calibrated = givenClock ? undefined : await databaseClock(() => database.readTime())
@@ -113,7 +126,11 @@ export async function buildApp({
   const audit = auditRepo(db, clock, (entry) => metrics.observeAudit(entry))
   const customers = customersRepo(db)
   const reference = referenceRepo(db)
-  const writer = outboxWriter(deriveKey(config.sessionSecret, 'outbox'), clock)
+  const writer = outboxWriter(
+    deriveKey(config.sessionSecret, 'outbox'),
+    clock,
+    messageCaps({ store: counters, clock, log: app.log, ...config.messageLimits }),
+  )
   const worker = outboxWorker({
     db,
     clock,
@@ -165,7 +182,13 @@ export async function buildApp({
     isCookieSecure: config.isCookieSecure,
   })
 
-  await app.register(rateLimits, { ...config.rateLimits, redisUrl: config.redisUrl })
+  await app.register(rateLimits, {
+    ...config.rateLimits,
+    store: counters,
+    clock,
+    login: config.loginLimits,
+    messages: config.messageLimits,
+  })
 
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {
@@ -198,6 +221,7 @@ export async function buildApp({
       clock,
       reference,
       temporaryPasswordTtlHours: config.tempPasswordTtlHours,
+      beforeSend: (userId) => app.limits.messageFor(userId),
     }),
   })
   await app.register(mfaRoutes, {
@@ -225,6 +249,11 @@ export async function buildApp({
       audit,
       clock,
       passwordMaxAgeDays: config.passwordMaxAgeDays,
+      unknownUsernames: unknownUsernames({
+        store: counters,
+        clock,
+        keepDays: config.loginLimits.shadowCounterDays,
+      }),
     }),
     users,
     customers,

@@ -46,11 +46,29 @@ describe('loadConfig', () => {
     )
   })
 
-  it('reads TRUST_PROXY as on, off, or a list of proxy addresses', () => {
-    expect(loadConfig({ ...demo, TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+  it('reads TRUST_PROXY as off, a hop count, or a list of proxy addresses, and refuses true', () => {
     expect(loadConfig({ ...demo, TRUST_PROXY: 'false' }).trustProxy).toBe(false)
-    expect(loadConfig({ ...demo, TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1')
+    expect(loadConfig({ ...demo, TRUST_PROXY: '0' }).trustProxy).toBe(false)
     expect(loadConfig(demo).trustProxy).toBe(false)
+    expect(loadConfig({ ...demo, TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 })
+    expect(loadConfig({ ...demo, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(
+      {
+        addresses: ['10.0.0.1', '192.168.0.0/16', '::1'],
+      },
+    )
+    expect(() => loadConfig({ ...demo, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ ...demo, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ ...demo, TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('reads the allowed dial prefixes for texts, North America by default', () => {
+    expect(loadConfig(demo).messageLimits.smsAllowedPrefixes).toEqual(['+1'])
+    expect(
+      loadConfig({ ...demo, SMS_ALLOWED_PREFIXES: '+1, +44' }).messageLimits.smsAllowedPrefixes,
+    ).toEqual(['+1', '+44'])
+    expect(() => loadConfig({ ...demo, SMS_ALLOWED_PREFIXES: '44' })).toThrow(
+      /SMS_ALLOWED_PREFIXES/,
+    )
   })
 
   it('treats a variable set to nothing as not set', () => {

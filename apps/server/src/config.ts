@@ -1,5 +1,7 @@
 // The only reader of the environment. Every setting is validated once at start-up, and a
 // bad value stops the process with a message naming the variable.
+import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { programCodes, type ProgramCode } from '@portal/contract'
@@ -89,6 +91,41 @@ const EnvSchema = z.object({
   RETENTION_SWEEP_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Tests only: lets production accept http:// URLs whose host is 127.0.0.1, ::1 or localhost. */
   ALLOW_LOOPBACK_HTTP: flag.default(false),
+  /** Prepended to every Redis key, so several deployments (or test files) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().default('portal:'),
+  /** Password sign-ins per client address, and per username from any address, a window. */
+  LOGIN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** How long an unknown username's shadow failure count (and shadow lock) is kept. */
+  LOGIN_SHADOW_COUNTER_DAYS: z.coerce.number().int().positive().default(30),
+  /** Password hashes computed at once (default: the cores but one), and how many may wait. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(Math.max(1, availableParallelism() - 1)),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** Seconds before another verification code may be sent to the same user. */
+  MESSAGE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** Codes, temporary passwords and usernames sent for one user in a window. */
+  MESSAGE_LIMIT_PER_USER: z.coerce.number().int().positive().default(6),
+  MESSAGE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /** Messages of any kind (notices included) to one email address or number a day. */
+  MESSAGE_LIMIT_PER_RECIPIENT_DAY: z.coerce.number().int().positive().default(10),
+  /** Texts the whole service sends a day: a ceiling on what SMS pumping can cost. */
+  SMS_LIMIT_PER_DAY: z.coerce.number().int().positive().default(5000),
+  /** Texts go only to numbers starting with one of these (E.164, comma-separated). */
+  SMS_ALLOWED_PREFIXES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((prefix) => prefix.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^\+\d{1,6}$/, 'each prefix must be + and 1-6 digits')))
+    .default(['+1']),
 })
 
 /** Every environment variable the service reads (`.env.example` documents each). */
@@ -114,7 +151,8 @@ export interface Config {
   passwordMaxAgeDays: number
   mfaDeviceTrustDays: number
   mfaExemptPrograms: ProgramCode[]
-  trustProxy: string | boolean
+  /** false, a hop count, or the addresses/CIDRs of the proxies (see trustProxyOf). */
+  trustProxy: TrustProxy
   isCookieSecure: boolean
   mainSiteUrl: string
   plPolicyAppUrl: string
@@ -127,10 +165,67 @@ export interface Config {
   outboxPollMs: number
   outboxMaxAttempts: number
   redisUrl: string | undefined
+  redisKeyPrefix: string
   rateLimits: { perClient: number; perTarget: number; windowMinutes: number }
   metricsToken: string | undefined
   metricsPort: number | undefined
   retention: { outboxDays: number; auditDays: number; sweepMinutes: number }
+  loginLimits: {
+    perClient: number
+    perUsername: number
+    windowMinutes: number
+    shadowCounterDays: number
+  }
+  passwordHashing: { concurrency: number; queue: number }
+  messageLimits: {
+    resendCooldownSeconds: number
+    perUser: number
+    windowMinutes: number
+    perRecipientPerDay: number
+    smsPerDay: number
+    smsAllowedPrefixes: string[]
+  }
+}
+
+export type TrustProxy = false | { hops: number } | { addresses: string[] }
+
+// proxy-addr's names for address ranges, accepted beside addresses and CIDRs.
+const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isAddressOrRange(value: string): boolean {
+  if (rangeNames.has(value)) return true
+  const [address = '', bits, ...rest] = value.split('/')
+  const version = isIP(address)
+  if (!version || rest.length > 0) return false
+  if (bits === undefined) return true
+  const max = version === 4 ? 32 : 128
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max
+}
+
+/**
+ * TRUST_PROXY: unset/false/0 = no proxy; a number = that many proxies in front, each on a
+ * private or loopback address; otherwise a comma-separated list of the proxies' addresses or
+ * CIDRs. `true` is refused: it would let any client choose its address with X-Forwarded-For.
+ */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false
+  if (value === 'true') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: `true` would let any client pick its address with X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses',
+    )
+  }
+  if (/^\d+$/.test(value)) return { hops: Number(value) }
+  const addresses = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+  const wrong = addresses.find((a) => !isAddressOrRange(a))
+  if (wrong !== undefined || addresses.length === 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: ${JSON.stringify(wrong ?? value)} is not a hop count, an address or a CIDR`,
+    )
+  }
+  return { addresses }
 }
 
 /**
@@ -235,11 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
-    // 'true' trusts any proxy; otherwise a list of proxy addresses (Fastify's trustProxy).
-    trustProxy:
-      e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
-        ? false
-        : e.TRUST_PROXY === 'true' || e.TRUST_PROXY,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,
     mainSiteUrl: e.MAIN_SITE_URL,
     plPolicyAppUrl: e.PL_POLICY_APP_URL,
@@ -252,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxMaxAttempts: e.OUTBOX_MAX_ATTEMPTS,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: {
       perClient: e.RATE_LIMIT_PER_CLIENT,
       perTarget: e.RATE_LIMIT_PER_TARGET,
@@ -263,6 +355,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDays: e.OUTBOX_RETENTION_DAYS,
       auditDays: e.AUDIT_RETENTION_DAYS,
       sweepMinutes: e.RETENTION_SWEEP_MINUTES,
+    },
+    loginLimits: {
+      perClient: e.LOGIN_LIMIT_PER_CLIENT,
+      perUsername: e.LOGIN_LIMIT_PER_USERNAME,
+      windowMinutes: e.LOGIN_LIMIT_WINDOW_MINUTES,
+      shadowCounterDays: e.LOGIN_SHADOW_COUNTER_DAYS,
+    },
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
+    messageLimits: {
+      resendCooldownSeconds: e.MESSAGE_RESEND_COOLDOWN_SECONDS,
+      perUser: e.MESSAGE_LIMIT_PER_USER,
+      windowMinutes: e.MESSAGE_LIMIT_WINDOW_MINUTES,
+      perRecipientPerDay: e.MESSAGE_LIMIT_PER_RECIPIENT_DAY,
+      smsPerDay: e.SMS_LIMIT_PER_DAY,
+      smsAllowedPrefixes: e.SMS_ALLOWED_PREFIXES,
     },
   }
 }

@@ -178,9 +178,10 @@ describe('rate limits', () => {
     expect((await ask('other@example.com')).statusCode).toBe(200)
     const limited = await ask('third@example.com')
     expect(limited.statusCode).toBe(429)
-    expect(limited.json()).toEqual({
+    expect(limited.json()).toMatchObject({
       error: 'Too Many Requests',
       message: 'Too many attempts. Please wait a few minutes and try again.',
     })
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
   })
 })

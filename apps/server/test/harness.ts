@@ -50,9 +50,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Tests deliver the outbox by hand (app.outbox.worker.drain()), so nothing races them.
     OUTBOX_POLL_MS: '0',
     RETENTION_SWEEP_MINUTES: '0',
-    // Many calls from one address; the rate-limit test sets its own low limits.
+    // Many calls from one address; the abuse-limit tests set their own low limits.
     RATE_LIMIT_PER_CLIENT: '100000',
     RATE_LIMIT_PER_TARGET: '100000',
+    LOGIN_LIMIT_PER_CLIENT: '100000',
+    LOGIN_LIMIT_PER_USERNAME: '100000',
+    MESSAGE_RESEND_COOLDOWN_SECONDS: '0',
+    MESSAGE_LIMIT_PER_USER: '100000',
+    MESSAGE_LIMIT_PER_RECIPIENT_DAY: '100000',
     ...env,
   })
 }

@@ -33,10 +33,16 @@ async function resetPassword(username: string, password: string, isTemporary = t
 }
 
 describe('authentication messages', () => {
-  it("answers an unknown username with 'User does not exist'", async () => {
-    expect(await messageOf(t.client().login('nobody_here', demoPassword))).toBe(
-      authMessages.userDoesNotExist,
-    )
+  it('answers an unknown username as it would an account: attempts 1, 2, 3, then locked', async () => {
+    const answers = []
+    for (let i = 0; i < 4; i++)
+      answers.push(await messageOf(t.client().login('nobody_here', demoPassword)))
+    expect(answers).toEqual([
+      authMessages.attempt1,
+      authMessages.attempt2,
+      authMessages.attempt3,
+      authMessages.userLocked,
+    ])
   })
 
   it('counts wrong passwords, and the third locks the account', async () => {

@@ -79,7 +79,8 @@ describe('request ids', () => {
 
   it('takes x-request-id only from a trusted proxy, and only when it looks like an id', async () => {
     const direct = (await app()).t
-    const proxied = (await app({ TRUST_PROXY: 'true' })).t
+    const proxied = (await app({ TRUST_PROXY: '1' })).t
+    const elsewhere = (await app({ TRUST_PROXY: '203.0.113.7' })).t
     const sent = { 'x-request-id': 'lb-7f3a9c21-0001' }
     const fromClient = await direct.app.inject({ url: '/healthz', headers: sent })
     expect(fromClient.headers['x-request-id']).toMatch(uuid)
@@ -90,6 +91,9 @@ describe('request ids', () => {
       headers: { 'x-request-id': 'bad id\nwith a newline' },
     })
     expect(forged.headers['x-request-id']).toMatch(uuid)
+    // A proxy list that does not include the peer (the loopback inject) is not trusted.
+    const notTheProxy = await elsewhere.app.inject({ url: '/healthz', headers: sent })
+    expect(notTheProxy.headers['x-request-id']).toMatch(uuid)
   })
 })
 

@@ -78,6 +78,17 @@ export const messages = {
   // Not in the spec: shown after the technical-difficulties message so the support desk can
   // find the failed request (the start of its request id) in the service's logs.
   failureReference: 'Reference:',
+  // Not in the spec (issue 14, docs/decisions/0009): the answers of the abuse limits.
+  throttle: {
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    waitForNewCode: (seconds: number) =>
+      `Please wait ${seconds} seconds before asking for a new code.`,
+    newCodeAvailableIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
+    tooManyMessages:
+      'Too many messages have been sent for this account. Please try again later or call customer service.',
+    textsNotAvailable:
+      'Text messages cannot be sent to this number. Please choose email, or call customer service.',
+  },
 } as const
 
 /** Checklist labels of the new-password rules (spec §5), in display order. */

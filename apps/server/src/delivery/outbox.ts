@@ -20,10 +20,17 @@ export interface Envelope {
 /** What became of one message on one try (the deliveries metric's outcome label). */
 export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'dead' | 'expired' | 'kept'
 
-export function outboxWriter(sealKey: Buffer, clock: Clock) {
+/** Decides whether a message may go (message-caps.ts); throws to refuse a requested one. */
+export interface SendGuard {
+  admit(envelope: Envelope): Promise<boolean>
+}
+
+export function outboxWriter(sealKey: Buffer, clock: Clock, guard?: SendGuard) {
   return {
     /** Pass the transaction of the change the message reports. */
-    async enqueue(db: Db, { channel, recipient, program, message }: Envelope): Promise<void> {
+    async enqueue(db: Db, envelope: Envelope): Promise<void> {
+      if (guard && !(await guard.admit(envelope))) return
+      const { channel, recipient, program, message } = envelope
       const now = clock.now()
       await outboxRepo(db).enqueue({
         channel,

@@ -22,10 +22,11 @@ const acceptableId = /^[\w.:-]{8,128}$/
  * Fastify's genReqId: the proxy's x-request-id when the service trusts a proxy (TRUST_PROXY)
  * and the value looks like an id, otherwise a new UUID.
  */
-export function requestIdGenerator(trustsProxy: boolean) {
+export function requestIdGenerator(isTrustedPeer: (address: string | undefined) => boolean) {
   return (req: IncomingMessage): string => {
     const header = req.headers['x-request-id']
-    if (trustsProxy && typeof header === 'string' && acceptableId.test(header)) return header
+    const fromProxy = isTrustedPeer(req.socket.remoteAddress)
+    if (fromProxy && typeof header === 'string' && acceptableId.test(header)) return header
     return randomUUID()
   }
 }

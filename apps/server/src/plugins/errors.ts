@@ -9,6 +9,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** 429 and 503: when to try again (the Retry-After header, and a field of the answer). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -23,6 +25,7 @@ const reasons: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
 }
 
 async function errorsPlugin(app: FastifyInstance) {
@@ -34,6 +37,14 @@ async function errorsPlugin(app: FastifyInstance) {
         .send({ error: 'Bad Request', message: fields[0]?.message ?? 'Invalid input.', fields })
     }
     const status = error.statusCode ?? 500
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(error.retryAfterSeconds))
+      return reply.code(status).send({
+        error: reasons[status] ?? 'Bad Request',
+        message: error.message,
+        retryAfterSeconds: error.retryAfterSeconds,
+      })
+    }
     if (status >= 400 && status < 500) {
       return reply
         .code(status)

@@ -1,17 +1,24 @@
-// Rate limits for the calls that send messages or reveal whether something exists
-// (registration, recovery): per client address, and per target (the email, number or
-// username asked about), so neither one client nor many can hammer one person.
-import rateLimit from '@fastify/rate-limit'
+// Abuse limits (docs/decisions/0009). Sliding windows per client address and per target
+// (the email, number, customer number or username asked about), so neither one client nor
+// many can hammer one person; sign-in has its own windows per client and per username; and
+// messages, which cost money, are capped per user with a resend cool-down. Counters live in
+// the WindowStore: Redis when REDIS_URL is set (shared by every instance), memory otherwise.
+import { messages } from '@portal/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
+import type { Clock } from '../lib/clock.ts'
+import { assertHashingCapacity } from '../lib/passwords.ts'
+import type { WindowStore } from '../lib/window-store.ts'
 import { HttpError } from './errors.ts'
 
 export interface RateLimitOptions {
+  store: WindowStore
+  clock: Clock
   perClient: number
   perTarget: number
   windowMinutes: number
-  redisUrl: string | undefined
+  login: { perClient: number; perUsername: number; windowMinutes: number }
+  messages: { resendCooldownSeconds: number; perUser: number; windowMinutes: number }
 }
 
 /** Throws 429 when the key has been used up for this window. */
@@ -20,43 +27,98 @@ export type Limiter = (request: FastifyRequest, key: string) => Promise<void>
 declare module 'fastify' {
   interface FastifyInstance {
     limits: {
-      /** Per client address, shared by every limited call. */
+      /** Per client address, shared by every limited lookup (registration, recovery). */
       byClient: (request: FastifyRequest) => Promise<void>
-      /** Per target (an email, number or username), counted separately for each `name`. */
+      /** Per normalised target, counted separately for each `name`. */
       byTarget(name: string): Limiter
+      /** Password sign-in: hashing capacity, then per client address and per username. */
+      signIn(request: FastifyRequest, userName: string): Promise<void>
+      /**
+       * A message about to be sent for this user (a code, a temporary password, a username).
+       * With `isCode`, also the resend cool-down. Answers the cool-down's length in seconds.
+       */
+      messageFor(userId: number, options?: { isCode?: boolean }): Promise<number>
     }
   }
 }
 
-export const tooManyRequests = 'Too many attempts. Please wait a few minutes and try again.'
+export const tooManyRequests = messages.throttle.tooManyAttempts
+
+/**
+ * The form of a target that formatting cannot change: an email lower-cased and trimmed, a
+ * phone number's digits (a leading 1 of an 11-digit North American number dropped),
+ * anything else trimmed and lower-cased.
+ */
+export function normaliseTarget(value: string): string {
+  const trimmed = value.trim().toLowerCase()
+  if (/^[\d\s().+-]+$/.test(trimmed) && /\d/.test(trimmed)) {
+    const digits = trimmed.replace(/\D/g, '')
+    return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
+  }
+  return trimmed
+}
+
+const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
 async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions) {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()))
-  const timeWindow = options.windowMinutes * 60_000
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'portal-rl-' } : {}),
-  })
-  const keys = new WeakMap<FastifyRequest, string>()
-  const limiter = (name: string, max: number): Limiter => {
-    const check = app.createRateLimit({
-      max,
-      timeWindow,
-      keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}`,
-    })
-    return async (request, key) => {
-      keys.set(request, key.trim().toLowerCase())
-      const result = await check(request)
-      if (!result.isAllowed && result.isExceeded) throw new HttpError(429, tooManyRequests)
+  const { store, clock } = options
+  // Counting starts in Redis when it answers within 2 s; until then, and whenever it is away,
+  // in this instance's memory.
+  app.addHook('onReady', async () => store.ready?.(2000))
+  app.addHook('onClose', async () => store.close())
+
+  /** Records a hit on `key`; 429 with Retry-After when `max` hits already lie in the window. */
+  async function take(
+    key: string,
+    max: number,
+    windowMinutes: number,
+    message: string = tooManyRequests,
+  ) {
+    const result = await store.hit(key, max, windowMinutes * 60_000, clock.now().getTime())
+    if (!result.isAllowed) {
+      throw new HttpError(429, message, secondsOf(result.retryAfterMs))
     }
   }
-  const client = limiter('client', options.perClient)
+
+  const limiter =
+    (name: string): Limiter =>
+    (_request, key) =>
+      take(`${name}:${normaliseTarget(key)}`, options.perTarget, options.windowMinutes)
+
+  const { login } = options
+  const cooldownMinutes = options.messages.resendCooldownSeconds / 60
+
   app.decorate('limits', {
-    byClient: (request: FastifyRequest) => client(request, request.ip),
-    byTarget: (name: string) => limiter(name, options.perTarget),
+    byClient: (request: FastifyRequest) =>
+      take(`client:${request.ip}`, options.perClient, options.windowMinutes),
+    byTarget: limiter,
+    async signIn(request: FastifyRequest, userName: string) {
+      assertHashingCapacity() // a full queue answers 503 at once, without a database lookup
+      await take(`login-client:${request.ip}`, login.perClient, login.windowMinutes)
+      await take(`login-user:${normaliseTarget(userName)}`, login.perUsername, login.windowMinutes)
+    },
+    async messageFor(userId: number, { isCode = false } = {}) {
+      const cooldown = options.messages.resendCooldownSeconds
+      if (isCode && cooldown > 0) {
+        const result = await store.hit(
+          `code-cooldown:${userId}`,
+          1,
+          cooldownMinutes * 60_000,
+          clock.now().getTime(),
+        )
+        if (!result.isAllowed) {
+          const seconds = secondsOf(result.retryAfterMs)
+          throw new HttpError(429, messages.throttle.waitForNewCode(seconds), seconds)
+        }
+      }
+      await take(
+        `messages-user:${userId}`,
+        options.messages.perUser,
+        options.messages.windowMinutes,
+        messages.throttle.tooManyMessages,
+      )
+      return cooldown
+    },
   })
 }
 

@@ -1,11 +1,15 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { limits } from '@portal/contract'
+import { limits, messages } from '@portal/contract'
+import { HttpError } from '../plugins/errors.ts'
 import type { Db } from './db.ts'
 import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
 
 export type MfaContactRow = typeof mfaContacts.$inferSelect
 export type NewMfaContact = Omit<typeof mfaContacts.$inferInsert, 'userId' | 'updatedAt'>
+
+/** Tries at a free incident number before giving up with 503. */
+const incidentIdTries = 20
 
 export function mfaRepo(db: Db) {
   return {
@@ -120,7 +124,9 @@ export function mfaRepo(db: Db) {
     },
     /** Opens a support incident; its ticket number is what the support screen shows. */
     async openIncident(userId: number | null, reason: string, now: Date): Promise<string> {
-      for (;;) {
+      // A million numbers a day: a free one is found at once unless the day is nearly full,
+      // and then the tries stop instead of looping (issue 14).
+      for (let tries = 0; tries < incidentIdTries; tries++) {
         const day = now.toISOString().slice(0, 10).replaceAll('-', '')
         const incidentId = `INC${day}${String(randomInt(1_000_000)).padStart(6, '0')}`
         const rows = await db
@@ -130,6 +136,7 @@ export function mfaRepo(db: Db) {
           .returning({ incidentId: incidents.incidentId })
         if (rows[0]) return rows[0].incidentId
       }
+      throw new HttpError(503, messages.login.technicalDifficulties, 60)
     },
   }
 }

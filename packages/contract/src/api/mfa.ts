@@ -70,6 +70,11 @@ export const CwMfaResponseSchema = z.object({
     .object({ phoneList: z.array(z.object({ countryCode: z.string(), phoneNumber: z.string() })) })
     .nullable(),
   nextScreen: z.string(),
+  /**
+   * Not in the spec (issue 14): after a code was sent, the seconds before another may be
+   * asked for, so the code screen can say so.
+   */
+  resendAfterSeconds: z.number().int().nonnegative().optional(),
 })
 export type CwMfaResponse = z.infer<typeof CwMfaResponseSchema>
 

@@ -40,6 +40,7 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     credentials: { userName: string; password: string; velLevel1Org: string },
     options: { isProgramFixed: boolean },
   ): Promise<AuthenticateResult> {
+    await app.limits.signIn(request, credentials.userName) // 429 before any hashing
     const result = await authentication.authenticate({ ...credentials, clientIp: request.ip })
     if (!result.ok) return result
     let programCheck: ProgramCheck | undefined

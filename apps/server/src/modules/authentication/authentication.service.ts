@@ -19,6 +19,7 @@ import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
+import type { UnknownUsernames } from './unknown-usernames.ts'
 
 export interface AuthenticateInput {
   userName: string
@@ -49,6 +50,7 @@ interface Deps {
   clock: Clock
   /** 0 turns periodic expiry off (the default, as NIST SP 800-63B advises). */
   passwordMaxAgeDays: number
+  unknownUsernames: UnknownUsernames
 }
 
 export function authenticationService(deps: Deps) {
@@ -62,12 +64,19 @@ export function authenticationService(deps: Deps) {
       const { userName, password, clientIp } = input
       const user = await users.findByUsername(userName)
       if (!user) {
+        // Answers as an account would (same messages, counts and time): see unknown-usernames.ts.
         await verifyAgainstDummy(password)
+        const failedAttempts = await deps.unknownUsernames.recordFailure(userName)
         await audit.record({ event: 'login.unknown_user', username: userName, clientIp })
-        return { ok: false, message: authMessages.userDoesNotExist }
+        const isShadowLocked = failedAttempts > limits.failedLoginsBeforeLock
+        return {
+          ok: false,
+          message: isShadowLocked ? authMessages.userLocked : attemptMessage(failedAttempts),
+        }
       }
       const context = { userId: user.id, username: user.username, clientIp }
       if (user.isLocked) {
+        await verifyAgainstDummy(password) // as slow as any other answer
         await audit.record({ event: 'login.locked', ...context })
         return { ok: false, message: authMessages.userLocked }
       }

@@ -100,12 +100,15 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
   })
 
+  /** Sends a code within the per-user caps; the answer says when the next may be asked for. */
   async function sendCode(request: FastifyRequest, pick: (chosen: unknown) => MfaDeliveryMethod) {
     const { session, user } = await signedIn(request, owingCode)
     const method = pick(session.data.mfaDelivery)
     await request.session.update({ data: { ...session.data, mfaDelivery: method } })
     const isProvenOnly = session.stage === 'challenged'
-    return refusing(() => mfa.sendCode(user, method, { isProvenOnly }))
+    const resendAfterSeconds = await app.limits.messageFor(user.id, { isCode: true })
+    const answer = await refusing(() => mfa.sendCode(user, method, { isProvenOnly }))
+    return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
   }
 
   app.post('/api/mfa/submitVerification', async (request): Promise<CwMfaResponse> => {
@@ -126,8 +129,10 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return outcome.response
   })
 
+  const supportPerUser = app.limits.byTarget('support')
   app.post('/api/mfa/mfaSupport', async (request): Promise<CwMfaResponse> => {
     const { user } = await signedIn(request, askingSupport)
+    await supportPerUser(request, String(user.id)) // each call opens an incident
     return mfa.support(user)
   })
 }

@@ -35,21 +35,29 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: Deps) {
     return recovery.contactsByUsername(body.username, body.appName)
   })
 
+  // Keyed on the value the lookup will use (by the delivery method), normalised: an extra
+  // field or a re-formatted number does not open a fresh allowance.
+  const contactOf = (body: {
+    deliveryMethod: string
+    emailAddress?: string
+    phoneNumber?: string
+  }) => (body.deliveryMethod === 'email' ? body.emailAddress : body.phoneNumber)
+
   app.post(`${base}/findEmail`, async (request): Promise<RecoveryResponse> => {
     const body = SendTempPasswordSchema.parse(request.body)
-    await limit(request, body.emailAddress ?? body.phoneNumber)
+    await limit(request, contactOf(body))
     return recovery.findEmail(body.deliveryMethod, body, body.appName)
   })
 
   app.post(`${base}/sendUserName`, async (request): Promise<RecoveryResponse> => {
     const body = SendUserNameSchema.parse(request.body)
-    await limit(request, body.personCd ?? body.emailAddress ?? body.phoneNumber)
+    await limit(request, body.personCd ?? contactOf(body))
     return recovery.sendUserName(body)
   })
 
   app.post(`${base}/sendTempPassword`, async (request): Promise<RecoveryResponse> => {
     const body = SendTempPasswordSchema.parse(request.body)
-    await limit(request, body.emailAddress ?? body.phoneNumber)
+    await limit(request, contactOf(body))
     return recovery.sendTempPassword(body)
   })
 

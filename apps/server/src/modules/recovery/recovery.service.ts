@@ -55,10 +55,13 @@ interface Deps {
   reference: ReturnType<typeof referenceRepo>
   /** TEMP_PASSWORD_TTL_HOURS: a temporary password is refused after this. */
   temporaryPasswordTtlHours: number
+  /** The per-user message cap (rate-limits.ts): throws 429 when this user has had enough. */
+  beforeSend?: (userId: number) => Promise<unknown>
 }
 
 export function recoveryService(deps: Deps) {
-  const { db, customers, audit, writer, clock, reference, temporaryPasswordTtlHours } = deps
+  const { db, customers, audit, writer, clock, reference, temporaryPasswordTtlHours, beforeSend } =
+    deps
   const find = recoveryRepo(db)
 
   async function byContact(
@@ -113,6 +116,7 @@ export function recoveryService(deps: Deps) {
   async function sendUsername(lookup: Lookup, method: DeliveryMethod): Promise<RecoveryResponse> {
     const { user } = lookup
     if (!user) return answer(lookup.status)
+    await beforeSend?.(user.id)
     const message = templates.username(await brand(user.program), user.username)
     if (!(await send(db, user, method, message))) return answer(recoveryStatuses.dataNotFound)
     await audit.record({ event: 'recovery.username_sent', userId: user.id, detail: { method } })
@@ -127,6 +131,7 @@ export function recoveryService(deps: Deps) {
     const { user } = lookup
     if (!user) return answer(lookup.status)
     if (!recipientOf(user, method)) return answer(recoveryStatuses.dataNotFound)
+    await beforeSend?.(user.id)
     const password = generateTemporaryPassword()
     const passwordHash = await hashPassword(password)
     const message = templates.temporaryPassword(await brand(user.program), password)

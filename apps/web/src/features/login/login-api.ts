@@ -43,7 +43,8 @@ function readAuthentication(
       isTemporaryPassword: response.json.temporaryPassword === true,
     }
   }
-  if (response.status === 400) {
+  // 400: a field the service judged invalid; 429: too many sign-ins (issue 14), wait.
+  if (response.status === 400 || response.status === 429) {
     const problem = ErrorResponseSchema.safeParse(response.json)
     return { kind: 'rejected', message: problem.success ? problem.data.message : null }
   }

@@ -115,6 +115,8 @@ export function LoginScreen({
 
   const showRejection = (message: string | null) => {
     const text = message ?? ''
+    // Too many sign-ins (429, issue 14): the service's own words say to wait.
+    if (text === messages.throttle.tooManyAttempts) return showBanner([text])
     const fields = (Object.keys(requiredMessageOf) as LoginField[]).filter(
       (field) => text.includes(requiredMessageOf[field]) || text.includes(field),
     )

@@ -13,7 +13,7 @@ import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
 import { maskEmail, maskMobile } from './mfa-contact.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
-import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
+import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 
@@ -67,7 +67,10 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
     writeMfaProgress({ deliveryMethod: method, isUpdateRequested })
     void step.perform(
       () => submitVerification(method),
-      (response) => stepAfterResponse(response),
+      (response) => {
+        writeMfaProgress({ codeResendAt: resendAtOf(response) })
+        return stepAfterResponse(response)
+      },
     )
   }
 

@@ -1,6 +1,6 @@
 // Spec §2 screen 12 (verificationinfostep3): enter the one-time code, ask for a new one,
 // change the delivery mode, or ask for support.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import {
@@ -19,7 +19,7 @@ import { mfaScreenPath, stepAfterResponse, type MfaStep } from '../../lib/mfa-ne
 import { scrollToTop } from '../../lib/page.ts'
 import { enterVerificationCode, generateNewCode, requestSupport } from './mfa-api.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
-import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
+import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 
 export const enterCodeTitle = screenTexts.mfa.enterCodeTitle
@@ -40,6 +40,8 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   const [notice, setNotice] = useState<string | null>(null)
   const [progress] = useState(readMfaProgress)
   const mode = progress.deliveryMethod === 'sms' ? 'mobile' : 'email'
+  // The service's resend cool-down (issue 14): shown, so nobody presses in vain.
+  const [resendSeconds, restartCountdown] = useCountdown(progress.codeResendAt)
 
   const {
     register,
@@ -83,6 +85,11 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       if (next.kind !== 'screen' || next.screen !== 'verificationInfoStep3') return next
       // Still on this screen, with a fresh code on its way.
       resetField('verificationCode')
+      const at = resendAtOf(response)
+      if (at !== undefined) {
+        restartCountdown(at)
+        writeMfaProgress({ codeResendAt: at })
+      }
       if (layout === 'pl') {
         setNotice(messages.mfa.newCodeSent)
         scrollToTop()
@@ -138,6 +145,9 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             Submit
           </button>
         </div>
+        {resendSeconds > 0 && (
+          <p className="mfa__resend-wait">{messages.throttle.newCodeAvailableIn(resendSeconds)}</p>
+        )}
       </form>
       <div className="mfa__more">
         <Link className="button button--ghost" to={mfaScreenPath(flavour, 'verificationInfoStep1')}>
@@ -163,6 +173,22 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       </p>
     </MfaFrame>
   )
+}
+
+/** Whole seconds until a moment (ms since epoch), counting down once a second; 0 once past. */
+function useCountdown(initialAt: number): [number, (at: number) => void] {
+  const [clock, setClock] = useState(() => ({ at: initialAt, now: Date.now() }))
+  const { at } = clock
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const now = Date.now()
+      setClock((previous) => ({ ...previous, now }))
+      if (now >= at) window.clearInterval(timer)
+    }, 1000)
+    return () => window.clearInterval(timer)
+  }, [at])
+  const restart = (next: number) => setClock({ at: next, now: Date.now() })
+  return [Math.max(0, Math.ceil((clock.at - clock.now) / 1000)), restart]
 }
 
 /**

@@ -3,6 +3,7 @@
 import {
   CountriesSchema,
   CwMfaResponseSchema,
+  ErrorResponseSchema,
   MfaDetailsSchema,
   defaultCountry,
   type Country,
@@ -22,6 +23,8 @@ import { readSession } from '../../lib/session.ts'
 
 export type MfaAnswer =
   | { kind: 'answered'; response: CwMfaResponse }
+  /** 429 or 400 with the service's own message for the user (e.g. wait before a new code). */
+  | { kind: 'refused'; message: string }
   /** An error status (401: the session is not at this step; 403; 5xx) or no usable answer. */
   | { kind: 'failed' }
 
@@ -37,7 +40,12 @@ const mfaClient = () => apiClient.withHeaders(mfaRequestHeaders(readSession().us
 async function answerOf(call: Promise<ApiResponse<CwMfaResponse>>): Promise<MfaAnswer> {
   try {
     const response = await call
-    return response.ok ? { kind: 'answered', response: response.json } : { kind: 'failed' }
+    if (response.ok) return { kind: 'answered', response: response.json }
+    const problem = ErrorResponseSchema.safeParse(response.json)
+    const isForTheUser = response.status === 429 || response.status === 400
+    return isForTheUser && problem.success
+      ? { kind: 'refused', message: problem.data.message }
+      : { kind: 'failed' }
   } catch (error) {
     if (isCallFailure(error)) return { kind: 'failed' }
     throw error

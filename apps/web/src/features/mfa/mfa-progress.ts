@@ -12,12 +12,15 @@ export interface MfaProgress {
   isUpdateRequested: boolean
   /** After a right code with the update flag set: where the hand-off goes once updated. */
   doneTarget: HandoffTarget
+  /** When (ms since epoch) the service will send another code (its resend cool-down). */
+  codeResendAt: number
 }
 
 const keys = {
   deliveryMethod: 'mfaDeliveryMethod',
   isUpdateRequested: 'mfaUpdateRequested',
   doneTarget: 'mfaDoneTarget',
+  codeResendAt: 'mfaCodeResendAt',
 } as const
 
 // Storage can be unavailable (privacy modes, sandboxed frames): the page still works.
@@ -46,6 +49,7 @@ export function readMfaProgress(): MfaProgress {
     deliveryMethod: method === 'email' || method === 'sms' ? method : null,
     isUpdateRequested: read(keys.isUpdateRequested) === 'true',
     doneTarget: read(keys.doneTarget) === 'landing' ? 'landing' : 'login',
+    codeResendAt: Number(read(keys.codeResendAt) ?? 0) || 0,
   }
 }
 
@@ -55,4 +59,11 @@ export function writeMfaProgress(values: Partial<MfaProgress>): void {
     write(keys.isUpdateRequested, String(values.isUpdateRequested))
   }
   if (values.doneTarget) write(keys.doneTarget, values.doneTarget)
+  if (values.codeResendAt !== undefined) write(keys.codeResendAt, String(values.codeResendAt))
+}
+
+/** Where a send answer carries the service's cool-down, when another code may be asked for. */
+export function resendAtOf(response: { resendAfterSeconds?: number }): number | undefined {
+  const seconds = response.resendAfterSeconds
+  return seconds === undefined ? undefined : Date.now() + seconds * 1000
 }

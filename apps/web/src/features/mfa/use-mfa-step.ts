@@ -64,6 +64,7 @@ export function useMfaStep(flavour: Flavour) {
     try {
       const answer = await call()
       if (answer.kind === 'failed') return showFailure()
+      if (answer.kind === 'refused') return showBanner([answer.message])
       const step = decide(answer.response)
       if (step) isLeaving = await follow(step)
     } catch {
