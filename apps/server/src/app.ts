@@ -14,6 +14,9 @@ import {
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
+import { accountRoutes } from './modules/account/account.routes.ts'
+import { policyRoutes } from './modules/policy/policy.routes.ts'
+import { policyTermsRepo } from './store/policy-terms.repo.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
@@ -31,6 +34,7 @@ import {
   registrationRoutes,
 } from './modules/registration/registration.routes.ts'
 import { registrationService } from './modules/registration/registration.service.ts'
+import apiSchemas from './plugins/api-schemas.ts'
 import rateLimits from './plugins/rate-limits.ts'
 import { passwordService } from './modules/password/password.service.ts'
 import errors from './plugins/errors.ts'
@@ -108,6 +112,7 @@ export async function buildApp({
   app.addHook('onClose', async () => worker.stop())
 
   await app.register(errors)
+  await app.register(apiSchemas)
   await app.register(security, { isBehindTls: config.isCookieSecure })
   await app.register(cookie)
   await app.register(formbody)
@@ -137,6 +142,7 @@ export async function buildApp({
     reference,
     users,
     customers,
+    audit,
     registrationLookup: registrationLookup(app, { registration }),
   })
   await app.register(registrationRoutes, { registration })
@@ -173,10 +179,10 @@ export async function buildApp({
     customers,
     audit,
   })
-  await app.register(passwordRoutes, {
-    passwords: passwordService({ db, writer, reference, users, audit, clock }),
-    users,
-  })
+  const passwords = passwordService({ db, writer, reference, users, audit, clock })
+  await app.register(passwordRoutes, { passwords, users })
+  await app.register(accountRoutes, { db, users, customers, audit, passwords })
+  await app.register(policyRoutes, { users, policyTerms: policyTermsRepo(db), clock })
   await app.register(handoffRoutes, {
     handoff: handoffService({
       db,

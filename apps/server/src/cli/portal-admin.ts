@@ -1,6 +1,7 @@
 // Operator tool. Usage (from the repository root):
 //   npm run portal-admin -- import-customers <file.csv>
 //   npm run portal-admin -- create-account <custnum> <username> [--email a@b.c] [--phone 3125550101]
+//   npm run portal-admin -- import-policy-terms <file.csv>
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data.
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
@@ -10,10 +11,21 @@ import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import { openDatabase, type Database } from '../store/db.ts'
+import { importPolicyTerms } from './import-policy-terms.ts'
+
+/** A command kept in a module of its own; listed once in `commands`. */
+export interface AdminCommand {
+  name: string
+  usage: string
+  run(database: Database, args: string[]): Promise<number>
+}
+
+const commands: AdminCommand[] = [importPolicyTerms]
 
 const usage = `Usage:
   portal-admin import-customers <file.csv>
-  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]`
+  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
+${commands.map((c) => `  ${c.usage}`).join('\n')}`
 
 async function importCustomers(database: Database, file: string): Promise<number> {
   const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
@@ -68,7 +80,10 @@ function fail(message: string): number {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv
-  if (command !== 'import-customers' && command !== 'create-account') return fail(usage)
+  const listed = commands.find((c) => c.name === command)
+  if (command !== 'import-customers' && command !== 'create-account' && !listed) {
+    return fail(usage)
+  }
   let config
   try {
     config = loadConfig()
@@ -82,6 +97,7 @@ async function main(argv: string[]): Promise<number> {
       : { kind: 'pglite', dataDir: config.dataDir },
   )
   try {
+    if (listed) return await listed.run(database, rest)
     if (command === 'import-customers') {
       if (!rest[0]) return fail(usage)
       return await importCustomers(database, rest[0])

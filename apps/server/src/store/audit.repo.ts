@@ -21,6 +21,9 @@ export type AuditEvent =
   | 'recovery.temporary_password_sent'
   | 'handoff.issued'
   | 'account.created_by_operator'
+  | 'account.profile_saved'
+  | 'customer.address_saved'
+  | 'password.current_refused'
 
 export interface AuditEntry {
   event: AuditEvent

@@ -23,6 +23,14 @@ export function sessionsRepo(db: Db) {
     async remove(idHash: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.idHash, idHash))
     },
+    /** Ends every session of one user (a password change ends the others). */
+    async removeAllOfUser(userId: number): Promise<number> {
+      const removed = await db
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ idHash: sessions.idHash })
+      return removed.length
+    },
     async removeExpired(now: Date): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now))
     },

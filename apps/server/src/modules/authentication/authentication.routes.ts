@@ -1,14 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import {
   AuthenticateFormSchema,
+  AuthenticateResponseSchema,
   FormLoginSchema,
+  IdentitySchema,
   LoginRequestSchema,
+  LoginResponseSchema,
+  operationOf,
   PlAuthenticateFormSchema,
   programOf,
   type AuthenticateResponse,
   type Identity,
   type LoginResponse,
 } from '@portal/contract'
+import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { SessionStage } from '../../plugins/session.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
@@ -27,6 +33,7 @@ const plLevel1Org = programOf('proliability').level1Org
 
 export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   const { authentication, users, customers, audit } = deps
+  const api = withSchemas(app)
 
   /** Checks the password and, when it is right, starts a session at the stage it earned. */
   async function signIn(
@@ -60,24 +67,49 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
       ? { message: result.message, temporaryPassword: result.user.isTemporaryPassword }
       : { message: result.message }
 
+  const authenticateSchema = {
+    consumes: formBody,
+    body: AuthenticateFormSchema,
+    response: { 201: AuthenticateResponseSchema, ...changeRefusals },
+  }
   // Spec §7: form-encoded; every processed attempt answers 201 with the spec §4 message.
-  app.post('/api/us-web-authentication/authenticate', async (request, reply) => {
-    const form = AuthenticateFormSchema.parse(request.body)
-    return reply.code(201).send(answer(await signIn(request, form)))
-  })
+  // eauthenticate (decision 0008): the same sign-in, for a login form on a program site.
+  for (const name of ['authenticate', 'eauthenticate'] as const) {
+    api.post(
+      `/api/us-web-authentication/${name}`,
+      { schema: { ...operationOf(name), ...authenticateSchema } },
+      async (request, reply) => {
+        const form = request.body
+        return reply.code(201).send(answer(await signIn(request, form)))
+      },
+    )
+  }
 
-  app.post(
+  api.post(
     '/api/us-web-authentication/authenticateForPLWithValidations',
+    {
+      schema: {
+        ...operationOf('authenticateForPl'),
+        consumes: formBody,
+        body: PlAuthenticateFormSchema,
+        response: { 201: AuthenticateResponseSchema, ...changeRefusals },
+      },
+    },
     async (request, reply) => {
-      const form = PlAuthenticateFormSchema.parse(request.body)
+      const form = request.body
       const result = await signIn(request, { ...form, velLevel1Org: plLevel1Org })
       return reply.code(201).send(answer(result))
     },
   )
 
   // The pl JSON login of spec §3: authenticated, temporaryPassword.
-  app.post('/api/login', async (request): Promise<LoginResponse> => {
-    const { username, password } = LoginRequestSchema.parse(request.body)
+  const loginSchema = {
+    ...operationOf('login'),
+    body: LoginRequestSchema,
+    response: { 200: LoginResponseSchema, ...changeRefusals },
+  }
+  api.post('/api/login', { schema: loginSchema }, async (request): Promise<LoginResponse> => {
+    const { username, password } = request.body
     const result = await signIn(request, {
       userName: username,
       password,
@@ -90,8 +122,14 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   // The form login of spec §3 (j_username, j_password, level1org): 200 or 401.
-  app.post('/api/authentication', async (request, reply) => {
-    const form = FormLoginSchema.parse(request.body)
+  const formLoginSchema = {
+    ...operationOf('formLogin'),
+    consumes: formBody,
+    body: FormLoginSchema,
+    response: { 200: AuthenticateResponseSchema, ...changeRefusals, ...refusals(401) },
+  }
+  api.post('/api/authentication', { schema: formLoginSchema }, async (request, reply) => {
+    const form = request.body
     const result = await signIn(request, {
       userName: form.j_username,
       password: form.j_password,
@@ -102,19 +140,31 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   // The identity of spec §3. The service has no roles beyond "a signed-in customer".
-  app.get('/api/us-web-authentication/getUser', async (request): Promise<Identity> => {
-    const session = await request.session.load()
-    const user = session && (await users.findById(session.userId))
-    if (!user) throw new HttpError(401, 'Please log in to continue.')
-    const customer = await customers.findByCustnum(user.custnum)
-    return {
-      firstName: customer?.firstName ?? user.username,
-      imageUrl: null,
-      authorities: ['ROLE_USER'],
-    }
-  })
+  const getUserSchema = {
+    ...operationOf('getUser'),
+    response: { 200: IdentitySchema, ...refusals(401) },
+  }
+  api.get(
+    '/api/us-web-authentication/getUser',
+    { schema: getUserSchema },
+    async (request): Promise<Identity> => {
+      const session = await request.session.load()
+      const user = session && (await users.findById(session.userId))
+      if (!user) throw new HttpError(401, 'Please log in to continue.')
+      const customer = await customers.findByCustnum(user.custnum)
+      return {
+        firstName: customer?.firstName ?? user.username,
+        imageUrl: null,
+        authorities: ['ROLE_USER'],
+      }
+    },
+  )
 
-  app.post('/api/logout', async (request, reply) => {
+  const logoutSchema = {
+    ...operationOf('logout'),
+    response: { 204: z.undefined(), ...refusals(403) },
+  }
+  api.post('/api/logout', { schema: logoutSchema }, async (request, reply) => {
     const session = await request.session.load()
     if (session)
       await audit.record({ event: 'logout', userId: session.userId, clientIp: request.ip })

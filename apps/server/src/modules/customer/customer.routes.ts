@@ -1,17 +1,30 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import {
   AccountRequestSchema,
+  AccountSchema,
   associationOf,
   CustomerFindRequestSchema,
+  CustomerFindResponseSchema,
+  CustomerRecordSchema,
   customerVerdict,
   findProgram,
+  MailingAddressSchema,
+  operationOf,
+  RegistrationLookupResponseSchema,
+  RegistrationLookupSchema,
+  SaveCustomerSchema,
   type Account,
+  type CustomerRecord,
   type CustomerFindResponse,
   type MailingAddress,
   isRegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { signedInMember } from '../account/signed-in.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
@@ -20,15 +33,24 @@ interface Deps {
   reference: ReturnType<typeof referenceRepo>
   users: ReturnType<typeof usersRepo>
   customers: ReturnType<typeof customersRepo>
+  audit: ReturnType<typeof auditRepo>
   /** The registration variant of the lookup (body with email and phone; no session). */
   registrationLookup: (request: FastifyRequest) => Promise<RegistrationLookupResponse>
 }
 
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
-  const { reference, users, customers, registrationLookup } = deps
+  const { reference, users, customers, audit, registrationLookup } = deps
+  const api = withSchemas(app)
   // Spec §7: PHONE shown in the header; augustar is looked up as onl.
-  app.get<{ Params: { program: string } }>(
+  api.get(
     '/api/customer-api/getPOMailingAddress/:program',
+    {
+      schema: {
+        ...operationOf('mailingAddress'),
+        params: z.strictObject({ program: z.string().max(40) }),
+        response: { 200: MailingAddressSchema, ...refusals(404) },
+      },
+    },
     async (request): Promise<MailingAddress> => {
       if (!findProgram(request.params.program)) throw new HttpError(404, 'Unknown program.')
       const phone = await reference.phoneOf(request.params.program)
@@ -48,24 +70,44 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     return user
   }
 
-  app.post('/api/fidbond-api/account', async (request): Promise<Account> => {
-    const { username } = AccountRequestSchema.parse(request.body)
-    const user = await signedInUser(request)
-    if (user.username !== username)
-      throw new HttpError(403, 'This account belongs to another user.')
-    const customer = await customers.findByCustnum(user.custnum)
-    return {
-      username: user.username,
-      customerNumber: user.custnum,
-      prgName: user.program,
-      firstName: customer?.firstName ?? null,
-    }
-  })
+  const accountSchema = {
+    ...operationOf('fidbondAccount'),
+    body: AccountRequestSchema,
+    response: { 200: AccountSchema, ...changeRefusals, ...refusals(401) },
+  }
+  api.post(
+    '/api/fidbond-api/account',
+    { schema: accountSchema },
+    async (request): Promise<Account> => {
+      const { username } = request.body
+      const user = await signedInUser(request)
+      if (user.username !== username)
+        throw new HttpError(403, 'This account belongs to another user.')
+      const customer = await customers.findByCustnum(user.custnum)
+      return {
+        username: user.username,
+        customerNumber: user.custnum,
+        prgName: user.program,
+        firstName: customer?.firstName ?? null,
+      }
+    },
+  )
 
   // The lookup at login (spec §4 steps 3-4): the record, and the program rules' verdict
   // for the program whose login page the user is on.
-  app.post(
+  // The registration variant is the one that carries `email` (strict schemas tell them apart).
+  const findSchema = {
+    ...operationOf('customerFind'),
+    body: z.union([RegistrationLookupSchema, CustomerFindRequestSchema]),
+    response: {
+      200: z.union([CustomerFindResponseSchema, RegistrationLookupResponseSchema]),
+      ...changeRefusals,
+      ...refusals(401, 404, 429),
+    },
+  }
+  api.post(
     '/api/customer-api/find',
+    { schema: findSchema },
     async (request): Promise<CustomerFindResponse | RegistrationLookupResponse> => {
       if (isRegistrationLookup(request.body)) return registrationLookup(request)
       const query = CustomerFindRequestSchema.parse(request.body)
@@ -87,6 +129,33 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
         verdict: customerVerdict(program.code, customer),
         body: customer,
       }
+    },
+  )
+
+  // Decision 0008: the member's own mailing address, after the second factor; everything
+  // else on the record (status, class, program, tax id) is the operator's, by import.
+  const saveCustomerSchema = {
+    ...operationOf('saveCustomer'),
+    body: SaveCustomerSchema,
+    response: { 200: CustomerRecordSchema, ...changeRefusals, ...refusals(401) },
+  }
+  api.post(
+    '/api/customer-api/saveCustomer',
+    { schema: saveCustomerSchema },
+    async (request): Promise<CustomerRecord> => {
+      const { user } = await signedInMember(request, users)
+      const { custnum, ...address } = request.body
+      if (custnum !== undefined && custnum !== user.custnum) {
+        throw new HttpError(403, 'This customer record belongs to another user.')
+      }
+      const saved = await customers.updateAddress(user.custnum, {
+        caddr2: null,
+        ccountry: null,
+        ...address,
+      })
+      if (!saved) throw new HttpError(401, 'Please log in to continue.')
+      await audit.record({ event: 'customer.address_saved', userId: user.id, clientIp: request.ip })
+      return saved
     },
   )
 }

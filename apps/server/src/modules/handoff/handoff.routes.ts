@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { HandoffRequestSchema, type HandoffResponse } from '@portal/contract'
+import {
+  HandoffRequestSchema,
+  HandoffResponseSchema,
+  operationOf,
+  type HandoffResponse,
+} from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
@@ -14,34 +20,43 @@ interface Deps {
 export async function handoffRoutes(app: FastifyInstance, { handoff, users, audit }: Deps) {
   // The hand-off is issued once, to a session that has completed sign-in; the portal
   // session ends with it, and the sealed password leaves the service only here.
-  app.post('/api/portal/handoff', async (request): Promise<HandoffResponse> => {
-    const { target } = HandoffRequestSchema.parse(request.body ?? undefined)
-    const session = await request.session.load()
-    if (session?.stage === 'blocked') {
-      // SECURITY: the program rules of spec §4 are enforced here, not only shown.
-      throw new HttpError(403, 'This account cannot continue to the program site.')
-    }
-    if (!session || session.stage !== 'authenticated') {
-      throw new HttpError(401, 'Please log in to continue.')
-    }
-    const user = await users.findById(session.userId)
-    const password = request.session.unseal(session.data.handoffSecret)
-    if (!user || password === undefined) throw new HttpError(401, 'Please log in to continue.')
-    const url = await handoff.urlFor({
-      program: session.program,
-      username: user.username,
-      password,
-      custnum: user.custnum,
-      target,
-    })
-    await request.session.end()
-    await audit.record({
-      event: 'handoff.issued',
-      userId: user.id,
-      username: user.username,
-      clientIp: request.ip,
-      detail: { program: session.program },
-    })
-    return { url }
-  })
+  const schema = {
+    ...operationOf('handoff'),
+    body: HandoffRequestSchema.optional(),
+    response: { 200: HandoffResponseSchema, ...changeRefusals, ...refusals(401) },
+  }
+  withSchemas(app).post(
+    '/api/portal/handoff',
+    { schema },
+    async (request): Promise<HandoffResponse> => {
+      const { target } = request.body ?? { target: 'login' }
+      const session = await request.session.load()
+      if (session?.stage === 'blocked') {
+        // SECURITY: the program rules of spec §4 are enforced here, not only shown.
+        throw new HttpError(403, 'This account cannot continue to the program site.')
+      }
+      if (!session || session.stage !== 'authenticated') {
+        throw new HttpError(401, 'Please log in to continue.')
+      }
+      const user = await users.findById(session.userId)
+      const password = request.session.unseal(session.data.handoffSecret)
+      if (!user || password === undefined) throw new HttpError(401, 'Please log in to continue.')
+      const url = await handoff.urlFor({
+        program: session.program,
+        username: user.username,
+        password,
+        custnum: user.custnum,
+        target,
+      })
+      await request.session.end()
+      await audit.record({
+        event: 'handoff.issued',
+        userId: user.id,
+        username: user.username,
+        clientIp: request.ip,
+        detail: { program: session.program },
+      })
+      return { url }
+    },
+  )
 }

@@ -1,14 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import {
+  CountriesSchema,
+  CwMfaResponseSchema,
   EnterVerificationCodeSchema,
   MfaContactSchema,
+  MfaDetailsSchema,
+  MfaHeadersSchema,
   SubmitVerificationSchema,
   mfaDeliveryMethods,
+  operationOf,
+  type ApiCallName,
   type Country,
   type CwMfaResponse,
   type MfaDeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { SessionStage } from '../../plugins/session.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
@@ -24,8 +32,25 @@ interface Deps {
 const signingIn: SessionStage[] = ['mfa_pending']
 const signingInOrSignedIn: SessionStage[] = ['mfa_pending', 'authenticated']
 
+/** Every MFA call: the spec §7 headers, a cwMFAResponse, and refused without a session. */
+const mfaCall = (name: ApiCallName, isChange: boolean) => ({
+  ...operationOf(name),
+  headers: MfaHeadersSchema,
+  response: {
+    200: CwMfaResponseSchema,
+    ...(isChange ? changeRefusals : {}),
+    ...refusals(401, 403),
+  },
+})
+/** The calls that take no input: an empty JSON object, or no body at all. */
+const noInput = z.strictObject({}).optional()
+
 export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
-  app.get('/api/mfa/getCountries', (): Promise<Country[]> => reference.countries())
+  const api = withSchemas(app)
+  const countriesSchema = { ...operationOf('mfaGetCountries'), response: { 200: CountriesSchema } }
+  api.get('/api/mfa/getCountries', { schema: countriesSchema }, (): Promise<Country[]> =>
+    reference.countries(),
+  )
 
   /**
    * SECURITY: MFA calls act on the user of the session that passed the password step. The
@@ -62,44 +87,84 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return settle(request, await mfa.decide(user, devicePrintOf(request)))
   }
   // usweb asks at login (spec §4 step 5); pl calls its MFA authenticate (path not in the spec).
-  app.get('/api/mfa/getMFAUser', decide)
-  app.post('/api/mfa/authenticate', decide)
+  api.get('/api/mfa/getMFAUser', { schema: mfaCall('mfaGetUser', false) }, decide)
+  api.post(
+    '/api/mfa/authenticate',
+    { schema: { ...mfaCall('mfaAuthenticate', true), body: noInput } },
+    decide,
+  )
 
-  app.get('/api/mfa/getDetails', async (request): Promise<MfaDetails> => {
-    const { user } = await signedIn(request, signingInOrSignedIn)
-    return mfa.details(user)
-  })
+  const detailsSchema = {
+    ...mfaCall('mfaGetDetails', false),
+    response: { 200: MfaDetailsSchema, ...refusals(401, 403) },
+  }
+  api.get(
+    '/api/mfa/getDetails',
+    { schema: detailsSchema },
+    async (request): Promise<MfaDetails> => {
+      const { user } = await signedIn(request, signingInOrSignedIn)
+      return mfa.details(user)
+    },
+  )
 
-  app.post('/api/mfa/updateUser', async (request): Promise<CwMfaResponse> => {
-    const { session, user } = await signedIn(request, signingInOrSignedIn)
-    const contact = MfaContactSchema.parse(request.body)
-    const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
-    if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
-    return mfa.updateContact(user, contact, dialPrefix, session.stage === 'authenticated')
-  })
+  const updateSchema = { ...mfaCall('mfaUpdateUser', true), body: MfaContactSchema }
+  api.post(
+    '/api/mfa/updateUser',
+    { schema: updateSchema },
+    async (request): Promise<CwMfaResponse> => {
+      const { session, user } = await signedIn(request, signingInOrSignedIn)
+      const contact = request.body
+      const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
+      if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
+      return mfa.updateContact(user, contact, dialPrefix, session.stage === 'authenticated')
+    },
+  )
 
-  app.post('/api/mfa/submitVerification', async (request): Promise<CwMfaResponse> => {
-    const { session, user } = await signedIn(request, signingIn)
-    const { rgValue } = SubmitVerificationSchema.parse(request.body)
-    await request.session.update({ data: { ...session.data, mfaDelivery: rgValue } })
-    return mfa.sendCode(user, rgValue)
-  })
+  const submitSchema = { ...mfaCall('mfaSubmitVerification', true), body: SubmitVerificationSchema }
+  api.post(
+    '/api/mfa/submitVerification',
+    { schema: submitSchema },
+    async (request): Promise<CwMfaResponse> => {
+      const { session, user } = await signedIn(request, signingIn)
+      const { rgValue } = request.body
+      await request.session.update({ data: { ...session.data, mfaDelivery: rgValue } })
+      return mfa.sendCode(user, rgValue)
+    },
+  )
 
-  app.post('/api/mfa/generateNewCode', async (request): Promise<CwMfaResponse> => {
-    const { session, user } = await signedIn(request, signingIn)
-    const chosen = session.data.mfaDelivery
-    const method: MfaDeliveryMethod = mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'
-    return mfa.sendCode(user, method)
-  })
+  const newCodeSchema = { ...mfaCall('mfaGenerateNewCode', true), body: noInput }
+  api.post(
+    '/api/mfa/generateNewCode',
+    { schema: newCodeSchema },
+    async (request): Promise<CwMfaResponse> => {
+      const { session, user } = await signedIn(request, signingIn)
+      const chosen = session.data.mfaDelivery
+      const method: MfaDeliveryMethod = mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'
+      return mfa.sendCode(user, method)
+    },
+  )
 
-  app.post('/api/mfa/enterverificationcode', async (request): Promise<CwMfaResponse> => {
-    const { user } = await signedIn(request, signingIn)
-    const { verificationCode } = EnterVerificationCodeSchema.parse(request.body)
-    return settle(request, await mfa.verifyCode(user, verificationCode, devicePrintOf(request)))
-  })
+  const codeSchema = {
+    ...mfaCall('mfaEnterVerificationCode', true),
+    body: EnterVerificationCodeSchema,
+  }
+  api.post(
+    '/api/mfa/enterverificationcode',
+    { schema: codeSchema },
+    async (request): Promise<CwMfaResponse> => {
+      const { user } = await signedIn(request, signingIn)
+      const { verificationCode } = request.body
+      return settle(request, await mfa.verifyCode(user, verificationCode, devicePrintOf(request)))
+    },
+  )
 
-  app.post('/api/mfa/mfaSupport', async (request): Promise<CwMfaResponse> => {
-    const { user } = await signedIn(request, signingInOrSignedIn)
-    return mfa.support(user)
-  })
+  const supportSchema = { ...mfaCall('mfaSupport', true), body: noInput }
+  api.post(
+    '/api/mfa/mfaSupport',
+    { schema: supportSchema },
+    async (request): Promise<CwMfaResponse> => {
+      const { user } = await signedIn(request, signingInOrSignedIn)
+      return mfa.support(user)
+    },
+  )
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { UpdateTempPasswordFormSchema, type UpdateTempPasswordResponse } from '@portal/contract'
+import {
+  operationOf,
+  UpdateTempPasswordFormSchema,
+  UpdateTempPasswordResponseSchema,
+  type UpdateTempPasswordResponse,
+} from '@portal/contract'
+import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 import type { passwordService } from './password.service.ts'
@@ -12,14 +18,21 @@ interface Deps {
 export async function passwordRoutes(app: FastifyInstance, { passwords, users }: Deps) {
   // Open only to the session that signed in with a temporary or expired password, and only
   // for that session's own user, whatever userName the form names.
-  app.post(
+  const schema = {
+    ...operationOf('updateTempPassword'),
+    consumes: formBody,
+    body: UpdateTempPasswordFormSchema,
+    response: { 200: UpdateTempPasswordResponseSchema, ...changeRefusals, ...refusals(401) },
+  }
+  withSchemas(app).post(
     '/api/us-web-authentication/updateTempPassword',
+    { schema },
     async (request): Promise<UpdateTempPasswordResponse> => {
       const session = await request.session.load()
       if (!session || session.stage !== 'password_change_required') {
         throw new HttpError(401, 'Please log in with your temporary password first.')
       }
-      const form = UpdateTempPasswordFormSchema.parse(request.body)
+      const form = request.body
       const user = await users.findById(session.userId)
       if (!user || user.username !== form.userName) {
         throw new HttpError(403, 'This password change belongs to another sign-in.')

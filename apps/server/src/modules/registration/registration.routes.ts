@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   CreateUserRequestSchema,
+  CreateUserResponseSchema,
   ExistingAccountCheckSchema,
+  ExistingAccountResponseSchema,
   messages,
+  operationOf,
   RegistrationLookupSchema,
   type CreateUserResponse,
   type RegistrationLookupResponse,
 } from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { registrationService } from './registration.service.ts'
 
@@ -29,26 +33,45 @@ export function registrationLookup(app: FastifyInstance, { registration }: Deps)
 
 export async function registrationRoutes(app: FastifyInstance, { registration }: Deps) {
   const perCustomer = app.limits.byTarget('registration')
+  const api = withSchemas(app)
 
-  app.post('/api/us-web-authentication/finduserbymembercode', async (request) => {
-    const check = ExistingAccountCheckSchema.parse(request.body)
-    await app.limits.byClient(request)
-    await perCustomer(request, check.membershipCd)
-    const exists = await registration.hasAccount(
-      check.membershipCd,
-      check.primaryEmailAddress,
-      check.phoneNumber,
-    )
-    return { body: exists ? { accountExists: true as const } : null }
-  })
+  const checkSchema = {
+    ...operationOf('findUserByMemberCode'),
+    body: ExistingAccountCheckSchema,
+    response: { 200: ExistingAccountResponseSchema, ...changeRefusals, ...refusals(429) },
+  }
+  api.post(
+    '/api/us-web-authentication/finduserbymembercode',
+    { schema: checkSchema },
+    async (request) => {
+      const check = request.body
+      await app.limits.byClient(request)
+      await perCustomer(request, check.membershipCd)
+      const exists = await registration.hasAccount(
+        check.membershipCd,
+        check.primaryEmailAddress,
+        check.phoneNumber,
+      )
+      return { body: exists ? { accountExists: true as const } : null }
+    },
+  )
 
-  app.post(
-    '/api/us-web-authentication/createuser',
-    async (request): Promise<CreateUserResponse> => {
-      const account = CreateUserRequestSchema.parse(request.body)
+  // fidbond-api/create (decision 0008) is the same account creation, under the fidbond API's
+  // name: same request, same rules, same limits, same answer.
+  for (const [name, path] of [
+    ['createUser', '/api/us-web-authentication/createuser'],
+    ['fidbondCreate', '/api/fidbond-api/create'],
+  ] as const) {
+    const createSchema = {
+      ...operationOf(name),
+      body: CreateUserRequestSchema,
+      response: { 200: CreateUserResponseSchema, ...changeRefusals, ...refusals(429) },
+    }
+    api.post(path, { schema: createSchema }, async (request): Promise<CreateUserResponse> => {
+      const account = request.body
       await app.limits.byClient(request)
       await perCustomer(request, account.membershipCd)
       return registration.createUser(account)
-    },
-  )
+    })
+  }
 }
