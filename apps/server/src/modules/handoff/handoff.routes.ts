@@ -22,7 +22,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, users, audi
   // session ends with it, and the sealed password leaves the service only here.
   const schema = {
     ...operationOf('handoff'),
-    body: HandoffRequestSchema.optional(),
+    body: HandoffRequestSchema.nullish(),
     response: { 200: HandoffResponseSchema, ...changeRefusals, ...refusals(401) },
   }
   withSchemas(app).post(

@@ -42,8 +42,8 @@ const mfaCall = (name: ApiCallName, isChange: boolean) => ({
     ...refusals(401, 403),
   },
 })
-/** The calls that take no input: an empty JSON object, or no body at all. */
-const noInput = z.strictObject({}).optional()
+/** The calls that take no input: an empty JSON object, or no body at all (null). */
+const noInput = z.strictObject({}).nullish()
 
 export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
   const api = withSchemas(app)

@@ -23,7 +23,7 @@ interface Deps {
 export async function policyRoutes(app: FastifyInstance, { users, policyTerms, clock }: Deps) {
   const schema = {
     ...operationOf('findCurrentTerm'),
-    body: FindCurrentTermSchema.optional(),
+    body: FindCurrentTermSchema.nullish(),
     response: { 200: CurrentTermResponseSchema, ...changeRefusals, ...refusals(401) },
   }
   withSchemas(app).post(
