@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { apiReferenceRoutes } from './demo/api-reference.routes.ts'
 import { demoRoutes } from './demo/demo.routes.ts'
 import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
 import {
@@ -196,6 +197,7 @@ export async function buildApp({
   if (config.isDemo) {
     await app.register(demoRoutes, { plHandoffKey: config.plHandoffKey })
     await app.register(outboxViewerRoutes, { db, writer })
+    await app.register(apiReferenceRoutes)
   }
   await app.register(webRoutes, { distDir: config.webDistDir })
   return app
