@@ -149,7 +149,11 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     { schema: getUserSchema },
     async (request): Promise<Identity> => {
       const session = await request.session.load()
-      const user = session && (await users.findById(session.userId))
+      // A session that must first replace its password has no identity yet (ASVS 8.2.1).
+      const user =
+        session &&
+        session.stage !== 'password_change_required' &&
+        (await users.findById(session.userId))
       if (!user) throw new HttpError(401, 'Please log in to continue.')
       const customer = await customers.findByCustnum(user.custnum)
       return {
@@ -162,7 +166,8 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
 
   const logoutSchema = {
     ...operationOf('logout'),
-    response: { 204: z.undefined(), ...refusals(403) },
+    body: z.strictObject({}).nullish(),
+    response: { 204: z.undefined(), ...refusals(400, 403) },
   }
   api.post('/api/logout', { schema: logoutSchema }, async (request, reply) => {
     const session = await request.session.load()
