@@ -253,11 +253,10 @@ describe('the route table', () => {
 describe('without the right session', () => {
   let stages: Record<'none' | 'temp' | 'mfa' | 'member', TestClient>
   beforeAll(async () => {
-    const [row] = await t.database.db
-      .execute(sql`select id from users where username = 'dtcpnc_demo'`)
-      .then((r) => (r as unknown as { rows: { id: number }[] }).rows)
+    const user = await usersRepo(t.database.db).findByUsername('dtcpnc_demo')
+    if (!user) throw new Error('no dtcpnc_demo')
     await usersRepo(t.database.db).changePassword(
-      row!.id,
+      user.id,
       await hashPassword(demoPassword),
       clock.now(),
       { isTemporary: true },
@@ -338,7 +337,7 @@ describe('malformed input', () => {
         } else {
           await attempt(`${field} repeated`, withField(['a', 'b']))
         }
-        const { [field]: _missing, ...rest } = valid
+        const rest = Object.fromEntries(Object.entries(valid).filter(([name]) => name !== field))
         // A missing optional field is not malformed; only required ones are tried alone.
         if (route.access !== 'public' || !isOptional(route.key, field)) {
           await attempt(`${field} missing`, encode(as, rest))

@@ -17,11 +17,6 @@ export const RegistrationLookupSchema = z.strictObject({
 })
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>
 
-/** The registration variant of POST /api/customer-api/find is the one that carries `email`. */
-export function isRegistrationLookup(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'email' in body
-}
-
 export const RegistrationLookupResponseSchema = z.object({
   /** The customer status: 'i' means ineligible. */
   status: z.string().nullable(),

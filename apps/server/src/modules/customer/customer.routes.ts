@@ -18,7 +18,7 @@ import {
   type CustomerRecord,
   type CustomerFindResponse,
   type MailingAddress,
-  isRegistrationLookup,
+  type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
@@ -35,7 +35,10 @@ interface Deps {
   customers: ReturnType<typeof customersRepo>
   audit: ReturnType<typeof auditRepo>
   /** The registration variant of the lookup (body with email and phone; no session). */
-  registrationLookup: (request: FastifyRequest) => Promise<RegistrationLookupResponse>
+  registrationLookup: (
+    request: FastifyRequest,
+    query: RegistrationLookup,
+  ) => Promise<RegistrationLookupResponse>
 }
 
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
@@ -109,8 +112,8 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     '/api/customer-api/find',
     { schema: findSchema },
     async (request): Promise<CustomerFindResponse | RegistrationLookupResponse> => {
-      if (isRegistrationLookup(request.body)) return registrationLookup(request)
-      const query = CustomerFindRequestSchema.parse(request.body)
+      const query = request.body
+      if ('email' in query) return registrationLookup(request, query)
       const user = await signedInUser(request)
       if (query.customerNumber !== user.custnum) {
         throw new HttpError(403, 'This customer record belongs to another user.')

@@ -6,8 +6,8 @@ import {
   ExistingAccountResponseSchema,
   messages,
   operationOf,
-  RegistrationLookupSchema,
   type CreateUserResponse,
+  type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
@@ -21,8 +21,11 @@ interface Deps {
 /** Serves the registration variant of the customer lookup (routed by the customer module). */
 export function registrationLookup(app: FastifyInstance, { registration }: Deps) {
   const perCustomer = app.limits.byTarget('registration')
-  return async (request: FastifyRequest): Promise<RegistrationLookupResponse> => {
-    const query = RegistrationLookupSchema.parse(request.body)
+  // The body has already passed RegistrationLookupSchema at the edge.
+  return async (
+    request: FastifyRequest,
+    query: RegistrationLookup,
+  ): Promise<RegistrationLookupResponse> => {
     await app.limits.byClient(request)
     await perCustomer(request, query.customerNumber)
     const found = await registration.lookUp(query)
