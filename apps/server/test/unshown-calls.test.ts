@@ -1,4 +1,9 @@
 // The ten calls spec §7 lists without payloads, as decision 0008 settles them.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, programOf } from '@portal/contract'
 import { importPolicyTermsCsv } from '../src/modules/policy/policy-term-import.service.ts'
@@ -185,6 +190,36 @@ describe('POST findCurrentTerm', () => {
     await expect(
       importPolicyTermsCsv(t.database.db, clock, 'policy,custnum\nP-1,X'),
     ).rejects.toThrow(/Expected the columns/)
+  })
+})
+
+describe('portal-admin import-policy-terms', () => {
+  // A fresh process creating a fresh embedded database: seconds, more on a busy machine.
+  it('imports terms for the customers the database has', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'portal-admin-terms-'))
+    try {
+      const customersFile = join(dir, 'customers.csv')
+      await writeFile(customersFile, 'custnum,kprogName,level1org\nTT00001,bclip,100\n')
+      const termsFile = join(dir, 'terms.csv')
+      await writeFile(
+        termsFile,
+        `policyNumber,custnum,prgName,termStart,termEnd\nP-1,TT00001,bclip,${day(-1)},${day(364)}\nP-2,NOSUCH1,bclip,${day(-1)},${day(364)}\n`,
+      )
+      const cli = new URL('../src/cli/portal-admin.ts', import.meta.url).pathname
+      const admin = (...args: string[]) =>
+        promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
+          env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(dir, 'db') },
+        }).catch((error: { stdout: string; stderr: string; code: number }) => error)
+      expect((await admin('import-customers', customersFile)).stdout).toContain(
+        'Imported or updated 1 customer record(s).',
+      )
+      const result = await admin('import-policy-terms', termsFile)
+      expect(result.stdout).toContain('Imported or updated 1 policy term(s).')
+      expect(result.stdout).toContain('Line 3 rejected: custnum NOSUCH1 has no customer record')
+      expect('code' in result ? result.code : 0).toBe(2)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
 
