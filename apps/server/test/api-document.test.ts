@@ -3,8 +3,12 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { validate } from '@readme/openapi-parser'
+import Fastify from 'fastify'
+import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extensionCalls, extensionMark, specCalls } from '@portal/contract'
+import apiSchemas, { withSchemas } from '../src/plugins/api-schemas.ts'
+import errors from '../src/plugins/errors.ts'
 import { startTestApp, type TestApp } from './harness.ts'
 
 const committedCopy = fileURLToPath(new URL('../../../docs/api/openapi.json', import.meta.url))
@@ -97,6 +101,25 @@ describe('the OpenAPI document', () => {
     // UPDATE_API_DOCUMENT=1 rewrites the copy after a deliberate change to the API.
     if (process.env.UPDATE_API_DOCUMENT === '1') await writeFile(committedCopy, generated)
     expect(await readFile(committedCopy, 'utf8')).toBe(generated)
+  })
+})
+
+describe('declared answers', () => {
+  it('carry only the fields their schema declares', async () => {
+    const app = Fastify()
+    await app.register(errors)
+    await app.register(apiSchemas)
+    const schema = { response: { 200: z.object({ name: z.string() }) } }
+    withSchemas(app).get('/leaky', { schema }, async () => ({
+      name: 'Dana',
+      passwordHash: '$argon2id$secret',
+    }))
+    try {
+      const response = await app.inject({ url: '/leaky' })
+      expect(response.json()).toEqual({ name: 'Dana' })
+    } finally {
+      await app.close()
+    }
   })
 })
 

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { specCalls } from '@portal/contract'
 import { hashPassword } from '../src/lib/passwords.ts'
 import { demoPassword } from '../src/store/demo-data.ts'
 import { usersRepo } from '../src/store/users.repo.ts'
@@ -247,6 +248,20 @@ describe('the route table', () => {
       .filter(({ url }) => !existsSync(join(t.config.webDistDir, url)) || url === '/')
       .map(({ method, url }) => `${method} ${url}`)
     expect([...new Set(registered)].sort()).toEqual(Object.keys(table).sort())
+  })
+})
+
+describe('the calls of spec §7', () => {
+  it('are all routed: none answers 404, 405 or 501', async () => {
+    for (const call of Object.values(specCalls)) {
+      const route = table[`${call.method} ${call.path.replace('{program}', ':program')}`]
+      expect(route, call.path).toBeDefined()
+      const body = route?.input ? encode(route.input.as, route.input.valid) : undefined
+      const type = route?.input ? typeOfInput[route.input.as] : undefined
+      const path = call.path.replace('{program}', 'bclip')
+      const response = await send(t.client(), call.method, path, body, type)
+      expect([404, 405, 501], `${call.method} ${path}`).not.toContain(response.statusCode)
+    }
   })
 })
 
