@@ -48,12 +48,12 @@ function constraintsOf(schema: Json): string {
   return parts.join('; ')
 }
 
-function fieldsTable(doc: Json, raw: unknown): string {
+function fieldsTable(doc: Json, raw: unknown, closedNote = 'Other fields are refused.'): string {
   const schema = resolve(doc, raw)
   const options = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined
   if (Array.isArray(options)) {
     return options
-      .map((o, i) => `<p class="note">Variant ${i + 1}</p>${fieldsTable(doc, o)}`)
+      .map((o, i) => `<p class="note">Variant ${i + 1}</p>${fieldsTable(doc, o, closedNote)}`)
       .join('')
   }
   const properties = schema.properties as Record<string, Json> | undefined
@@ -63,7 +63,7 @@ function fieldsTable(doc: Json, raw: unknown): string {
     ([name, field]) =>
       `<tr><td><code>${escapeHtml(name)}</code>${required.has(name) ? '' : ' (optional)'}</td><td><code>${escapeHtml(typeOf(doc, field))}</code></td><td>${escapeHtml(constraintsOf(resolve(doc, field)))}</td></tr>`,
   )
-  const closed = schema.additionalProperties === false ? ' Other fields are refused.' : ''
+  const closed = schema.additionalProperties === false ? closedNote : ''
   return `<table><tr><th>Field</th><th>Type</th><th>Rules</th></tr>${rows.join('')}</table>${closed ? `<p class="note">${closed}</p>` : ''}`
 }
 
@@ -74,7 +74,18 @@ function operationHtml(doc: Json, method: string, path: string, op: Json): strin
   const responses = Object.entries((op.responses as Record<string, Json> | undefined) ?? {}).map(
     ([status, answer]) => {
       const schema = (answer.content as Record<string, Json> | undefined)?.['application/json']
-      return `<dt>${escapeHtml(status)}</dt><dd>${schema ? fieldsTable(doc, schema.schema) : 'No content'}</dd>`
+      const ref = (schema?.schema as Json | undefined)?.$ref
+      // The shared problem answer is named, not repeated under every status.
+      const named =
+        typeof ref === 'string' &&
+        `<code>${escapeHtml(ref.split('/').pop() ?? '')}</code>: ${Object.keys(
+          (resolve(doc, schema?.schema).properties as Json | undefined) ?? {},
+        )
+          .map(escapeHtml)
+          .join(', ')}`
+      const shown =
+        named || (schema ? fieldsTable(doc, schema.schema, 'Nothing else is sent.') : 'No content')
+      return `<dt>${escapeHtml(status)}</dt><dd>${shown}</dd>`
     },
   )
   const headers = ((op.parameters as Json[] | undefined) ?? [])
