@@ -11,7 +11,6 @@ import {
   UpdateUserFormSchema,
   UpdateUserResponseSchema,
   type SignedInAccount,
-  type UpdateUserResponse,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -83,52 +82,48 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     body: UpdateUserFormSchema,
     response: { 200: UpdateUserResponseSchema, ...changeRefusals, ...refusals(401, 429) },
   }
-  api.post(
-    `${auth}/updateuser`,
-    { schema: updateUserSchema },
-    async (request): Promise<UpdateUserResponse> => {
-      const { session, user } = await signedInMember(request, users)
-      const form = request.body
-      if (form.userName !== user.username) {
-        throw new HttpError(403, 'This password change belongs to another sign-in.')
-      }
-      await perUser(request, user.username)
-      if (!(await verifyPassword(user.passwordHash, form.currentPassword))) {
-        await audit.record({
-          event: 'password.current_refused',
-          userId: user.id,
-          clientIp: request.ip,
-        })
-        const message = messages.account.currentPasswordWrong
-        throw Object.assign(new HttpError(400, message), {
-          fields: [{ field: 'currentPassword', message }],
-        })
-      }
-      const result = await passwords.replacePassword(user.id, form.password)
-      if (!result.passwordUpdated) {
-        return {
-          passwordUpdated: false,
-          matchesPreviousEightPasswords: true,
-          otherSessionsEnded: false,
-        }
-      }
-      await sessionsRepo(db).removeAllOfUser(user.id)
-      const data = { ...session.data }
-      // The hand-off carries the password the main site will check: the new one now.
-      if ('handoffSecret' in data) data.handoffSecret = request.session.seal(form.password)
-      await request.session.start({
+  api.post(`${auth}/updateuser`, { schema: updateUserSchema }, async (request) => {
+    const { session, user } = await signedInMember(request, users)
+    const form = request.body
+    if (form.userName !== user.username) {
+      throw new HttpError(403, 'This password change belongs to another sign-in.')
+    }
+    await perUser(request, user.username)
+    if (!(await verifyPassword(user.passwordHash, form.currentPassword))) {
+      await audit.record({
+        event: 'password.current_refused',
         userId: user.id,
-        program: session.program,
-        stage: session.stage,
-        data,
+        clientIp: request.ip,
       })
+      const message = messages.account.currentPasswordWrong
+      throw Object.assign(new HttpError(400, message), {
+        fields: [{ field: 'currentPassword', message }],
+      })
+    }
+    const result = await passwords.replacePassword(user.id, form.password)
+    if (!result.passwordUpdated) {
       return {
-        passwordUpdated: true,
-        matchesPreviousEightPasswords: false,
-        otherSessionsEnded: true,
+        passwordUpdated: false,
+        matchesPreviousEightPasswords: true,
+        otherSessionsEnded: false,
       }
-    },
-  )
+    }
+    await sessionsRepo(db).removeAllOfUser(user.id)
+    const data = { ...session.data }
+    // The hand-off carries the password the main site will check: the new one now.
+    if ('handoffSecret' in data) data.handoffSecret = request.session.seal(form.password)
+    await request.session.start({
+      userId: user.id,
+      program: session.program,
+      stage: session.stage,
+      data,
+    })
+    return {
+      passwordUpdated: true,
+      matchesPreviousEightPasswords: false,
+      otherSessionsEnded: true,
+    }
+  })
 
   // ASVS 6.4.2: no security questions. The three calls answer 410 with the way to recover.
   const goneSchema = (name: 'validateAnswers' | 'findUserByUsername' | 'updateSecurityAnswer') => ({

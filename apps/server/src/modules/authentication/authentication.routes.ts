@@ -11,7 +11,6 @@ import {
   PlAuthenticateFormSchema,
   programOf,
   type AuthenticateResponse,
-  type Identity,
   type LoginResponse,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
@@ -144,25 +143,21 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     ...operationOf('getUser'),
     response: { 200: IdentitySchema, ...refusals(401) },
   }
-  api.get(
-    '/api/us-web-authentication/getUser',
-    { schema: getUserSchema },
-    async (request): Promise<Identity> => {
-      const session = await request.session.load()
-      // A session that must first replace its password has no identity yet (ASVS 8.2.1).
-      const user =
-        session &&
-        session.stage !== 'password_change_required' &&
-        (await users.findById(session.userId))
-      if (!user) throw new HttpError(401, 'Please log in to continue.')
-      const customer = await customers.findByCustnum(user.custnum)
-      return {
-        firstName: customer?.firstName ?? user.username,
-        imageUrl: null,
-        authorities: ['ROLE_USER'],
-      }
-    },
-  )
+  api.get('/api/us-web-authentication/getUser', { schema: getUserSchema }, async (request) => {
+    const session = await request.session.load()
+    // A session that must first replace its password has no identity yet (ASVS 8.2.1).
+    const user =
+      session &&
+      session.stage !== 'password_change_required' &&
+      (await users.findById(session.userId))
+    if (!user) throw new HttpError(401, 'Please log in to continue.')
+    const customer = await customers.findByCustnum(user.custnum)
+    return {
+      firstName: customer?.firstName ?? user.username,
+      imageUrl: null,
+      authorities: ['ROLE_USER'],
+    }
+  })
 
   const logoutSchema = {
     ...operationOf('logout'),

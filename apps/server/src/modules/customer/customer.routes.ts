@@ -14,9 +14,6 @@ import {
   RegistrationLookupResponseSchema,
   RegistrationLookupSchema,
   SaveCustomerSchema,
-  type Account,
-  type CustomerRecord,
-  type CustomerFindResponse,
   type MailingAddress,
   type RegistrationLookup,
   type RegistrationLookupResponse,
@@ -78,23 +75,19 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     body: AccountRequestSchema,
     response: { 200: AccountSchema, ...changeRefusals, ...refusals(401) },
   }
-  api.post(
-    '/api/fidbond-api/account',
-    { schema: accountSchema },
-    async (request): Promise<Account> => {
-      const { username } = request.body
-      const user = await signedInUser(request)
-      if (user.username !== username)
-        throw new HttpError(403, 'This account belongs to another user.')
-      const customer = await customers.findByCustnum(user.custnum)
-      return {
-        username: user.username,
-        customerNumber: user.custnum,
-        prgName: user.program,
-        firstName: customer?.firstName ?? null,
-      }
-    },
-  )
+  api.post('/api/fidbond-api/account', { schema: accountSchema }, async (request) => {
+    const { username } = request.body
+    const user = await signedInUser(request)
+    if (user.username !== username)
+      throw new HttpError(403, 'This account belongs to another user.')
+    const customer = await customers.findByCustnum(user.custnum)
+    return {
+      username: user.username,
+      customerNumber: user.custnum,
+      prgName: user.program,
+      firstName: customer?.firstName ?? null,
+    }
+  })
 
   // The lookup at login (spec §4 steps 3-4): the record, and the program rules' verdict
   // for the program whose login page the user is on.
@@ -108,32 +101,28 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       ...refusals(401, 404, 429),
     },
   }
-  api.post(
-    '/api/customer-api/find',
-    { schema: findSchema },
-    async (request): Promise<CustomerFindResponse | RegistrationLookupResponse> => {
-      const query = request.body
-      if ('email' in query) return registrationLookup(request, query)
-      const user = await signedInUser(request)
-      if (query.customerNumber !== user.custnum) {
-        throw new HttpError(403, 'This customer record belongs to another user.')
-      }
-      const program = findProgram(query.clientPrefix)
-      if (!program) throw new HttpError(400, 'Unknown program.')
-      const customer = await customers.findByCustnum(user.custnum)
-      if (!customer) throw new HttpError(404, 'No customer record for this account.')
-      return {
-        tax_Id: customer.taxId,
-        status: customer.status,
-        custclass: customer.custclass,
-        level2org: customer.level2org,
-        membershipCd: customer.membershipCd,
-        association: associationOf(program.code, customer.level2org),
-        verdict: customerVerdict(program.code, customer),
-        body: customer,
-      }
-    },
-  )
+  api.post('/api/customer-api/find', { schema: findSchema }, async (request) => {
+    const query = request.body
+    if ('email' in query) return registrationLookup(request, query)
+    const user = await signedInUser(request)
+    if (query.customerNumber !== user.custnum) {
+      throw new HttpError(403, 'This customer record belongs to another user.')
+    }
+    const program = findProgram(query.clientPrefix)
+    if (!program) throw new HttpError(400, 'Unknown program.')
+    const customer = await customers.findByCustnum(user.custnum)
+    if (!customer) throw new HttpError(404, 'No customer record for this account.')
+    return {
+      tax_Id: customer.taxId,
+      status: customer.status,
+      custclass: customer.custclass,
+      level2org: customer.level2org,
+      membershipCd: customer.membershipCd,
+      association: associationOf(program.code, customer.level2org),
+      verdict: customerVerdict(program.code, customer),
+      body: customer,
+    }
+  })
 
   // Decision 0008: the member's own mailing address, after the second factor; everything
   // else on the record (status, class, program, tax id) is the operator's, by import.
@@ -142,23 +131,19 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     body: SaveCustomerSchema,
     response: { 200: CustomerRecordSchema, ...changeRefusals, ...refusals(401) },
   }
-  api.post(
-    '/api/customer-api/saveCustomer',
-    { schema: saveCustomerSchema },
-    async (request): Promise<CustomerRecord> => {
-      const { user } = await signedInMember(request, users)
-      const { custnum, ...address } = request.body
-      if (custnum !== undefined && custnum !== user.custnum) {
-        throw new HttpError(403, 'This customer record belongs to another user.')
-      }
-      const saved = await customers.updateAddress(user.custnum, {
-        caddr2: null,
-        ccountry: null,
-        ...address,
-      })
-      if (!saved) throw new HttpError(401, 'Please log in to continue.')
-      await audit.record({ event: 'customer.address_saved', userId: user.id, clientIp: request.ip })
-      return saved
-    },
-  )
+  api.post('/api/customer-api/saveCustomer', { schema: saveCustomerSchema }, async (request) => {
+    const { user } = await signedInMember(request, users)
+    const { custnum, ...address } = request.body
+    if (custnum !== undefined && custnum !== user.custnum) {
+      throw new HttpError(403, 'This customer record belongs to another user.')
+    }
+    const saved = await customers.updateAddress(user.custnum, {
+      caddr2: null,
+      ccountry: null,
+      ...address,
+    })
+    if (!saved) throw new HttpError(401, 'Please log in to continue.')
+    await audit.record({ event: 'customer.address_saved', userId: user.id, clientIp: request.ip })
+    return saved
+  })
 }

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  HandoffRequestSchema,
-  HandoffResponseSchema,
-  operationOf,
-  type HandoffResponse,
-} from '@portal/contract'
+import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
@@ -25,38 +20,34 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, users, audi
     body: HandoffRequestSchema.nullish(),
     response: { 200: HandoffResponseSchema, ...changeRefusals, ...refusals(401) },
   }
-  withSchemas(app).post(
-    '/api/portal/handoff',
-    { schema },
-    async (request): Promise<HandoffResponse> => {
-      const { target } = request.body ?? { target: 'login' }
-      const session = await request.session.load()
-      if (session?.stage === 'blocked') {
-        // SECURITY: the program rules of spec §4 are enforced here, not only shown.
-        throw new HttpError(403, 'This account cannot continue to the program site.')
-      }
-      if (!session || session.stage !== 'authenticated') {
-        throw new HttpError(401, 'Please log in to continue.')
-      }
-      const user = await users.findById(session.userId)
-      const password = request.session.unseal(session.data.handoffSecret)
-      if (!user || password === undefined) throw new HttpError(401, 'Please log in to continue.')
-      const url = await handoff.urlFor({
-        program: session.program,
-        username: user.username,
-        password,
-        custnum: user.custnum,
-        target,
-      })
-      await request.session.end()
-      await audit.record({
-        event: 'handoff.issued',
-        userId: user.id,
-        username: user.username,
-        clientIp: request.ip,
-        detail: { program: session.program },
-      })
-      return { url }
-    },
-  )
+  withSchemas(app).post('/api/portal/handoff', { schema }, async (request) => {
+    const { target } = request.body ?? { target: 'login' }
+    const session = await request.session.load()
+    if (session?.stage === 'blocked') {
+      // SECURITY: the program rules of spec §4 are enforced here, not only shown.
+      throw new HttpError(403, 'This account cannot continue to the program site.')
+    }
+    if (!session || session.stage !== 'authenticated') {
+      throw new HttpError(401, 'Please log in to continue.')
+    }
+    const user = await users.findById(session.userId)
+    const password = request.session.unseal(session.data.handoffSecret)
+    if (!user || password === undefined) throw new HttpError(401, 'Please log in to continue.')
+    const url = await handoff.urlFor({
+      program: session.program,
+      username: user.username,
+      password,
+      custnum: user.custnum,
+      target,
+    })
+    await request.session.end()
+    await audit.record({
+      event: 'handoff.issued',
+      userId: user.id,
+      username: user.username,
+      clientIp: request.ip,
+      detail: { program: session.program },
+    })
+    return { url }
+  })
 }

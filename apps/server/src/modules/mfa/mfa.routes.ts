@@ -14,7 +14,6 @@ import {
   type Country,
   type CwMfaResponse,
   type MfaDeliveryMethod,
-  type MfaDetails,
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -98,73 +97,49 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     ...mfaCall('mfaGetDetails', false),
     response: { 200: MfaDetailsSchema, ...refusals(401, 403) },
   }
-  api.get(
-    '/api/mfa/getDetails',
-    { schema: detailsSchema },
-    async (request): Promise<MfaDetails> => {
-      const { user } = await signedIn(request, signingInOrSignedIn)
-      return mfa.details(user)
-    },
-  )
+  api.get('/api/mfa/getDetails', { schema: detailsSchema }, async (request) => {
+    const { user } = await signedIn(request, signingInOrSignedIn)
+    return mfa.details(user)
+  })
 
   const updateSchema = { ...mfaCall('mfaUpdateUser', true), body: MfaContactSchema }
-  api.post(
-    '/api/mfa/updateUser',
-    { schema: updateSchema },
-    async (request): Promise<CwMfaResponse> => {
-      const { session, user } = await signedIn(request, signingInOrSignedIn)
-      const contact = request.body
-      const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
-      if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
-      return mfa.updateContact(user, contact, dialPrefix, session.stage === 'authenticated')
-    },
-  )
+  api.post('/api/mfa/updateUser', { schema: updateSchema }, async (request) => {
+    const { session, user } = await signedIn(request, signingInOrSignedIn)
+    const contact = request.body
+    const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
+    if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
+    return mfa.updateContact(user, contact, dialPrefix, session.stage === 'authenticated')
+  })
 
   const submitSchema = { ...mfaCall('mfaSubmitVerification', true), body: SubmitVerificationSchema }
-  api.post(
-    '/api/mfa/submitVerification',
-    { schema: submitSchema },
-    async (request): Promise<CwMfaResponse> => {
-      const { session, user } = await signedIn(request, signingIn)
-      const { rgValue } = request.body
-      await request.session.update({ data: { ...session.data, mfaDelivery: rgValue } })
-      return mfa.sendCode(user, rgValue)
-    },
-  )
+  api.post('/api/mfa/submitVerification', { schema: submitSchema }, async (request) => {
+    const { session, user } = await signedIn(request, signingIn)
+    const { rgValue } = request.body
+    await request.session.update({ data: { ...session.data, mfaDelivery: rgValue } })
+    return mfa.sendCode(user, rgValue)
+  })
 
   const newCodeSchema = { ...mfaCall('mfaGenerateNewCode', true), body: noInput }
-  api.post(
-    '/api/mfa/generateNewCode',
-    { schema: newCodeSchema },
-    async (request): Promise<CwMfaResponse> => {
-      const { session, user } = await signedIn(request, signingIn)
-      const chosen = session.data.mfaDelivery
-      const method: MfaDeliveryMethod = mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'
-      return mfa.sendCode(user, method)
-    },
-  )
+  api.post('/api/mfa/generateNewCode', { schema: newCodeSchema }, async (request) => {
+    const { session, user } = await signedIn(request, signingIn)
+    const chosen = session.data.mfaDelivery
+    const method: MfaDeliveryMethod = mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'
+    return mfa.sendCode(user, method)
+  })
 
   const codeSchema = {
     ...mfaCall('mfaEnterVerificationCode', true),
     body: EnterVerificationCodeSchema,
   }
-  api.post(
-    '/api/mfa/enterverificationcode',
-    { schema: codeSchema },
-    async (request): Promise<CwMfaResponse> => {
-      const { user } = await signedIn(request, signingIn)
-      const { verificationCode } = request.body
-      return settle(request, await mfa.verifyCode(user, verificationCode, devicePrintOf(request)))
-    },
-  )
+  api.post('/api/mfa/enterverificationcode', { schema: codeSchema }, async (request) => {
+    const { user } = await signedIn(request, signingIn)
+    const { verificationCode } = request.body
+    return settle(request, await mfa.verifyCode(user, verificationCode, devicePrintOf(request)))
+  })
 
   const supportSchema = { ...mfaCall('mfaSupport', true), body: noInput }
-  api.post(
-    '/api/mfa/mfaSupport',
-    { schema: supportSchema },
-    async (request): Promise<CwMfaResponse> => {
-      const { user } = await signedIn(request, signingInOrSignedIn)
-      return mfa.support(user)
-    },
-  )
+  api.post('/api/mfa/mfaSupport', { schema: supportSchema }, async (request) => {
+    const { user } = await signedIn(request, signingInOrSignedIn)
+    return mfa.support(user)
+  })
 }

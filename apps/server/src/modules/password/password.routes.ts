@@ -3,7 +3,6 @@ import {
   operationOf,
   UpdateTempPasswordFormSchema,
   UpdateTempPasswordResponseSchema,
-  type UpdateTempPasswordResponse,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -27,7 +26,7 @@ export async function passwordRoutes(app: FastifyInstance, { passwords, users }:
   withSchemas(app).post(
     '/api/us-web-authentication/updateTempPassword',
     { schema },
-    async (request): Promise<UpdateTempPasswordResponse> => {
+    async (request) => {
       const session = await request.session.load()
       if (!session || session.stage !== 'password_change_required') {
         throw new HttpError(401, 'Please log in with your temporary password first.')

@@ -8,7 +8,6 @@ import {
   SendOtpToContactInfoSchema,
   SendTempPasswordSchema,
   SendUserNameSchema,
-  type ContactLookupResponse,
   type RecoveryResponse,
   type SpecCallName,
 } from '@portal/contract'
@@ -46,30 +45,22 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: Deps) {
     ContactByPersonCdSchema,
     ContactLookupResponseSchema,
   )
-  api.post(
-    `${base}/getContactInfoByPersonCd`,
-    byPersonCd,
-    async (request): Promise<ContactLookupResponse> => {
-      const body = request.body
-      await limit(request, body.custNum)
-      return recovery.contactsByCustomerNumber(body.custNum, body.appName)
-    },
-  )
+  api.post(`${base}/getContactInfoByPersonCd`, byPersonCd, async (request) => {
+    const body = request.body
+    await limit(request, body.custNum)
+    return recovery.contactsByCustomerNumber(body.custNum, body.appName)
+  })
 
   const byUsername = declared(
     'contactByUsername',
     ContactByUsernameSchema,
     ContactLookupResponseSchema,
   )
-  api.post(
-    `${base}/getContactInfoByUsername`,
-    byUsername,
-    async (request): Promise<ContactLookupResponse> => {
-      const body = request.body
-      await limit(request, body.username)
-      return recovery.contactsByUsername(body.username, body.appName)
-    },
-  )
+  api.post(`${base}/getContactInfoByUsername`, byUsername, async (request) => {
+    const body = request.body
+    await limit(request, body.username)
+    return recovery.contactsByUsername(body.username, body.appName)
+  })
 
   const findEmail = declared('findEmail', SendTempPasswordSchema, RecoveryResponseSchema)
   api.post(`${base}/findEmail`, findEmail, async (request): Promise<RecoveryResponse> => {
