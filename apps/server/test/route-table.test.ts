@@ -333,6 +333,16 @@ describe('malformed input', () => {
         checked++
       }
       await attempt('wrong content type', 'hello', 'text/plain')
+      if (as === 'json') {
+        const response = await send(
+          client,
+          route.method,
+          route.path,
+          encode('form', valid as Record<string, string>),
+          typeOfInput.form,
+        )
+        expect(response.statusCode, `${route.key}: an HTML form to a JSON call`).toBe(415)
+      }
       await attempt('broken JSON', '{"a":', 'application/json')
       await attempt('JSON that is not an object', '[1,2,3]', 'application/json')
       await attempt('an extra field', encode(as, { ...valid, isAdmin: 'true' }))

@@ -3,7 +3,7 @@
 // their schema (so nothing undeclared leaves the service), and the same declarations make
 // the OpenAPI document served at GET /api/openapi.json.
 import swagger from '@fastify/swagger'
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import fp from 'fastify-plugin'
 import {
   jsonSchemaTransform,
@@ -51,6 +51,8 @@ function firstControlCharacterAt(value: unknown, path: string[] = []): string[] 
   return undefined
 }
 
+export const unsupportedMediaType = 'This call takes JSON (or the form its documentation names).'
+
 export const controlCharacterMessage = 'Please remove control characters from this field.'
 
 /**
@@ -83,6 +85,21 @@ async function apiSchemasPlugin(app: FastifyInstance) {
     // Fastify adds a HEAD twin to every GET route (exposeHeadRoutes); the service declares
     // no HEAD route of its own.
     for (const method of methods) if (method !== 'HEAD') routes.push({ method, url: route.url })
+    // SECURITY (ASVS 3.5.2): a call takes only the media types it declares; JSON calls refuse
+    // HTML forms, which a foreign page can post without a CORS preflight.
+    const schema = route.schema as { body?: unknown; consumes?: string[] } | undefined
+    if (schema?.body) {
+      const accepted = schema.consumes ?? ['application/json']
+      const previous = route.preValidation
+      const check = async (request: FastifyRequest) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+        if (type && !accepted.includes(type)) throw new HttpError(415, unsupportedMediaType)
+      }
+      route.preValidation = [
+        ...(Array.isArray(previous) ? previous : previous ? [previous] : []),
+        check,
+      ] as typeof route.preValidation
+    }
   })
 
   await app.register(swagger, {
