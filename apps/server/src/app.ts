@@ -4,6 +4,7 @@ import compress from '@fastify/compress'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { apiReferenceRoutes } from './demo/api-reference.routes.ts'
 import { demoRoutes } from './demo/demo.routes.ts'
 import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
 import {
@@ -20,6 +21,9 @@ import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
 import { windowStore } from './lib/window-store.ts'
+import { accountRoutes } from './modules/account/account.routes.ts'
+import { policyRoutes } from './modules/policy/policy.routes.ts'
+import { policyTermsRepo } from './store/policy-terms.repo.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
 import { unknownUsernames } from './modules/authentication/unknown-usernames.ts'
@@ -41,6 +45,7 @@ import {
   registrationRoutes,
 } from './modules/registration/registration.routes.ts'
 import { registrationService } from './modules/registration/registration.service.ts'
+import apiSchemas from './plugins/api-schemas.ts'
 import rateLimits from './plugins/rate-limits.ts'
 import { passwordService } from './modules/password/password.service.ts'
 import errors from './plugins/errors.ts'
@@ -167,6 +172,7 @@ export async function buildApp({
 
   await app.register(errors)
   await app.register(metricsPlugin, { metrics, token: config.metricsToken })
+  await app.register(apiSchemas)
   await app.register(security, { isBehindTls: config.isCookieSecure })
   await app.register(cookie)
   await app.register(formbody)
@@ -209,6 +215,7 @@ export async function buildApp({
     reference,
     users,
     customers,
+    audit,
     registrationLookup: registrationLookup(app, { registration }),
   })
   await app.register(registrationRoutes, { registration })
@@ -259,10 +266,10 @@ export async function buildApp({
     customers,
     audit,
   })
-  await app.register(passwordRoutes, {
-    passwords: passwordService({ db, writer, reference, users, audit, clock }),
-    users,
-  })
+  const passwords = passwordService({ db, writer, reference, users, audit, clock })
+  await app.register(passwordRoutes, { passwords, users })
+  await app.register(accountRoutes, { db, users, customers, audit, passwords })
+  await app.register(policyRoutes, { users, policyTerms: policyTermsRepo(db), clock })
   await app.register(handoffRoutes, {
     handoff: handoffService({
       mainSiteUrl: config.mainSiteUrl,
@@ -287,6 +294,7 @@ export async function buildApp({
   if (config.isDemo) {
     await app.register(demoRoutes, { plHandoffKey: config.plHandoffKey })
     await app.register(outboxViewerRoutes, { db, writer })
+    await app.register(apiReferenceRoutes)
   }
   await app.register(webRoutes, { distDir: config.webDistDir })
   return app

@@ -74,6 +74,14 @@ export const messages = {
     accountNumber: 'Please enter a valid number of up to 10 letters or digits.',
     agentNumber: 'Please enter your six-digit Agent Number.',
   },
+  // Answers of the calls spec §7 lists without payloads (docs/decisions/0008): not spec texts.
+  account: {
+    securityQuestionsGone:
+      'Security questions are not used: recover your username or password with a code sent to your email or mobile number.',
+    currentPasswordWrong: 'The current password is not correct.',
+    stateCode: 'Please enter the two-letter state code.',
+    zipCode: 'Please enter a five-digit ZIP code.',
+  },
   errorBannerHeading: 'Error',
   // Not in the spec: shown after the technical-difficulties message so the support desk can
   // find the failed request (the start of its request id) in the service's logs.

@@ -22,6 +22,7 @@ const reasons: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
@@ -36,6 +37,23 @@ async function errorsPlugin(app: FastifyInstance) {
         .code(400)
         .send({ error: 'Bad Request', message: fields[0]?.message ?? 'Invalid input.', fields })
     }
+    // A request refused by its route's declared schema: each field with the contract's message.
+    if ('validation' in error && Array.isArray(error.validation)) {
+      const fields = error.validation.map((issue) => {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+        // A field the call does not take is named, not hidden behind its parent's path.
+        const keys = (issue.params as { keys?: unknown }).keys
+        const extra = Array.isArray(keys) ? keys.join(', ') : ''
+        return {
+          field: [path, extra].filter(Boolean).join('.'),
+          message: issue.message ?? 'Invalid value.',
+        }
+      })
+      return reply
+        .code(400)
+        .send({ error: 'Bad Request', message: fields[0]?.message ?? 'Invalid input.', fields })
+    }
+    const fields = 'fields' in error && Array.isArray(error.fields) ? { fields: error.fields } : {}
     const status = error.statusCode ?? 500
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(error.retryAfterSeconds))
@@ -48,7 +66,7 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply
         .code(status)
-        .send({ error: reasons[status] ?? 'Bad Request', message: error.message })
+        .send({ error: reasons[status] ?? 'Bad Request', message: error.message, ...fields })
     }
     request.log.error({ err: error }, 'request failed')
     // The reference is the start of the request id: what the support desk searches for.

@@ -25,7 +25,9 @@ export const xsrfHeader = 'x-xsrf-token'
 const formRoutes = new Set([
   '/api/authentication',
   '/api/us-web-authentication/authenticate',
+  '/api/us-web-authentication/eauthenticate',
   '/api/us-web-authentication/authenticateForPLWithValidations',
+  '/api/us-web-authentication/updateuser',
   '/api/us-web-authentication/updateTempPassword',
 ])
 

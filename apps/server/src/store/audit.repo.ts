@@ -42,6 +42,9 @@ export type AuditEvent =
   | 'console.signed_out'
   | 'operator.outbox_requeued'
   | 'operator.program_phone_set'
+  | 'account.profile_saved'
+  | 'customer.address_saved'
+  | 'password.current_refused'
 
 export interface AuditEntry {
   event: AuditEvent

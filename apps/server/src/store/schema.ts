@@ -3,6 +3,8 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -298,4 +300,28 @@ export const staffSessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+)
+
+/**
+ * Policy terms, imported by the operator from CSV (portal-admin import-policy-terms); the
+ * current term is the one whose dates include today (decision 0008, findCurrentTerm).
+ */
+export const policyTerms = pgTable(
+  'policy_terms',
+  {
+    policyNumber: text().notNull(),
+    /** YYYY-MM-DD; the term includes both days. */
+    termStart: date().notNull(),
+    termEnd: date().notNull(),
+    custnum: text()
+      .notNull()
+      .references(() => customers.custnum, { onDelete: 'cascade' }),
+    prgName: text().notNull(),
+    importedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.policyNumber, t.termStart] }),
+    check('policy_terms_term_order_check', sql`${t.termEnd} >= ${t.termStart}`),
+    index('policy_terms_custnum_idx').on(t.custnum, t.termStart),
+  ],
 )

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { newPasswordSchema, passwordLoginSchema, usernameLoginSchema } from '../rules.ts'
 
 /** POST /api/us-web-authentication/authenticate, form-encoded (spec §7). */
-export const AuthenticateFormSchema = z.object({
+export const AuthenticateFormSchema = z.strictObject({
   userName: usernameLoginSchema,
   password: passwordLoginSchema,
   velLevel1Org: z.string().regex(/^\d{1,6}$/),
@@ -17,13 +17,13 @@ export const AuthenticateResponseSchema = z.object({
 export type AuthenticateResponse = z.infer<typeof AuthenticateResponseSchema>
 
 /** POST /api/us-web-authentication/authenticateForPLWithValidations, form-encoded. */
-export const PlAuthenticateFormSchema = z.object({
+export const PlAuthenticateFormSchema = z.strictObject({
   userName: usernameLoginSchema,
   password: passwordLoginSchema,
 })
 
 /** POST /api/login (JSON): the pl login answer of spec §3. */
-export const LoginRequestSchema = z.object({
+export const LoginRequestSchema = z.strictObject({
   username: usernameLoginSchema,
   password: passwordLoginSchema,
 })
@@ -34,7 +34,7 @@ export const LoginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
 
 /** POST /api/authentication: the form login of spec §3. */
-export const FormLoginSchema = z.object({
+export const FormLoginSchema = z.strictObject({
   j_username: usernameLoginSchema,
   j_password: passwordLoginSchema,
   'remember-me': z.string().optional(),
@@ -54,7 +54,7 @@ export const IdentitySchema = z.object({
 export type Identity = z.infer<typeof IdentitySchema>
 
 /** POST /api/us-web-authentication/updateTempPassword, form-encoded. */
-export const UpdateTempPasswordFormSchema = z.object({
+export const UpdateTempPasswordFormSchema = z.strictObject({
   userName: usernameLoginSchema,
   password: newPasswordSchema,
 })

@@ -52,19 +52,19 @@ const reasonSchema = z
   .min(5, consoleTexts.reasonRequired)
   .max(500)
 
-export const ConsoleSignInSchema = z.object({
+export const ConsoleSignInSchema = z.strictObject({
   email: z.string().trim().min(3).max(254),
   password: z.string().min(1).max(200),
 })
-export const ConsoleCodeSchema = z.object({
+export const ConsoleCodeSchema = z.strictObject({
   code: z
     .string()
     .trim()
     .regex(/^\d{6}$/),
 })
-export const ConsoleReasonSchema = z.object({ reason: reasonSchema })
-export const ConsoleSearchSchema = z.object({ q: z.string().trim().min(1).max(60) })
-export const ConsoleNewStaffSchema = z.object({
+export const ConsoleReasonSchema = z.strictObject({ reason: reasonSchema })
+export const ConsoleSearchSchema = z.strictObject({ q: z.string().trim().min(1).max(60) })
+export const ConsoleNewStaffSchema = z.strictObject({
   email: z.email().max(254),
   role: z.enum(staffRoles),
 })

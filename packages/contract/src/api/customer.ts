@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { usernameLoginSchema } from '../rules.ts'
+import { extension, extensionFallbacks } from './calls.ts'
 
 /** GET /api/customer-api/getPOMailingAddress/{program} */
 export const MailingAddressSchema = z.object({ PHONE: z.string() })
@@ -57,7 +58,7 @@ export const CustomerRecordSchema = z.object({
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema>
 
 /** POST /api/fidbond-api/account */
-export const AccountRequestSchema = z.object({ username: usernameLoginSchema })
+export const AccountRequestSchema = z.strictObject({ username: usernameLoginSchema })
 export const AccountSchema = z.object({
   username: z.string(),
   customerNumber: z.string(),
@@ -67,7 +68,7 @@ export const AccountSchema = z.object({
 export type Account = z.infer<typeof AccountSchema>
 
 /** POST /api/customer-api/find, the lookup at login (spec §4 step 3-4). */
-export const CustomerFindRequestSchema = z.object({
+export const CustomerFindRequestSchema = z.strictObject({
   clientPrefix: z.string().min(1).max(20),
   customerNumber: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
   level1Org: z.string().regex(/^\d{1,6}$/),
@@ -85,8 +86,10 @@ export const CustomerFindResponseSchema = z.object({
   custclass: text,
   level2org: text,
   membershipCd: text,
-  association: z.string(),
-  verdict: z.enum(['allowed', 'mismatch', 'ineligible', 'brokerClient']),
+  association: z.string().meta(extension(extensionFallbacks.association)),
+  verdict: z
+    .enum(['allowed', 'mismatch', 'ineligible', 'brokerClient'])
+    .meta(extension(extensionFallbacks.verdict)),
   body: CustomerRecordSchema,
 })
 export type CustomerFindResponse = z.infer<typeof CustomerFindResponseSchema>

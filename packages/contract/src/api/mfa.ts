@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { emailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
 import { messages } from '../messages.ts'
+import { extension, extensionFallbacks } from './calls.ts'
 
 /** GET /api/mfa/getCountries */
 export const CountrySchema = z.object({ countryName: z.string(), dialPrefix: z.string() })
@@ -16,10 +17,17 @@ export const mfaHeaders = {
   userName: 'userName',
 } as const
 
+/** The headers as they arrive (lower case); declared for the API document. */
+export const MfaHeadersSchema = z.looseObject({
+  mfaclientip: z.string().optional(),
+  mfadeviceprint: z.string().optional(),
+  username: z.string().optional(),
+})
+
 export const contactTypes = ['Personal', 'Work'] as const
 
 /** POST /api/mfa/updateUser: the contact part of the MFA model (spec §3). */
-export const MfaContactSchema = z.object({
+export const MfaContactSchema = z.strictObject({
   typeOfEmailAddress: z.enum(contactTypes, { error: messages.validation.chooseOne }),
   emailAddress: emailSchema,
   typeOfPhoneNumber: z.enum(contactTypes, { error: messages.validation.chooseOne }),
@@ -34,13 +42,13 @@ export const mfaDeliveryMethods = ['email', 'sms'] as const
 export type MfaDeliveryMethod = (typeof mfaDeliveryMethods)[number]
 
 /** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
-export const SubmitVerificationSchema = z.object({
+export const SubmitVerificationSchema = z.strictObject({
   rgValue: z.enum(mfaDeliveryMethods, { error: messages.validation.deliveryMethod }),
   userName: z.string().max(50).optional(),
 })
 
 /** POST /api/mfa/enterverificationcode */
-export const EnterVerificationCodeSchema = z.object({
+export const EnterVerificationCodeSchema = z.strictObject({
   verificationCode: verificationCodeSchema,
   userName: z.string().max(50).optional(),
 })
@@ -69,12 +77,12 @@ export const CwMfaResponseSchema = z.object({
   contactDetails: z
     .object({ phoneList: z.array(z.object({ countryCode: z.string(), phoneNumber: z.string() })) })
     .nullable(),
-  nextScreen: z.string(),
   /**
    * Not in the spec (issue 14): after a code was sent, the seconds before another may be
    * asked for, so the code screen can say so.
    */
   resendAfterSeconds: z.number().int().nonnegative().optional(),
+  nextScreen: z.string().meta(extension(extensionFallbacks.nextScreen)),
 })
 export type CwMfaResponse = z.infer<typeof CwMfaResponseSchema>
 

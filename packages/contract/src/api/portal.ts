@@ -9,7 +9,7 @@ import { z } from 'zod'
  * spec §4) instead of the main site's login.
  */
 export const HandoffRequestSchema = z
-  .object({ target: z.enum(['login', 'landing']).default('login') })
+  .strictObject({ target: z.enum(['login', 'landing']).default('login') })
   .default({ target: 'login' })
 export const HandoffResponseSchema = z.object({ url: z.string() })
 export type HandoffResponse = z.infer<typeof HandoffResponseSchema>
@@ -26,5 +26,12 @@ export const UswebHandoffDataSchema = z.object({
 export type UswebHandoffData = z.infer<typeof UswebHandoffDataSchema>
 
 /** Problem answer for 4xx/5xx: a short message, never a stack trace. */
-export const ErrorResponseSchema = z.object({ error: z.string(), message: z.string() })
+export const ErrorResponseSchema = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    /** Input problems: each field with the contract's message for it. */
+    fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Problem' })
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>

@@ -34,14 +34,14 @@ export const recoveryModes = [
 export type RecoveryMode = (typeof recoveryModes)[number]
 
 /** POST api/us-web-authentication/getContactInfoByPersonCd */
-export const ContactByPersonCdSchema = z.object({
+export const ContactByPersonCdSchema = z.strictObject({
   custNum: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
   appName,
   sendusername: flag,
   sendpass: flag,
 })
 /** POST api/us-web-authentication/getContactInfoByUsername */
-export const ContactByUsernameSchema = z.object({
+export const ContactByUsernameSchema = z.strictObject({
   username: z.string().min(1).max(50),
   appName,
   sendusername: flag,
@@ -64,11 +64,14 @@ const contact = {
 }
 
 /** POST /api/us-web-authentication/sendUserName: by typed contact, or by personCd. */
-export const SendUserNameSchema = z.object({ ...contact, personCd: z.string().max(13).optional() })
+export const SendUserNameSchema = z.strictObject({
+  ...contact,
+  personCd: z.string().max(13).optional(),
+})
 /** POST /api/us-web-authentication/sendTempPassword and findEmail. */
-export const SendTempPasswordSchema = z.object(contact)
+export const SendTempPasswordSchema = z.strictObject(contact)
 /** POST /api/us-web-authentication/sendOTPToContactInfo: after the step 2 delivery choice. */
-export const SendOtpToContactInfoSchema = z.object({
+export const SendOtpToContactInfoSchema = z.strictObject({
   ...contact,
   firstPageSelectedMode: z.enum(recoveryModes),
   firstPageSelectedValue: z.string().min(1).max(60),

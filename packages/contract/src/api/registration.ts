@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { newPasswordSchema, newUsernameSchema } from '../rules.ts'
+import { extension, extensionFallbacks } from './calls.ts'
 
 /**
  * POST /api/customer-api/find, registration variant (spec §3: adds email,
  * primaryEmailAddress, phoneNumber). Answers 404 unless the customer number, the email and
  * the mobile number all match one record, so numbers cannot be probed one field at a time.
  */
-export const RegistrationLookupSchema = z.object({
+export const RegistrationLookupSchema = z.strictObject({
   clientPrefix: z.string().min(1).max(20),
   customerNumber: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
   level1Org: z.string().regex(/^\d{1,6}$/),
@@ -16,11 +17,6 @@ export const RegistrationLookupSchema = z.object({
 })
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>
 
-/** The registration variant of POST /api/customer-api/find is the one that carries `email`. */
-export function isRegistrationLookup(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && 'email' in body
-}
-
 export const RegistrationLookupResponseSchema = z.object({
   /** The customer status: 'i' means ineligible. */
   status: z.string().nullable(),
@@ -28,12 +24,14 @@ export const RegistrationLookupResponseSchema = z.object({
   membershipCd: z.string(),
   firstName: z.string().nullable(),
   /** This service's reading of the registration rules (spec §6). */
-  eligibility: z.enum(['eligible', 'ineligible', 'brokerClient']),
+  eligibility: z
+    .enum(['eligible', 'ineligible', 'brokerClient'])
+    .meta(extension(extensionFallbacks.eligibility)),
 })
 export type RegistrationLookupResponse = z.infer<typeof RegistrationLookupResponseSchema>
 
 /** POST /api/us-web-authentication/finduserbymembercode */
-export const ExistingAccountCheckSchema = z.object({
+export const ExistingAccountCheckSchema = z.strictObject({
   membershipCd: z.string().min(1).max(20),
   primaryEmailAddress: z.string().max(60),
   phoneNumber: z.string().max(20).optional(),
@@ -46,7 +44,7 @@ export const ExistingAccountResponseSchema = z.object({
 export const appNames = { usweb: 'USWEB', pl: 'PROLIABILITY' } as const
 
 /** POST /api/us-web-authentication/createuser (spec §3 account-creation request). */
-export const CreateUserRequestSchema = z.object({
+export const CreateUserRequestSchema = z.strictObject({
   userLoginNm: newUsernameSchema,
   userPassword: newPasswordSchema,
   phoneNumber: z.string().max(20),

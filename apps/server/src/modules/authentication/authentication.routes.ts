@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import {
   AuthenticateFormSchema,
+  AuthenticateResponseSchema,
   FormLoginSchema,
+  IdentitySchema,
   LoginRequestSchema,
+  LoginResponseSchema,
+  operationOf,
   PlAuthenticateFormSchema,
   associationOf,
   programOf,
   type AuthenticateResponse,
-  type Identity,
   type LoginResponse,
 } from '@portal/contract'
+import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
@@ -29,6 +34,7 @@ const plLevel1Org = programOf(plProgram).level1Org
 
 export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   const { authentication, users, customers, audit } = deps
+  const api = withSchemas(app)
 
   /**
    * Checks the password and, when it is right, starts the sign-in flow where it stands. The
@@ -78,16 +84,36 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
       ? { message: result.message, temporaryPassword: result.user.isTemporaryPassword }
       : { message: result.message }
 
+  const authenticateSchema = {
+    consumes: formBody,
+    body: AuthenticateFormSchema,
+    response: { 201: AuthenticateResponseSchema, ...changeRefusals },
+  }
   // Spec §7: form-encoded; every processed attempt answers 201 with the spec §4 message.
-  app.post('/api/us-web-authentication/authenticate', async (request, reply) => {
-    const form = AuthenticateFormSchema.parse(request.body)
-    return reply.code(201).send(answer(await signIn(request, form, { isProgramFixed: false })))
-  })
+  // eauthenticate (decision 0008): the same sign-in, for a login form on a program site.
+  for (const name of ['authenticate', 'eauthenticate'] as const) {
+    api.post(
+      `/api/us-web-authentication/${name}`,
+      { schema: { ...operationOf(name), ...authenticateSchema } },
+      async (request, reply) => {
+        const form = request.body
+        return reply.code(201).send(answer(await signIn(request, form, { isProgramFixed: false })))
+      },
+    )
+  }
 
-  app.post(
+  api.post(
     '/api/us-web-authentication/authenticateForPLWithValidations',
+    {
+      schema: {
+        ...operationOf('authenticateForPl'),
+        consumes: formBody,
+        body: PlAuthenticateFormSchema,
+        response: { 201: AuthenticateResponseSchema, ...changeRefusals },
+      },
+    },
     async (request, reply) => {
-      const form = PlAuthenticateFormSchema.parse(request.body)
+      const form = request.body
       const result = await signIn(
         request,
         { ...form, velLevel1Org: plLevel1Org },
@@ -98,8 +124,13 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   )
 
   // The pl JSON login of spec §3: authenticated, temporaryPassword.
-  app.post('/api/login', async (request): Promise<LoginResponse> => {
-    const { username, password } = LoginRequestSchema.parse(request.body)
+  const loginSchema = {
+    ...operationOf('login'),
+    body: LoginRequestSchema,
+    response: { 200: LoginResponseSchema, ...changeRefusals },
+  }
+  api.post('/api/login', { schema: loginSchema }, async (request): Promise<LoginResponse> => {
+    const { username, password } = request.body
     const result = await signIn(
       request,
       { userName: username, password, velLevel1Org: plLevel1Org },
@@ -112,8 +143,14 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   // The form login of spec §3 (j_username, j_password, level1org): 200 or 401.
-  app.post('/api/authentication', async (request, reply) => {
-    const form = FormLoginSchema.parse(request.body)
+  const formLoginSchema = {
+    ...operationOf('formLogin'),
+    consumes: formBody,
+    body: FormLoginSchema,
+    response: { 200: AuthenticateResponseSchema, ...changeRefusals, ...refusals(401) },
+  }
+  api.post('/api/authentication', { schema: formLoginSchema }, async (request, reply) => {
+    const form = request.body
     const result = await signIn(
       request,
       {
@@ -128,7 +165,11 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   // The identity of spec §3. The service has no roles beyond "a signed-in customer".
-  app.get('/api/us-web-authentication/getUser', async (request): Promise<Identity> => {
+  const getUserSchema = {
+    ...operationOf('getUser'),
+    response: { 200: IdentitySchema, ...refusals(401) },
+  }
+  api.get('/api/us-web-authentication/getUser', { schema: getUserSchema }, async (request) => {
     const session = await requireState(request, activeSignIn)
     const user = await users.findById(session.userId)
     if (!user) throw new HttpError(401, 'Please log in to continue.')
@@ -140,7 +181,12 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     }
   })
 
-  app.post('/api/logout', async (request, reply) => {
+  const logoutSchema = {
+    ...operationOf('logout'),
+    body: z.strictObject({}).nullish(),
+    response: { 204: z.undefined(), ...refusals(400, 403) },
+  }
+  api.post('/api/logout', { schema: logoutSchema }, async (request, reply) => {
     const session = await request.session.load()
     if (session)
       await audit.record({ event: 'logout', userId: session.userId, clientIp: request.ip })

@@ -1,19 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import {
   AccountRequestSchema,
+  AccountSchema,
   associationOf,
   CustomerFindRequestSchema,
+  CustomerFindResponseSchema,
   CustomerRecordSchema,
   customerVerdict,
   findProgram,
+  MailingAddressSchema,
+  operationOf,
   programsWithLevel1Org,
-  type Account,
-  type CustomerFindResponse,
+  RegistrationLookupResponseSchema,
+  RegistrationLookupSchema,
+  SaveCustomerSchema,
   type MailingAddress,
-  isRegistrationLookup,
+  type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { signedInMember } from '../account/signed-in.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
@@ -24,15 +33,27 @@ interface Deps {
   reference: ReturnType<typeof referenceRepo>
   users: ReturnType<typeof usersRepo>
   customers: ReturnType<typeof customersRepo>
+  audit: ReturnType<typeof auditRepo>
   /** The registration variant of the lookup (body with email and phone; no session). */
-  registrationLookup: (request: FastifyRequest) => Promise<RegistrationLookupResponse>
+  registrationLookup: (
+    request: FastifyRequest,
+    query: RegistrationLookup,
+  ) => Promise<RegistrationLookupResponse>
 }
 
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
-  const { reference, users, customers, registrationLookup } = deps
+  const { reference, users, customers, audit, registrationLookup } = deps
+  const api = withSchemas(app)
   // Spec §7: PHONE shown in the header; augustar is looked up as onl.
-  app.get<{ Params: { program: string } }>(
+  api.get(
     '/api/customer-api/getPOMailingAddress/:program',
+    {
+      schema: {
+        ...operationOf('mailingAddress'),
+        params: z.strictObject({ program: z.string().max(40) }),
+        response: { 200: MailingAddressSchema, ...refusals(404) },
+      },
+    },
     async (request): Promise<MailingAddress> => {
       if (!findProgram(request.params.program)) throw new HttpError(404, 'Unknown program.')
       const phone = await reference.phoneOf(request.params.program)
@@ -49,8 +70,13 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     return { session, user }
   }
 
-  app.post('/api/fidbond-api/account', async (request): Promise<Account> => {
-    const { username } = AccountRequestSchema.parse(request.body)
+  const accountSchema = {
+    ...operationOf('fidbondAccount'),
+    body: AccountRequestSchema,
+    response: { 200: AccountSchema, ...changeRefusals, ...refusals(401) },
+  }
+  api.post('/api/fidbond-api/account', { schema: accountSchema }, async (request) => {
+    const { username } = request.body
     const { user } = await signedInUser(request)
     if (user.username !== username)
       throw new HttpError(403, 'This account belongs to another user.')
@@ -63,52 +89,83 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     }
   })
 
-  // The lookup at login (spec §4 steps 3-4): the program rules' verdict for the program
-  // whose login page the user is on. It is decided here once and bound to the sign-in flow;
-  // the second factor and the hand-off read it from there.
-  app.post(
-    '/api/customer-api/find',
-    async (request): Promise<CustomerFindResponse | RegistrationLookupResponse> => {
-      if (isRegistrationLookup(request.body)) return registrationLookup(request)
-      const query = CustomerFindRequestSchema.parse(request.body)
-      const { session, user } = await signedInUser(request)
-      if (query.customerNumber !== user.custnum) {
-        throw new HttpError(403, 'This customer record belongs to another user.')
-      }
-      const program = findProgram(query.clientPrefix)
-      if (!program) throw new HttpError(400, 'Unknown program.')
-      const customer = await customers.findByCustnum(user.custnum)
-      if (!customer) throw new HttpError(404, 'No customer record for this account.')
-      let check = programCheckOf(session)
-      if (!check) {
-        const door = typeof session.data.level1Org === 'string' ? session.data.level1Org : ''
-        const isThroughItsDoor = programsWithLevel1Org(door).some((p) => p.code === program.code)
-        check = {
-          program: program.code,
-          verdict: isThroughItsDoor ? customerVerdict(program.code, customer) : 'mismatch',
-          association: associationOf(program.code, customer.level2org),
-        }
-        await advance(request, check.verdict === 'allowed' ? 'programAllowed' : 'programRefused', {
-          programCheck: check,
-        })
-      } else if (check.program !== program.code) {
-        throw new HttpError(403, 'This sign-in was checked for another program.')
-      }
-      // Before the second factor the answer carries the verdict, not the record
-      // (docs/decisions/0006).
-      const isRecordShown = session.stage === 'authenticated'
-      return {
-        tax_Id: isRecordShown ? customer.taxId : null,
-        status: isRecordShown ? customer.status : null,
-        custclass: isRecordShown ? customer.custclass : null,
-        level2org: isRecordShown ? customer.level2org : null,
-        membershipCd: isRecordShown ? customer.membershipCd : null,
-        association: check.association,
-        verdict: check.verdict,
-        body: isRecordShown ? customer : programOnly(customer),
-      }
+  // The lookup at login (spec §4 steps 3-4): the record, and the program rules' verdict
+  // for the program whose login page the user is on.
+  // The registration variant is the one that carries `email` (strict schemas tell them apart).
+  const findSchema = {
+    ...operationOf('customerFind'),
+    body: z.union([RegistrationLookupSchema, CustomerFindRequestSchema]),
+    response: {
+      200: z.union([CustomerFindResponseSchema, RegistrationLookupResponseSchema]),
+      ...changeRefusals,
+      ...refusals(401, 404, 429),
     },
-  )
+  }
+  api.post('/api/customer-api/find', { schema: findSchema }, async (request) => {
+    const query = request.body
+    if ('email' in query) return registrationLookup(request, query)
+    const { session, user } = await signedInUser(request)
+    if (query.customerNumber !== user.custnum) {
+      throw new HttpError(403, 'This customer record belongs to another user.')
+    }
+    const program = findProgram(query.clientPrefix)
+    if (!program) throw new HttpError(400, 'Unknown program.')
+    const customer = await customers.findByCustnum(user.custnum)
+    if (!customer) throw new HttpError(404, 'No customer record for this account.')
+    // Decided here once and bound to the sign-in flow; the second factor and the hand-off
+    // read it from there.
+    let check = programCheckOf(session)
+    if (!check) {
+      const door = typeof session.data.level1Org === 'string' ? session.data.level1Org : ''
+      const isThroughItsDoor = programsWithLevel1Org(door).some((p) => p.code === program.code)
+      check = {
+        program: program.code,
+        verdict: isThroughItsDoor ? customerVerdict(program.code, customer) : 'mismatch',
+        association: associationOf(program.code, customer.level2org),
+      }
+      await advance(request, check.verdict === 'allowed' ? 'programAllowed' : 'programRefused', {
+        programCheck: check,
+      })
+    } else if (check.program !== program.code) {
+      throw new HttpError(403, 'This sign-in was checked for another program.')
+    }
+    // Before the second factor the answer carries the verdict, not the record
+    // (docs/decisions/0006).
+    const isRecordShown = session.stage === 'authenticated'
+    return {
+      tax_Id: isRecordShown ? customer.taxId : null,
+      status: isRecordShown ? customer.status : null,
+      custclass: isRecordShown ? customer.custclass : null,
+      level2org: isRecordShown ? customer.level2org : null,
+      membershipCd: isRecordShown ? customer.membershipCd : null,
+      association: check.association,
+      verdict: check.verdict,
+      body: isRecordShown ? customer : programOnly(customer),
+    }
+  })
+
+  // Decision 0008: the member's own mailing address, after the second factor; everything
+  // else on the record (status, class, program, tax id) is the operator's, by import.
+  const saveCustomerSchema = {
+    ...operationOf('saveCustomer'),
+    body: SaveCustomerSchema,
+    response: { 200: CustomerRecordSchema, ...changeRefusals, ...refusals(401) },
+  }
+  api.post('/api/customer-api/saveCustomer', { schema: saveCustomerSchema }, async (request) => {
+    const { user } = await signedInMember(request, users)
+    const { custnum, ...address } = request.body
+    if (custnum !== undefined && custnum !== user.custnum) {
+      throw new HttpError(403, 'This customer record belongs to another user.')
+    }
+    const saved = await customers.updateAddress(user.custnum, {
+      caddr2: null,
+      ccountry: null,
+      ...address,
+    })
+    if (!saved) throw new HttpError(401, 'Please log in to continue.')
+    await audit.record({ event: 'customer.address_saved', userId: user.id, clientIp: request.ip })
+    return saved
+  })
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { HandoffRequestSchema, type HandoffResponse } from '@portal/contract'
+import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
@@ -15,8 +16,13 @@ interface Deps {
 export async function handoffRoutes(app: FastifyInstance, { handoff, users, audit }: Deps) {
   // The hand-off is issued once, to a session that has completed sign-in; the portal
   // session ends with it, and the sealed password leaves the service only here.
-  app.post('/api/portal/handoff', async (request): Promise<HandoffResponse> => {
-    const { target } = HandoffRequestSchema.parse(request.body ?? undefined)
+  const schema = {
+    ...operationOf('handoff'),
+    body: HandoffRequestSchema.nullish(),
+    response: { 200: HandoffResponseSchema, ...changeRefusals, ...refusals(401) },
+  }
+  withSchemas(app).post('/api/portal/handoff', { schema }, async (request) => {
+    const { target } = request.body ?? { target: 'login' }
     // SECURITY: only a flow that passed the second factor, with the program verdict bound
     // to it saying 'allowed' (spec §4 program rules are enforced here, not only shown).
     const session = await requireState(request, ['authenticated'])

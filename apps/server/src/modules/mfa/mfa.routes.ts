@@ -1,14 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import {
+  CountriesSchema,
+  CwMfaResponseSchema,
   EnterVerificationCodeSchema,
   MfaContactSchema,
+  MfaDetailsSchema,
+  MfaHeadersSchema,
   SubmitVerificationSchema,
   mfaDeliveryMethods,
+  operationOf,
+  type ApiCallName,
   type Country,
-  type CwMfaResponse,
   type MfaDeliveryMethod,
-  type MfaDetails,
 } from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
@@ -36,8 +42,25 @@ const eventOf: Record<Exclude<MfaOutcome['kind'], 'continue'>, SignInEvent> = {
   locked: 'locked',
 }
 
+/** Every MFA call: the spec §7 headers, a cwMFAResponse, and refused without a session. */
+const mfaCall = (name: ApiCallName, isChange: boolean) => ({
+  ...operationOf(name),
+  headers: MfaHeadersSchema,
+  response: {
+    200: CwMfaResponseSchema,
+    ...(isChange ? changeRefusals : {}),
+    ...refusals(401, 403),
+  },
+})
+/** The calls that take no input: an empty JSON object, or no body at all (null). */
+const noInput = z.strictObject({}).nullish()
+
 export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
-  app.get('/api/mfa/getCountries', (): Promise<Country[]> => reference.countries())
+  const api = withSchemas(app)
+  const countriesSchema = { ...operationOf('mfaGetCountries'), response: { 200: CountriesSchema } }
+  api.get('/api/mfa/getCountries', { schema: countriesSchema }, (): Promise<Country[]> =>
+    reference.countries(),
+  )
 
   /**
    * SECURITY: MFA calls act on the user of the session that passed the password step, in
@@ -77,18 +100,27 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return outcome.response
   }
   // usweb asks at login (spec §4 step 5); pl calls its MFA authenticate (path not in the spec).
-  app.get('/api/mfa/getMFAUser', decide)
-  app.post('/api/mfa/authenticate', decide)
+  api.get('/api/mfa/getMFAUser', { schema: mfaCall('mfaGetUser', false) }, decide)
+  api.post(
+    '/api/mfa/authenticate',
+    { schema: { ...mfaCall('mfaAuthenticate', true), body: noInput } },
+    decide,
+  )
 
   // Before the code: only the proven contacts, masked (docs/decisions/0006).
-  app.get('/api/mfa/getDetails', async (request): Promise<MfaDetails> => {
+  const detailsSchema = {
+    ...mfaCall('mfaGetDetails', false),
+    response: { 200: MfaDetailsSchema, ...refusals(401, 403) },
+  }
+  api.get('/api/mfa/getDetails', { schema: detailsSchema }, async (request) => {
     const { session, user } = await signedIn(request, readingDetails)
     return mfa.details(user, { isMasked: session.stage === 'challenged' })
   })
 
-  app.post('/api/mfa/updateUser', async (request): Promise<CwMfaResponse> => {
+  const updateSchema = { ...mfaCall('mfaUpdateUser', true), body: MfaContactSchema }
+  api.post('/api/mfa/updateUser', { schema: updateSchema }, async (request) => {
     const { session, user } = await signedIn(request, enteringContacts)
-    const contact = MfaContactSchema.parse(request.body)
+    const contact = request.body
     const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
     if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
     const isSignedIn = session.stage === 'authenticated'
@@ -111,18 +143,24 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
   }
 
-  app.post('/api/mfa/submitVerification', async (request): Promise<CwMfaResponse> => {
-    const { rgValue } = SubmitVerificationSchema.parse(request.body)
+  const submitSchema = { ...mfaCall('mfaSubmitVerification', true), body: SubmitVerificationSchema }
+  api.post('/api/mfa/submitVerification', { schema: submitSchema }, async (request) => {
+    const { rgValue } = request.body
     return sendCode(request, () => rgValue)
   })
 
-  app.post('/api/mfa/generateNewCode', async (request): Promise<CwMfaResponse> =>
+  const newCodeSchema = { ...mfaCall('mfaGenerateNewCode', true), body: noInput }
+  api.post('/api/mfa/generateNewCode', { schema: newCodeSchema }, async (request) =>
     sendCode(request, (chosen) => mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'),
   )
 
-  app.post('/api/mfa/enterverificationcode', async (request): Promise<CwMfaResponse> => {
+  const codeSchema = {
+    ...mfaCall('mfaEnterVerificationCode', true),
+    body: EnterVerificationCodeSchema,
+  }
+  api.post('/api/mfa/enterverificationcode', { schema: codeSchema }, async (request) => {
     const { user } = await signedIn(request, owingCode)
-    const { verificationCode } = EnterVerificationCodeSchema.parse(request.body)
+    const { verificationCode } = request.body
     const outcome = await mfa.verifyCode(user, verificationCode, devicePrintOf(request))
     if (outcome.kind === 'passed') await advance(request, 'codePassed', { isCodePassed: true })
     if (outcome.kind === 'locked') await advance(request, 'locked')
@@ -130,7 +168,8 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
   })
 
   const supportPerUser = app.limits.byTarget('support')
-  app.post('/api/mfa/mfaSupport', async (request): Promise<CwMfaResponse> => {
+  const supportSchema = { ...mfaCall('mfaSupport', true), body: noInput }
+  api.post('/api/mfa/mfaSupport', { schema: supportSchema }, async (request) => {
     const { user } = await signedIn(request, askingSupport)
     await supportPerUser(request, String(user.id)) // each call opens an incident
     return mfa.support(user)

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import { UpdateTempPasswordFormSchema, type UpdateTempPasswordResponse } from '@portal/contract'
+import {
+  operationOf,
+  UpdateTempPasswordFormSchema,
+  UpdateTempPasswordResponseSchema,
+} from '@portal/contract'
+import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 import { advance } from '../signin/flow.ts'
@@ -13,14 +18,21 @@ interface Deps {
 export async function passwordRoutes(app: FastifyInstance, { passwords, users }: Deps) {
   // Open only to the session that signed in with a temporary or expired password, and only
   // for that session's own user, whatever userName the form names.
-  app.post(
+  const schema = {
+    ...operationOf('updateTempPassword'),
+    consumes: formBody,
+    body: UpdateTempPasswordFormSchema,
+    response: { 200: UpdateTempPasswordResponseSchema, ...changeRefusals, ...refusals(401) },
+  }
+  withSchemas(app).post(
     '/api/us-web-authentication/updateTempPassword',
-    async (request): Promise<UpdateTempPasswordResponse> => {
+    { schema },
+    async (request) => {
       const session = await request.session.load()
       if (session?.stage !== 'password_change_required') {
         throw new HttpError(401, 'Please log in with your temporary password first.')
       }
-      const form = UpdateTempPasswordFormSchema.parse(request.body)
+      const form = request.body
       const user = await users.findById(session.userId)
       if (!user || user.username !== form.userName) {
         throw new HttpError(403, 'This password change belongs to another sign-in.')

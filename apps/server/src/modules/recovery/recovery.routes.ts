@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify'
 import {
   ContactByPersonCdSchema,
   ContactByUsernameSchema,
+  ContactLookupResponseSchema,
+  operationOf,
+  RecoveryResponseSchema,
   SendOtpToContactInfoSchema,
   SendTempPasswordSchema,
   SendUserNameSchema,
-  type ContactLookupResponse,
   type RecoveryResponse,
+  type SpecCallName,
 } from '@portal/contract'
+import type { ZodType } from 'zod'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import type { recoveryService } from './recovery.service.ts'
 
 interface Deps {
@@ -22,15 +27,37 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: Deps) {
     await app.limits.byClient(request)
     await perTarget(request, target ?? '')
   }
+  const api = withSchemas(app)
+  const declared = <Body extends ZodType, Answer extends ZodType>(
+    name: SpecCallName,
+    body: Body,
+    answer: Answer,
+  ) => ({
+    schema: {
+      ...operationOf(name),
+      body,
+      response: { 200: answer, ...changeRefusals, ...refusals(429) },
+    },
+  })
 
-  app.post(`${base}/getContactInfoByPersonCd`, async (request): Promise<ContactLookupResponse> => {
-    const body = ContactByPersonCdSchema.parse(request.body)
+  const byPersonCd = declared(
+    'contactByPersonCd',
+    ContactByPersonCdSchema,
+    ContactLookupResponseSchema,
+  )
+  api.post(`${base}/getContactInfoByPersonCd`, byPersonCd, async (request) => {
+    const body = request.body
     await limit(request, body.custNum)
     return recovery.contactsByCustomerNumber(body.custNum, body.appName)
   })
 
-  app.post(`${base}/getContactInfoByUsername`, async (request): Promise<ContactLookupResponse> => {
-    const body = ContactByUsernameSchema.parse(request.body)
+  const byUsername = declared(
+    'contactByUsername',
+    ContactByUsernameSchema,
+    ContactLookupResponseSchema,
+  )
+  api.post(`${base}/getContactInfoByUsername`, byUsername, async (request) => {
+    const body = request.body
     await limit(request, body.username)
     return recovery.contactsByUsername(body.username, body.appName)
   })
@@ -43,26 +70,34 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: Deps) {
     phoneNumber?: string
   }) => (body.deliveryMethod === 'email' ? body.emailAddress : body.phoneNumber)
 
-  app.post(`${base}/findEmail`, async (request): Promise<RecoveryResponse> => {
-    const body = SendTempPasswordSchema.parse(request.body)
+  const findEmail = declared('findEmail', SendTempPasswordSchema, RecoveryResponseSchema)
+  api.post(`${base}/findEmail`, findEmail, async (request): Promise<RecoveryResponse> => {
+    const body = request.body
     await limit(request, contactOf(body))
     return recovery.findEmail(body.deliveryMethod, body, body.appName)
   })
 
-  app.post(`${base}/sendUserName`, async (request): Promise<RecoveryResponse> => {
-    const body = SendUserNameSchema.parse(request.body)
+  const sendUserName = declared('sendUserName', SendUserNameSchema, RecoveryResponseSchema)
+  api.post(`${base}/sendUserName`, sendUserName, async (request): Promise<RecoveryResponse> => {
+    const body = request.body
     await limit(request, body.personCd ?? contactOf(body))
     return recovery.sendUserName(body)
   })
 
-  app.post(`${base}/sendTempPassword`, async (request): Promise<RecoveryResponse> => {
-    const body = SendTempPasswordSchema.parse(request.body)
+  const sendTemp = declared('sendTempPassword', SendTempPasswordSchema, RecoveryResponseSchema)
+  api.post(`${base}/sendTempPassword`, sendTemp, async (request): Promise<RecoveryResponse> => {
+    const body = request.body
     await limit(request, contactOf(body))
     return recovery.sendTempPassword(body)
   })
 
-  app.post(`${base}/sendOTPToContactInfo`, async (request): Promise<RecoveryResponse> => {
-    const body = SendOtpToContactInfoSchema.parse(request.body)
+  const sendOtp = declared(
+    'sendOtpToContactInfo',
+    SendOtpToContactInfoSchema,
+    RecoveryResponseSchema,
+  )
+  api.post(`${base}/sendOTPToContactInfo`, sendOtp, async (request): Promise<RecoveryResponse> => {
+    const body = request.body
     await limit(request, body.firstPageSelectedValue)
     return recovery.sendOtpToContactInfo(body)
   })

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   CreateUserRequestSchema,
+  CreateUserResponseSchema,
   ExistingAccountCheckSchema,
+  ExistingAccountResponseSchema,
   messages,
-  RegistrationLookupSchema,
+  operationOf,
   type CreateUserResponse,
+  type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { registrationService } from './registration.service.ts'
 
@@ -17,8 +21,11 @@ interface Deps {
 /** Serves the registration variant of the customer lookup (routed by the customer module). */
 export function registrationLookup(app: FastifyInstance, { registration }: Deps) {
   const perCustomer = app.limits.byTarget('registration')
-  return async (request: FastifyRequest): Promise<RegistrationLookupResponse> => {
-    const query = RegistrationLookupSchema.parse(request.body)
+  // The body has already passed RegistrationLookupSchema at the edge.
+  return async (
+    request: FastifyRequest,
+    query: RegistrationLookup,
+  ): Promise<RegistrationLookupResponse> => {
     await app.limits.byClient(request)
     await perCustomer(request, query.customerNumber)
     const found = await registration.lookUp(query)
@@ -29,26 +36,45 @@ export function registrationLookup(app: FastifyInstance, { registration }: Deps)
 
 export async function registrationRoutes(app: FastifyInstance, { registration }: Deps) {
   const perCustomer = app.limits.byTarget('registration')
+  const api = withSchemas(app)
 
-  app.post('/api/us-web-authentication/finduserbymembercode', async (request) => {
-    const check = ExistingAccountCheckSchema.parse(request.body)
-    await app.limits.byClient(request)
-    await perCustomer(request, check.membershipCd)
-    const exists = await registration.hasAccount(
-      check.membershipCd,
-      check.primaryEmailAddress,
-      check.phoneNumber,
-    )
-    return { body: exists ? { accountExists: true as const } : null }
-  })
+  const checkSchema = {
+    ...operationOf('findUserByMemberCode'),
+    body: ExistingAccountCheckSchema,
+    response: { 200: ExistingAccountResponseSchema, ...changeRefusals, ...refusals(429) },
+  }
+  api.post(
+    '/api/us-web-authentication/finduserbymembercode',
+    { schema: checkSchema },
+    async (request) => {
+      const check = request.body
+      await app.limits.byClient(request)
+      await perCustomer(request, check.membershipCd)
+      const exists = await registration.hasAccount(
+        check.membershipCd,
+        check.primaryEmailAddress,
+        check.phoneNumber,
+      )
+      return { body: exists ? { accountExists: true as const } : null }
+    },
+  )
 
-  app.post(
-    '/api/us-web-authentication/createuser',
-    async (request): Promise<CreateUserResponse> => {
-      const account = CreateUserRequestSchema.parse(request.body)
+  // fidbond-api/create (decision 0008) is the same account creation, under the fidbond API's
+  // name: same request, same rules, same limits, same answer.
+  for (const [name, path] of [
+    ['createUser', '/api/us-web-authentication/createuser'],
+    ['fidbondCreate', '/api/fidbond-api/create'],
+  ] as const) {
+    const createSchema = {
+      ...operationOf(name),
+      body: CreateUserRequestSchema,
+      response: { 200: CreateUserResponseSchema, ...changeRefusals, ...refusals(429) },
+    }
+    api.post(path, { schema: createSchema }, async (request): Promise<CreateUserResponse> => {
+      const account = request.body
       await app.limits.byClient(request)
       await perCustomer(request, account.membershipCd)
       return registration.createUser(account)
-    },
-  )
+    })
+  }
 }

@@ -64,7 +64,8 @@ export async function consoleRoutes(
 
   const signInLimit = app.limits.byTarget('console-sign-in')
 
-  app.post('/sign-in', async (request, reply) => {
+  // Declared bodies: validated at the edge, control characters refused (plugins/api-schemas.ts).
+  app.post('/sign-in', { schema: { body: ConsoleSignInSchema } }, async (request, reply) => {
     const { email, password } = ConsoleSignInSchema.parse(request.body)
     await app.limits.byClient(request)
     await signInLimit(request, email)
@@ -74,7 +75,7 @@ export async function consoleRoutes(
     return { stage: 'code', message: consoleTexts.codeSent }
   })
 
-  app.post('/verify', async (request, reply) => {
+  app.post('/verify', { schema: { body: ConsoleCodeSchema } }, async (request, reply) => {
     const { code } = ConsoleCodeSchema.parse(request.body)
     const pending = request.cookies[consoleCookie] ?? ''
     await app.limits.byClient(request)

@@ -1,0 +1,76 @@
+// The calls spec §7 lists without payloads, as this service answers them
+// (docs/decisions/0008-the-unshown-calls.md).
+import { z } from 'zod'
+import { messages } from '../messages.ts'
+import {
+  newPasswordSchema,
+  passwordLoginSchema,
+  requiredText,
+  usernameLoginSchema,
+} from '../rules.ts'
+
+const customerNumber = z.string().regex(/^[A-Za-z0-9]{1,13}$/)
+
+/** GET /api/account: the signed-in account (spec §3 "User identity", with the login name). */
+export const SignedInAccountSchema = z.object({
+  login: z.string(),
+  firstName: z.string().nullable(),
+  customerNumber: z.string(),
+  prgName: z.string(),
+  imageUrl: z.string().nullable(),
+  authorities: z.array(z.string()),
+})
+export type SignedInAccount = z.infer<typeof SignedInAccountSchema>
+
+/** POST /api/account: the member's own profile (after the second factor). */
+export const SaveAccountSchema = z.strictObject({
+  firstName: requiredText(messages.validation.required, 50),
+})
+export type SaveAccount = z.infer<typeof SaveAccountSchema>
+
+/** POST /api/customer-api/saveCustomer: the member's own mailing address, nothing else. */
+export const SaveCustomerSchema = z.strictObject({
+  /** When given, must be the signed-in customer's own number. */
+  custnum: customerNumber.optional(),
+  caddr1: requiredText(messages.validation.required, 100),
+  caddr2: z.string().max(100).optional(),
+  ccity: requiredText(messages.validation.required, 60),
+  cstate: z.string().regex(/^[A-Za-z]{2}$/, messages.account.stateCode),
+  postalcode: z.string().regex(/^\d{5}(-\d{4})?$/, messages.account.zipCode),
+  ccountry: z.string().max(60).optional(),
+})
+export type SaveCustomer = z.infer<typeof SaveCustomerSchema>
+
+/** POST /api/policy-api/findCurrentTerm */
+export const FindCurrentTermSchema = z.strictObject({
+  /** When given, must be the signed-in customer's own number. */
+  custnum: customerNumber.optional(),
+})
+export const PolicyTermSchema = z.object({
+  policyNumber: z.string(),
+  prgName: z.string(),
+  /** ISO dates (YYYY-MM-DD); the term includes both days. */
+  termStart: z.string(),
+  termEnd: z.string(),
+})
+export type PolicyTerm = z.infer<typeof PolicyTermSchema>
+/** `currentTerm` is null when no term of the customer covers today. */
+export const CurrentTermResponseSchema = z.object({ currentTerm: PolicyTermSchema.nullable() })
+export type CurrentTermResponse = z.infer<typeof CurrentTermResponseSchema>
+
+/**
+ * POST /api/us-web-authentication/updateuser, form-encoded: spec §7 "userName, password"
+ * (the new password), plus the current password, which a change from a session must prove.
+ */
+export const UpdateUserFormSchema = z.strictObject({
+  userName: usernameLoginSchema,
+  currentPassword: passwordLoginSchema,
+  password: newPasswordSchema,
+})
+export const UpdateUserResponseSchema = z.object({
+  passwordUpdated: z.boolean(),
+  matchesPreviousEightPasswords: z.boolean(),
+  /** Other signed-in sessions of the member end with a change. */
+  otherSessionsEnded: z.boolean(),
+})
+export type UpdateUserResponse = z.infer<typeof UpdateUserResponseSchema>
