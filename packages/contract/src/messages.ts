@@ -177,6 +177,11 @@ export const screenTexts = {
     codeSent: (mode: 'email' | 'mobile') =>
       `A one-time verification code has been sent to your ${mode === 'email' ? 'email address' : 'mobile number'}. It may take a few minutes to arrive. The code expires in 10 minutes.`,
     plNeedHelp: 'Need help? click here for support',
+    // Issue 16 (not in the spec): what the code screen adds around the spec's texts.
+    sentTo: 'Sent to',
+    codeHelp: "Didn't get the code?",
+    resendIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
+    completeEveryField: 'Continue becomes available once every field above is complete.',
   },
   support: {
     title: 'Customer Support',

@@ -11,12 +11,7 @@ import {
   type MfaDeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
-import {
-  TransportError,
-  UnexpectedResponseError,
-  apiClient,
-  type ApiResponse,
-} from '../../lib/api-client.ts'
+import { apiClient, type CallResult } from '../../lib/api-client.ts'
 import { mfaRequestHeaders } from '../../lib/device.ts'
 import { readSession } from '../../lib/session.ts'
 
@@ -27,21 +22,14 @@ export type MfaAnswer =
 
 export type DetailsAnswer = { kind: 'answered'; details: MfaDetails } | { kind: 'failed' }
 
-function isCallFailure(error: unknown): boolean {
-  return error instanceof TransportError || error instanceof UnexpectedResponseError
-}
-
 /** The headers are read per call: the username is the one signed in now. */
 const mfaClient = () => apiClient.withHeaders(mfaRequestHeaders(readSession().username))
 
-async function answerOf(call: Promise<ApiResponse<CwMfaResponse>>): Promise<MfaAnswer> {
-  try {
-    const response = await call
-    return response.ok ? { kind: 'answered', response: response.json } : { kind: 'failed' }
-  } catch (error) {
-    if (isCallFailure(error)) return { kind: 'failed' }
-    throw error
-  }
+async function answerOf(call: Promise<CallResult<CwMfaResponse>>): Promise<MfaAnswer> {
+  const result = await call
+  return result.kind === 'answered'
+    ? { kind: 'answered', response: result.json }
+    : { kind: 'failed' }
 }
 
 const post = (path: string, body: unknown) =>
@@ -49,24 +37,16 @@ const post = (path: string, body: unknown) =>
 
 /** GET /api/mfa/getDetails: the current details, to prefill and to show masked. */
 export async function getDetails(signal?: AbortSignal): Promise<DetailsAnswer> {
-  try {
-    const response = await mfaClient().get('/api/mfa/getDetails', MfaDetailsSchema, signal)
-    return response.ok ? { kind: 'answered', details: response.json } : { kind: 'failed' }
-  } catch (error) {
-    if (isCallFailure(error)) return { kind: 'failed' }
-    throw error
-  }
+  const result = await mfaClient().get('/api/mfa/getDetails', MfaDetailsSchema, signal)
+  return result.kind === 'answered'
+    ? { kind: 'answered', details: result.json }
+    : { kind: 'failed' }
 }
 
 /** GET /api/mfa/getCountries; the default country alone when the list cannot be had. */
 export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
-  try {
-    const response = await mfaClient().get('/api/mfa/getCountries', CountriesSchema, signal)
-    if (response.ok && response.json.length > 0) return response.json
-  } catch (error) {
-    if (!isCallFailure(error)) throw error
-  }
-  return [defaultCountry]
+  const result = await mfaClient().get('/api/mfa/getCountries', CountriesSchema, signal)
+  return result.kind === 'answered' && result.json.length > 0 ? result.json : [defaultCountry]
 }
 
 /** POST /api/mfa/updateUser: new or confirmed verification details. */
@@ -99,10 +79,6 @@ export function requestSupport(): Promise<MfaAnswer> {
  * half-way is not picked up again from this browser.
  */
 export async function endSession(): Promise<void> {
-  try {
-    await apiClient.post('/api/logout')
-  } catch (error) {
-    // Nothing to tell the user: the session also ends on its own (idle timeout).
-    if (!isCallFailure(error)) throw error
-  }
+  // Nothing to tell the user if it fails: the session also ends on its own (idle timeout).
+  await apiClient.post('/api/logout')
 }

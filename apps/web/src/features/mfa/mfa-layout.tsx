@@ -2,8 +2,9 @@
 // screen opens), and the spinner. usweb and pl lay the screens out differently (spec §2
 // screen 11: "layout is chosen by application name").
 import type { ReactNode } from 'react'
+import { ErrorBanner, type BannerItem } from '../../components/error-banner.tsx'
 import type { Flavour } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
+
 import { Spinner } from '../../components/spinner.tsx'
 import { useFocusOnMount } from '../../lib/page.ts'
 import { readSession } from '../../lib/session.ts'
@@ -20,7 +21,7 @@ interface MfaFrameProps {
   id: string
   title: string
   intro?: ReactNode
-  bannerItems: readonly ReactNode[]
+  bannerItems: readonly BannerItem[]
   isBusy: boolean
   children: ReactNode
 }

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { messages, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
+import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { Spinner } from '../../components/spinner.tsx'
@@ -49,16 +50,16 @@ export function DeliveryChoiceForm({
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
-  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission()
+  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission([
+    failureMessageOf[flavour],
+  ])
 
   useEffect(() => {
     let isCurrent = true
     const load = async () => {
-      const result = await lookUpContacts(flavour, kind, recoveryKey).catch(() => null)
+      const result = await lookUpContacts(flavour, kind, recoveryKey)
       if (!isCurrent) return
-      const outcome = result
-        ? lookupOutcomeOf(result, flavour, recoveryKey.by)
-        : ({ kind: 'banner', message: failureMessageOf[flavour] } as const)
+      const outcome = lookupOutcomeOf(result, flavour, recoveryKey.by)
       const found = outcome.kind === 'found' ? outcome.contacts : null
       setContacts({ kind: 'loaded', contacts: found })
       // With neither contact on file there is nowhere to send anything.
@@ -93,7 +94,7 @@ export function DeliveryChoiceForm({
       const outcome = sendOutcomeOf(await send(method), flavour)
       if (outcome.kind === 'banner') return showBanner([outcome.message])
       await navigate(kind === 'username' ? areaPaths.sendUsername : areaPaths.resetPassword)
-    }, [failureMessageOf[flavour]])
+    })
   }
 
   const options =
@@ -118,23 +119,17 @@ export function DeliveryChoiceForm({
             }}
           >
             {options.length > 0 && (
-              <fieldset className="recovery-choice">
-                <legend className="recovery-choice__legend">{t.deliveryLegend}</legend>
-                <div className="recovery-choice__options recovery-choice__options--stacked">
-                  {options.map((option) => (
-                    <label key={option.method} className="recovery-choice__option">
-                      <input
-                        type="radio"
-                        name="deliveryMethod"
-                        value={option.method}
-                        checked={method === option.method}
-                        onChange={() => setMethod(option.method)}
-                      />
-                      <span>{deliveryLabelOf(option.method, option.masked)}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <DeliveryChoice
+                name="deliveryMethod"
+                legend={t.deliveryLegend}
+                options={options.map((option) => ({
+                  ...option,
+                  label: deliveryLabelOf(option.method),
+                }))}
+                value={method}
+                onChange={setMethod}
+                separator=": "
+              />
             )}
             <FormActions
               loginPath={loginPath}

@@ -3,6 +3,7 @@
 
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
+import { z } from 'zod'
 import {
   limits,
   messages,
@@ -12,13 +13,13 @@ import {
   type Flavour,
 } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
-import { FormField, describedByError } from '../../components/form-field.tsx'
-import { PasswordChecklist } from '../../components/password-checklist.tsx'
-import { PasswordInput } from '../../components/password-input.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
+import { PasswordChecklist, passwordRulesAttribute } from '../../components/password-checklist.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { StrengthMeter } from '../../components/strength-meter.tsx'
+import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
+import { formResolver } from '../../lib/form-schemas.ts'
 import { useFocusOnMount } from '../../lib/page.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
@@ -30,24 +31,21 @@ import {
 import { registrationTexts as t } from './registration-texts.ts'
 import './registration.css'
 
-interface CredentialsFormValues {
-  userName: string
-  password: string
-  confirmPassword: string
-}
+const CredentialsFormSchema = z
+  .object({
+    userName: newUsernameSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  // Spec §5: the registration form's mismatch message, judged whatever the other fields say.
+  .refine((values) => values.confirmPassword === values.password, {
+    path: ['confirmPassword'],
+    message: messages.validation.passwordMismatch,
+    when: () => true,
+  })
+type CredentialsFormValues = z.input<typeof CredentialsFormSchema>
 
 const rulesId = 'register-password-rules'
-const usernameHintId = 'register-username-hint'
-
-/** The first message of a contract rule, or true when the value passes. */
-function ruleCheck(schema: typeof newUsernameSchema | typeof newPasswordSchema) {
-  return (value: string) => {
-    const result = schema.safeParse(value)
-    return result.success || (result.error.issues[0]?.message ?? false)
-  }
-}
-
-const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 interface CredentialsFormProps {
   flavour: Flavour
@@ -59,7 +57,9 @@ interface CredentialsFormProps {
 export function CredentialsForm({ flavour, level1Org, details, loginPath }: CredentialsFormProps) {
   const navigate = useNavigate()
   const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission()
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
+    messages.registration.unableToProcess,
+  ])
 
   const {
     register,
@@ -67,6 +67,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     control,
     formState: { errors },
   } = useForm<CredentialsFormValues>({
+    resolver: formResolver(CredentialsFormSchema),
     defaultValues: { userName: '', password: '', confirmPassword: '' },
     reValidateMode: 'onChange',
   })
@@ -82,13 +83,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
         return
       }
       showBanner(outcome.items)
-    }, [messages.registration.unableToProcess])
-
-  const usernameError = errors.userName?.message
-  const passwordError = errors.password?.message
-  const confirmError = errors.confirmPassword?.message
-  const usernameDescription = describedByError('register-username', usernameError)
-  const passwordDescription = describedByError('register-password', passwordError)
+    })
 
   return (
     <>
@@ -109,59 +104,44 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
             noValidate
             onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
           >
-            <FormField id="register-username" label={t.usernameLabel} error={usernameError}>
-              <input
-                id="register-username"
-                className="input"
-                type="text"
-                autoComplete="username"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={limits.usernameMax}
-                aria-required="true"
-                aria-invalid={usernameDescription['aria-invalid']}
-                aria-describedby={joinIds(usernameDescription['aria-describedby'], usernameHintId)}
-                {...register('userName', { validate: ruleCheck(newUsernameSchema) })}
-              />
-              <p className="registration__hint" id={usernameHintId}>
-                {t.usernameHint}
-              </p>
-            </FormField>
+            <TextField
+              id="register-username"
+              label={t.usernameLabel}
+              hint={t.usernameHint}
+              error={errors.userName?.message}
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={limits.usernameMax}
+              {...register('userName')}
+            />
             <div className="registration__password">
-              <FormField id="register-password" label={t.passwordLabel} error={passwordError}>
-                <PasswordInput
-                  id="register-password"
-                  autoComplete="new-password"
-                  maxLength={limits.passwordMax}
-                  aria-required="true"
-                  aria-invalid={passwordDescription['aria-invalid']}
-                  aria-describedby={joinIds(passwordDescription['aria-describedby'], rulesId)}
-                  {...register('password', { validate: ruleCheck(newPasswordSchema) })}
-                />
-              </FormField>
+              <TextField
+                id="register-password"
+                label={t.passwordLabel}
+                error={errors.password?.message}
+                describedBy={rulesId}
+                password={{}}
+                autoComplete="new-password"
+                passwordrules={passwordRulesAttribute}
+                maxLength={limits.passwordMax}
+                {...register('password')}
+              />
               <StrengthMeter score={strength.score} />
               <PasswordChecklist id={rulesId} password={password} />
             </div>
-            <FormField
+            <TextField
               id="register-confirm-password"
               label={t.confirmPasswordLabel}
-              error={confirmError}
-            >
-              <PasswordInput
-                id="register-confirm-password"
-                toggleTarget="confirm password"
-                autoComplete="new-password"
-                maxLength={limits.passwordMax}
-                aria-required="true"
-                {...describedByError('register-confirm-password', confirmError)}
-                {...register('confirmPassword', {
-                  // Spec §5: the registration form's mismatch message.
-                  validate: (value, all) =>
-                    value === all.password || messages.validation.passwordMismatch,
-                })}
-              />
-            </FormField>
+              error={errors.confirmPassword?.message}
+              password={{ toggleTarget: 'confirm password' }}
+              autoComplete="new-password"
+              passwordrules={passwordRulesAttribute}
+              maxLength={limits.passwordMax}
+              {...register('confirmPassword')}
+            />
             <FormActions
               loginPath={loginPath}
               returnLabel={t.returnToLogin}
