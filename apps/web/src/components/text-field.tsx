@@ -2,6 +2,7 @@
 // aria wiring that ties them to the control (spec §5: messages shown by the field at fault).
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import { PasswordInput } from './password-input.tsx'
+import { withUnbrokenNumbers } from './unbroken.tsx'
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- merged with React's own
@@ -47,7 +48,7 @@ export function Field({
       </label>
       {hint && (
         <p className="form-field__hint" id={`${id}-hint`}>
-          {hint}
+          {typeof hint === 'string' ? withUnbrokenNumbers(hint) : hint}
         </p>
       )}
       {children}

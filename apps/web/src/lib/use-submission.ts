@@ -8,14 +8,28 @@ import { scrollToTop } from './page.ts'
 
 const noItems: readonly never[] = []
 
-/** The banner's summary of a form's field errors, each linking to its field. */
+/** The label that names a field ('Agent Number'), or its group's legend for a radio. */
+function fieldNameOf(element: HTMLElement): string {
+  const label = element instanceof HTMLInputElement || element instanceof HTMLSelectElement
+  const own = label && element.type !== 'radio' ? element.labels?.[0]?.textContent : null
+  const legend = element.closest('fieldset')?.querySelector('legend')?.textContent
+  return (own ?? legend ?? '').trim()
+}
+
+/**
+ * The banner's summary of a form's field errors, each linking to its field and naming it
+ * ('Agent Number: This field is required.'), so that three alike messages are told apart.
+ */
 export function fieldMessagesOf(errors: FieldErrors): FieldMessage[] {
   const found: FieldMessage[] = []
   for (const error of Object.values(errors)) {
     const element = error && 'ref' in error ? error.ref : undefined
-    const fieldId = element && 'id' in element && typeof element.id === 'string' ? element.id : ''
     const text = error?.message
-    if (typeof text === 'string' && text && fieldId) found.push({ fieldId, text })
+    if (!(element instanceof HTMLElement) || !element.id || typeof text !== 'string' || !text) {
+      continue
+    }
+    const name = fieldNameOf(element)
+    found.push({ fieldId: element.id, text: name ? `${name}: ${text}` : text })
   }
   return found
 }

@@ -159,6 +159,11 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         <h2 id="mfa-code-help" className="mfa__more-title">
           {screenTexts.mfa.codeHelp}
         </h2>
+        {resend.secondsLeft > 0 && (
+          <p className="form-field__hint" id={resendHintId}>
+            {screenTexts.mfa.resendIn(resend.secondsLeft)}
+          </p>
+        )}
         <div className="mfa__more-actions">
           <button
             type="button"
@@ -181,11 +186,6 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             </button>
           )}
         </div>
-        {resend.secondsLeft > 0 && (
-          <p className="form-field__hint" id={resendHintId}>
-            {screenTexts.mfa.resendIn(resend.secondsLeft)}
-          </p>
-        )}
         {layout === 'pl' && (
           <p className="mfa__help">
             Need help? Click{' '}
