@@ -5,12 +5,10 @@ import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { messages, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
 import { DeliveryChoice } from '../../components/delivery-choice.tsx'
-import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
-import { Spinner } from '../../components/spinner.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendOtpToContactInfo, sendUserName } from './recovery-api.ts'
 import {
@@ -47,7 +45,6 @@ export function DeliveryChoiceForm({
 }: DeliveryChoiceFormProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission([
@@ -99,47 +96,39 @@ export function DeliveryChoiceForm({
 
   const options =
     contacts.kind === 'loaded' && contacts.contacts ? deliveryOptionsOf(contacts.contacts) : []
-  const headingId = `delivery-${kind}-heading`
 
   return (
-    <>
-      <div className="recovery" aria-busy={isBusy || contacts.kind === 'loading'}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby={headingId}>
-          <h1 id={headingId} className="card__title" ref={headingRef} tabIndex={-1}>
-            {t.titleOf[kind]}
-          </h1>
-          <p className="card__intro">{t.deliveryIntroOf[kind]}</p>
-          <form
-            className="recovery__form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault()
-              void submit()
-            }}
-          >
-            {options.length > 0 && (
-              <DeliveryChoice
-                name="deliveryMethod"
-                legend={t.deliveryLegend}
-                options={options.map((option) => ({
-                  ...option,
-                  label: deliveryLabelOf(option.method),
-                }))}
-                value={method}
-                onChange={setMethod}
-                separator=": "
-              />
-            )}
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={t.submit}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy || contacts.kind === 'loading'} />
-    </>
+    <FormScreen
+      id={`delivery-${kind}`}
+      className="recovery"
+      title={t.titleOf[kind]}
+      intro={t.deliveryIntroOf[kind]}
+      bannerItems={bannerItems}
+      isBusy={isBusy || contacts.kind === 'loading'}
+    >
+      <form
+        className="recovery__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        {options.length > 0 && (
+          <DeliveryChoice
+            name="deliveryMethod"
+            legend={t.deliveryLegend}
+            options={options.map((option) => ({
+              ...option,
+              label: deliveryLabelOf(option.method),
+            }))}
+            value={method}
+            onChange={setMethod}
+            separator=": "
+          />
+        )}
+        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+      </form>
+    </FormScreen>
   )
 }

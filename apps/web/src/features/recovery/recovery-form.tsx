@@ -5,15 +5,13 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
 import { limits, messages, screenTexts, type Flavour, type Program } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
-import { Spinner } from '../../components/spinner.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { customerNumberMaxLength } from '../../lib/customer-number.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
 import { formatPhone, phoneFormatted } from '../../lib/phone-input.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendTempPassword, sendUserName } from './recovery-api.ts'
@@ -96,7 +94,6 @@ interface RecoveryFormProps {
 export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryFormProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } = useSubmission(
     [failureMessageOf[flavour]],
   )
@@ -164,59 +161,51 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
   })
   const valueField = register('value')
 
-  const headingId = `forgot-${kind}-heading`
   const valueId = `forgot-${kind}-value`
 
   return (
-    <>
-      <div className="recovery" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby={headingId}>
-          <h1 id={headingId} className="card__title" ref={headingRef} tabIndex={-1}>
-            {t.titleOf[kind]}
-          </h1>
-          <p className="card__intro">{t.introOf[kind]}</p>
-          <form
-            className="recovery__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            <fieldset className="recovery-choice">
-              <legend className="recovery-choice__legend">{t.optionsLegend}</legend>
-              <div className="recovery-choice__options">
-                {recoveryOptionsOf[kind].map((candidate) => (
-                  <label key={candidate} className="recovery-choice__option">
-                    <input type="radio" value={candidate} {...optionField} />
-                    <span>{optionLabelOf(candidate, program)}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <TextField
-              id={valueId}
-              label={option ? valueLabelOf(option, program) : t.valueLabelUnchosen}
-              hint={option === 'mobile' ? mobileHint : undefined}
-              error={errors.value?.message}
-              {...valueInputOf(option, program)}
-              autoCapitalize="none"
-              spellCheck={false}
-              // Spec §5: a mobile number's non-digits are stripped as typed, with the mask.
-              {...(option === 'mobile' ? phoneFormatted(valueField) : valueField)}
-            />
-            {kind === 'password' && (
-              <p className="recovery__link">
-                <Link to={areaPaths.forgotUsername}>{t.forgotUsernameLink}</Link>
-              </p>
-            )}
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={t.submit}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy} />
-    </>
+    <FormScreen
+      id={`forgot-${kind}`}
+      className="recovery"
+      title={t.titleOf[kind]}
+      intro={t.introOf[kind]}
+      bannerItems={bannerItems}
+      isBusy={isBusy}
+    >
+      <form
+        className="recovery__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        <fieldset className="recovery-choice">
+          <legend className="recovery-choice__legend">{t.optionsLegend}</legend>
+          <div className="recovery-choice__options">
+            {recoveryOptionsOf[kind].map((candidate) => (
+              <label key={candidate} className="recovery-choice__option">
+                <input type="radio" value={candidate} {...optionField} />
+                <span>{optionLabelOf(candidate, program)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          id={valueId}
+          label={option ? valueLabelOf(option, program) : t.valueLabelUnchosen}
+          hint={option === 'mobile' ? mobileHint : undefined}
+          error={errors.value?.message}
+          {...valueInputOf(option, program)}
+          autoCapitalize="none"
+          spellCheck={false}
+          // Spec §5: a mobile number's non-digits are stripped as typed, with the mask.
+          {...(option === 'mobile' ? phoneFormatted(valueField) : valueField)}
+        />
+        {kind === 'password' && (
+          <p className="recovery__link">
+            <Link to={areaPaths.forgotUsername}>{t.forgotUsernameLink}</Link>
+          </p>
+        )}
+        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+      </form>
+    </FormScreen>
   )
 }

@@ -9,18 +9,14 @@ import {
   messages,
   newPasswordSchema,
   newUsernameSchema,
-  passwordStrength,
   type Flavour,
 } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
-import { PasswordChecklist, passwordRulesAttribute } from '../../components/password-checklist.tsx'
-import { Spinner } from '../../components/spinner.tsx'
-import { StrengthMeter } from '../../components/strength-meter.tsx'
+import { NewPasswordFields } from '../../components/new-password-fields.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
@@ -45,8 +41,6 @@ const CredentialsFormSchema = z
   })
 type CredentialsFormValues = z.input<typeof CredentialsFormSchema>
 
-const rulesId = 'register-password-rules'
-
 interface CredentialsFormProps {
   flavour: Flavour
   level1Org: string
@@ -56,7 +50,6 @@ interface CredentialsFormProps {
 
 export function CredentialsForm({ flavour, level1Org, details, loginPath }: CredentialsFormProps) {
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
     messages.registration.unableToProcess,
   ])
@@ -72,7 +65,6 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
-  const strength = passwordStrength(password)
 
   const submit = (values: CredentialsFormValues) =>
     run(async () => {
@@ -86,71 +78,49 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     })
 
   return (
-    <>
-      <div className="registration" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby="register-credentials-heading">
-          <h1
-            id="register-credentials-heading"
-            className="card__title"
-            ref={headingRef}
-            tabIndex={-1}
-          >
-            {t.credentialsTitle}
-          </h1>
-          <p className="card__intro">{t.credentialsIntro}</p>
-          <form
-            className="registration__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            <TextField
-              id="register-username"
-              label={t.usernameLabel}
-              hint={t.usernameHint}
-              error={errors.userName?.message}
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={limits.usernameMax}
-              {...register('userName')}
-            />
-            <div className="registration__password">
-              <TextField
-                id="register-password"
-                label={t.passwordLabel}
-                error={errors.password?.message}
-                describedBy={rulesId}
-                password={{}}
-                autoComplete="new-password"
-                passwordrules={passwordRulesAttribute}
-                maxLength={limits.passwordMax}
-                {...register('password')}
-              />
-              <StrengthMeter score={strength.score} />
-              <PasswordChecklist id={rulesId} password={password} />
-            </div>
-            <TextField
-              id="register-confirm-password"
-              label={t.confirmPasswordLabel}
-              error={errors.confirmPassword?.message}
-              password={{ toggleTarget: 'confirm password' }}
-              autoComplete="new-password"
-              passwordrules={passwordRulesAttribute}
-              maxLength={limits.passwordMax}
-              {...register('confirmPassword')}
-            />
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={t.submit}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy} />
-    </>
+    <FormScreen
+      id="register-credentials"
+      className="registration"
+      title={t.credentialsTitle}
+      intro={t.credentialsIntro}
+      bannerItems={bannerItems}
+      isBusy={isBusy}
+    >
+      <form
+        className="registration__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        <TextField
+          id="register-username"
+          label={t.usernameLabel}
+          hint={t.usernameHint}
+          error={errors.userName?.message}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={limits.usernameMax}
+          {...register('userName')}
+        />
+        <NewPasswordFields
+          value={password}
+          password={{
+            id: 'register-password',
+            label: t.passwordLabel,
+            error: errors.password?.message,
+            registration: register('password'),
+          }}
+          confirmation={{
+            id: 'register-confirm-password',
+            label: t.confirmPasswordLabel,
+            error: errors.confirmPassword?.message,
+            registration: register('confirmPassword'),
+          }}
+        />
+        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+      </form>
+    </FormScreen>
   )
 }

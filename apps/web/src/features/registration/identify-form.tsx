@@ -4,9 +4,8 @@ import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
 import { limits, type Flavour, type Program } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
-import { Spinner } from '../../components/spinner.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { customerNumberMaxLength, isAgentNumberProgram } from '../../lib/customer-number.ts'
@@ -17,7 +16,6 @@ import {
   formResolver,
   mobileField,
 } from '../../lib/form-schemas.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
 import { phoneFormatted } from '../../lib/phone-input.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { registrationCalls } from './registration-api.ts'
@@ -43,7 +41,6 @@ interface IdentifyFormProps {
 export function IdentifyForm({ flavour, program, level1Org, loginPath }: IdentifyFormProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
     failureMessageOf[flavour],
   ])
@@ -84,61 +81,58 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
   const isAgent = isAgentNumberProgram(program)
 
   return (
-    <>
-      <div className="registration" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby="register-identify-heading">
-          <h1 id="register-identify-heading" className="card__title" ref={headingRef} tabIndex={-1}>
-            {t.title}
-          </h1>
-          <p className="card__intro">{t.identifyIntro}</p>
-          <form
-            className="registration__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            <TextField
-              id="register-account"
-              label={program.accountLabel}
-              error={errors.accountValue?.message}
-              type="text"
-              inputMode={isAgent ? 'numeric' : 'text'}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={customerNumberMaxLength(program)}
-              {...register('accountValue')}
-            />
-            <TextField
-              id="register-email"
-              label={t.emailLabel}
-              error={errors.email?.message}
-              type="email"
-              autoComplete="email"
-              spellCheck={false}
-              maxLength={limits.recoveryEmailMax}
-              {...register('email')}
-            />
-            <TextField
-              id="register-phone"
-              label={t.mobileLabel}
-              hint={t.mobileHint}
-              error={errors.phone?.message}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              // Spec §5: non-digits are stripped as typed and the mask ###-###-#### is applied.
-              {...phoneFormatted(register('phone'))}
-            />
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={identifyButtonOf[flavour]}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy} />
-    </>
+    <FormScreen
+      id="register-identify"
+      className="registration"
+      title={t.title}
+      intro={t.identifyIntro}
+      bannerItems={bannerItems}
+      isBusy={isBusy}
+    >
+      <form
+        className="registration__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        <TextField
+          id="register-account"
+          label={program.accountLabel}
+          error={errors.accountValue?.message}
+          type="text"
+          inputMode={isAgent ? 'numeric' : 'text'}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={customerNumberMaxLength(program)}
+          {...register('accountValue')}
+        />
+        <TextField
+          id="register-email"
+          label={t.emailLabel}
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={limits.recoveryEmailMax}
+          {...register('email')}
+        />
+        <TextField
+          id="register-phone"
+          label={t.mobileLabel}
+          hint={t.mobileHint}
+          error={errors.phone?.message}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          // Spec §5: non-digits are stripped as typed and the mask ###-###-#### is applied.
+          {...phoneFormatted(register('phone'))}
+        />
+        <FormActions
+          loginPath={loginPath}
+          returnLabel={t.returnToLogin}
+          submitLabel={identifyButtonOf[flavour]}
+        />
+      </form>
+    </FormScreen>
   )
 }

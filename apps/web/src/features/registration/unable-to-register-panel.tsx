@@ -11,7 +11,7 @@ const bannerItems = [messages.registration.unableToProcess]
 
 export function UnableToRegisterPanel({ loginPath }: { loginPath: string }) {
   return (
-    <div className="registration">
+    <div className="page-column">
       <ErrorBanner items={bannerItems} />
       <section className="card registration__done" aria-labelledby="register-unable-heading">
         <h1 id="register-unable-heading" className="card__title">

@@ -3,20 +3,10 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
-import {
-  limits,
-  messages,
-  newPasswordSchema,
-  passwordStrength,
-  screenTexts,
-} from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
-import { PasswordChecklist, passwordRulesAttribute } from '../../components/password-checklist.tsx'
-import { Spinner } from '../../components/spinner.tsx'
-import { StrengthMeter } from '../../components/strength-meter.tsx'
-import { TextField } from '../../components/text-field.tsx'
+import { messages, newPasswordSchema, screenTexts } from '@portal/contract'
+import { NewPasswordFields } from '../../components/new-password-fields.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
 import { readSession } from '../../lib/session.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { updateTempPassword } from './temp-password-api.ts'
@@ -34,8 +24,6 @@ const PasswordFormSchema = z
   })
 type PasswordFormValues = z.input<typeof PasswordFormSchema>
 
-const rulesId = 'new-password-rules'
-
 interface UpdateTempPasswordFormProps {
   /** The area's login (usweb with prgName and level1Org). */
   loginPath: string
@@ -44,7 +32,6 @@ interface UpdateTempPasswordFormProps {
 
 export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPasswordFormProps) {
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const returnToLogin = useReturnToLogin(loginPath)
   const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
     messages.tempPassword.unableToUpdate,
@@ -64,7 +51,6 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
-  const strength = passwordStrength(password)
 
   const submit = (values: PasswordFormValues) =>
     run(async () => {
@@ -79,70 +65,53 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     })
 
   return (
-    <>
-      <div className="temp-password" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby="temp-password-heading">
-          <h1 id="temp-password-heading" className="card__title" ref={headingRef} tabIndex={-1}>
-            {screenTexts.tempPassword.title}
-          </h1>
-          <p className="card__intro">{screenTexts.tempPassword.intro}</p>
-          <form
-            className="temp-password__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            {/* Password managers update the entry of this account (as Keycloak does). */}
-            <input
-              className="visually-hidden"
-              type="text"
-              name="username"
-              autoComplete="username"
-              value={userName ?? ''}
-              readOnly
-              hidden
-            />
-            <div className="temp-password__new">
-              <TextField
-                id="new-password"
-                label="Password"
-                error={errors.password?.message}
-                describedBy={rulesId}
-                password={{}}
-                autoComplete="new-password"
-                passwordrules={passwordRulesAttribute}
-                maxLength={limits.passwordMax}
-                {...register('password')}
-              />
-              <StrengthMeter score={strength.score} />
-              <PasswordChecklist id={rulesId} password={password} />
-            </div>
-            <TextField
-              id="confirm-password"
-              label="Confirm Password"
-              error={errors.confirmPassword?.message}
-              password={{ toggleTarget: 'confirm password' }}
-              autoComplete="new-password"
-              passwordrules={passwordRulesAttribute}
-              maxLength={limits.passwordMax}
-              {...register('confirmPassword')}
-            />
-            <div className="form-actions">
-              <button type="submit" className="button button--primary">
-                Submit
-              </button>
-              <Link
-                className="button button--secondary"
-                to={loginPath}
-                onClick={returnToLogin.onClick}
-              >
-                Return to Login
-              </Link>
-            </div>
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy || returnToLogin.isLeaving} />
-    </>
+    <FormScreen
+      id="temp-password"
+      className="temp-password"
+      title={screenTexts.tempPassword.title}
+      intro={screenTexts.tempPassword.intro}
+      bannerItems={bannerItems}
+      isBusy={isBusy || returnToLogin.isLeaving}
+    >
+      <form
+        className="temp-password__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        {/* Password managers update the entry of this account (as Keycloak does). */}
+        <input
+          className="visually-hidden"
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={userName ?? ''}
+          readOnly
+          hidden
+        />
+        <NewPasswordFields
+          value={password}
+          password={{
+            id: 'new-password',
+            label: 'Password',
+            error: errors.password?.message,
+            registration: register('password'),
+          }}
+          confirmation={{
+            id: 'confirm-password',
+            label: 'Confirm Password',
+            error: errors.confirmPassword?.message,
+            registration: register('confirmPassword'),
+          }}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary">
+            Submit
+          </button>
+          <Link className="button button--secondary" to={loginPath} onClick={returnToLogin.onClick}>
+            Return to Login
+          </Link>
+        </div>
+      </form>
+    </FormScreen>
   )
 }
