@@ -135,7 +135,7 @@ describe('verification (usweb)', () => {
     const emailChoice = page.getByRole('radio', { name: /^Email\b/ })
     await emailChoice.waitFor()
     expect(await page.getByRole('radio').count()).toBe(2)
-    const choices = await page.locator('.mfa-choices').textContent()
+    const choices = await page.getByRole('group', { name: 'Send my code by' }).textContent()
     expect(choices).toContain('m***@example.com')
     expect(choices).toContain('***-***-0188')
     expect(choices).not.toContain('mfa.new@example.com')

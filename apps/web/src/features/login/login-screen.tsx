@@ -1,7 +1,6 @@
 // Spec §2 screen 1 and §4 "Login": the login form of both flavours, its banner and spinner.
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
 import {
@@ -18,6 +17,7 @@ import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
+import { formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath } from '../../lib/mfa-next-step.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { loginCalls } from './login-api.ts'
@@ -102,7 +102,7 @@ export function LoginScreen({
     setError,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: formResolver(LoginFormSchema),
     defaultValues: { userName: defaultUsername.slice(0, limits.loginFieldMax), password: '' },
   })
 
