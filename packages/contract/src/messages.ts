@@ -134,6 +134,9 @@ export const screenTexts = {
     submit: 'Submit',
     /** Spec §2 screen 2: Next, or Continue in pl. */
     identifyButton: { usweb: 'Next', pl: 'Continue' },
+    // Issue 16 (not in the spec): register2 gives a next step instead of a dead end.
+    unavailableHelp:
+      'Please return to login and try again in a few minutes, or call customer service for help.',
     welcomeTitle: 'Welcome!',
     welcome:
       'You have successfully set up your account. Please return to the login screen and enter your username and password.',
