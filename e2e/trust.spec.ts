@@ -40,6 +40,11 @@ async function paste(page: Page, text: string) {
   await page.keyboard.insertText(text)
 }
 
+/** The tab's title, once the screen has set it (screens set it as they open). */
+async function expectTitle(page: Page, title: string) {
+  await page.waitForFunction((expected) => document.title === expected, title, { timeout: 5000 })
+}
+
 const caretOf = (page: Page, label: string) =>
   page
     .getByLabel(label, { exact: true })
@@ -101,7 +106,7 @@ describe('the error banner (issue 16)', () => {
       .click()
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('register-account')
     // The tab says so while errors show.
-    expect(await page.title()).toMatch(/^Error: Register Your Account \| /)
+    await expectTitle(page, `Error: Register Your Account | ${programOf('augustar').displayName}`)
   })
 
   it('shows the number a message sends the user to, even when the header could not', async () => {
@@ -142,13 +147,13 @@ describe('the code screen (issue 16)', () => {
   it('says where the code went, masked, with Submit the one main action', async () => {
     const page = await openPage(browser, { width: 375 })
     await page.goto(portal.url(uswebLoginPath('bclip')))
-    expect(await page.title()).toBe(`Login | ${programOf('bclip').displayName}`)
+    await expectTitle(page, `Login | ${programOf('bclip').displayName}`)
     await submitLogin(page, 'bclip_demo', demoPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep1')
     await page.getByRole('radio', { name: /^Email\b/ }).check()
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep3')
-    expect(await page.title()).toBe(`Enter Verification Code | ${programOf('bclip').displayName}`)
+    await expectTitle(page, `Enter Verification Code | ${programOf('bclip').displayName}`)
     await page.getByText('Sent to: b***@example.com').waitFor()
     expect(await page.locator('.button--primary').allTextContents()).toEqual(['Submit'])
     // A new code: the button waits, and says how long.
