@@ -238,3 +238,8 @@ export async function passSecondFactor(
 export function browserStorage(page: Page): Promise<string> {
   return page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))
 }
+
+/** A field's own error message (the banner may repeat it as a link to the field). */
+export function fieldError(page: Page, text: string) {
+  return page.locator('.form-field__error').getByText(text, { exact: true })
+}

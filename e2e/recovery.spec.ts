@@ -19,6 +19,7 @@ import {
   type PageOptions,
   type Portal,
   type PortalPage,
+  fieldError,
 } from './fixtures.ts'
 
 let portal: Portal
@@ -252,10 +253,13 @@ describe('recovery messages', () => {
   it('checks the value for the chosen option', async () => {
     const page = await openRecovery('bclip', 'password')
     await recoverBy(page, 'Email', 'Email Address', 'not-an-email')
-    await page.getByText(messages.validation.email('not-an-email')).waitFor()
+    await fieldError(page, messages.validation.email('not-an-email')).waitFor()
     await recoverBy(page, 'Username', 'Username', 'has space')
-    await page.getByText(messages.validation.usernamePattern).waitFor()
-    expect(await page.getByRole('alert').count()).toBe(0)
+    await fieldError(page, messages.validation.usernamePattern).waitFor()
+    // Issue 16: the banner sums the field's error up as a link to it.
+    expect(await page.getByRole('alert').getByRole('link').allTextContents()).toEqual([
+      `Username: ${messages.validation.usernamePattern}`,
+    ])
   })
 
   it('says no account matches', async () => {

@@ -23,6 +23,7 @@ import {
   type Portal,
   type PortalPage,
   browserStorage,
+  fieldError,
 } from './fixtures.ts'
 
 let portal: Portal
@@ -171,7 +172,7 @@ describe('registering an account (usweb)', () => {
     expect(await meter.getAttribute('aria-valuetext')).toBe('Good')
     await page.getByLabel('Confirm Password').fill('abcdefgh1')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByText(messages.validation.passwordPattern).waitFor()
+    await fieldError(page, messages.validation.passwordPattern).waitFor()
     expect(page.url()).toContain('/usweb/registerstep2')
 
     // A confirmation that differs is refused with the registration mismatch message.
@@ -179,7 +180,7 @@ describe('registering an account (usweb)', () => {
     expect(await meter.getAttribute('aria-valuetext')).toBe('Strong')
     await page.getByLabel('Confirm Password').fill('Welcome#2027')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByText(messages.validation.passwordMismatch).waitFor()
+    await fieldError(page, messages.validation.passwordMismatch).waitFor()
 
     // Show/hide works on each field separately.
     await page.getByRole('button', { name: 'Show confirm password' }).click()
@@ -242,10 +243,15 @@ describe('registering an account (usweb)', () => {
   it('checks each field before anything is sent', async () => {
     const page = await openStep1('augustar')
     await fillStep1(page, 'augustar', { number: 'ASF100002', email: 'nope', phone: '312' })
-    await page.getByText(messages.validation.agentNumber).waitFor()
-    await page.getByText(messages.validation.email('nope')).waitFor()
-    await page.getByText(messages.validation.mobile).waitFor()
-    expect(await page.getByRole('alert').count()).toBe(0)
+    await fieldError(page, messages.validation.agentNumber).waitFor()
+    await fieldError(page, messages.validation.email('nope')).waitFor()
+    await fieldError(page, messages.validation.mobile).waitFor()
+    // Issue 16: nothing was sent; the banner sums the errors up, each a link to its field.
+    expect(await page.getByRole('alert').getByRole('link').allTextContents()).toEqual([
+      `Agent Number: ${messages.validation.agentNumber}`,
+      `Email Address: ${messages.validation.email('nope')}`,
+      `Mobile Number: ${messages.validation.mobile}`,
+    ])
   })
 
   it('keeps a customer who already has an account on step 1', async () => {
@@ -305,7 +311,7 @@ describe('registering an account (usweb)', () => {
   it('passes the WCAG A/AA checks on each registration screen, at 360 px too', async () => {
     const page = await openStep1('dtcria', { bypassCSP: true, width: 360 })
     await fillStep1(page, 'dtcria', { number: '', email: 'nope', phone: '' })
-    await page.getByText(messages.validation.email('nope')).waitFor()
+    await fieldError(page, messages.validation.email('nope')).waitFor()
     expect(await accessibilityViolations(page)).toEqual([])
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

@@ -16,6 +16,7 @@ import {
   type Portal,
   type PortalPage,
   browserStorage,
+  fieldError,
 } from './fixtures.ts'
 
 let portal: Portal
@@ -96,9 +97,9 @@ describe('temporary password (usweb)', () => {
 
     // Too short, then too weak: the field says why and nothing is sent.
     await page.getByRole('button', { name: 'Submit' }).click()
-    await page.getByText(messages.validation.passwordMinLength).waitFor()
+    await fieldError(page, messages.validation.passwordMinLength).waitFor()
     await passwordField.fill('abcdefgh1')
-    await page.getByText(messages.validation.passwordPattern).waitFor()
+    await fieldError(page, messages.validation.passwordPattern).waitFor()
     expect(await meterState(page)).toEqual({ value: '80', text: 'Good', shown: 'Good' })
 
     await passwordField.fill(newPassword)

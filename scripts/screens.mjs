@@ -1,5 +1,6 @@
 // Captures every screen of both flavours (spec §2 screens 1-16 and the extra routes) at a
-// phone width (375 px) and a desktop width (1280 px), as PNGs in docs/screens/, by walking
+// phone width (375 px) and a desktop width (1280 px), as full-size, full-colour PNGs in
+// docs/screens/ (error states, the spinner and pl's Contact Us popup included), by walking
 // the running portal as a person would: links and buttons, codes read from the demo outbox.
 //
 //   DATA_DIR=$(mktemp -d) npm start &      # a demo portal on a fresh database
@@ -8,7 +9,7 @@
 // The walk registers each flavour's demo newcomer (BC10002 for bclip, PL10002 for pl), so
 // it needs a database where they have no account yet: a fresh DATA_DIR.
 // The functions given to page.evaluate run in the browser.
-/* global Image, document */
+/* global document */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,17 +42,6 @@ const walks = [
     phone: '5555560118',
     register: { link: 'Register', next: 'Continue' },
     username: 'pl_gallery',
-    /** pl repeats the usweb screens in its own layout: these show the differences. */
-    only: [
-      'login',
-      'registerstep1',
-      'registerstep2',
-      'forgot-password',
-      'forgotpassword2',
-      'verificationinfostep1',
-      'verificationinfostep3',
-      'support',
-    ],
   },
 ]
 
@@ -74,65 +64,39 @@ async function newestId() {
 
 const captured = []
 
-/** Desktop shots are halved; all are posterised a little, so the PNGs stay small. */
-const scaleOf = { phone: 1, desktop: 0.5 }
-
-/** Re-encodes a PNG in a blank page of the same browser: scaled, with fewer colours. */
-async function shrink(page, png, scale) {
-  const encoder = await page.context().browser().newPage()
-  try {
-    const dataUrl = await encoder.evaluate(
-      async ({ source, scale }) => {
-        const image = new Image()
-        image.src = source
-        await image.decode()
-        const canvas = document.createElement('canvas')
-        canvas.width = Math.round(image.width * scale)
-        canvas.height = Math.round(image.height * scale)
-        const context = canvas.getContext('2d')
-        context.imageSmoothingQuality = 'high'
-        context.drawImage(image, 0, 0, canvas.width, canvas.height)
-        const pixels = context.getImageData(0, 0, canvas.width, canvas.height)
-        const step = 24
-        for (let i = 0; i < pixels.data.length; i += 4) {
-          for (let c = 0; c < 3; c++) {
-            const value = pixels.data[i + c]
-            pixels.data[i + c] = Math.min(255, Math.round(value / step) * step)
-          }
-        }
-        context.putImageData(pixels, 0, 0)
-        return canvas.toDataURL('image/png')
-      },
-      { source: `data:image/png;base64,${png.toString('base64')}`, scale },
-    )
-    return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
-  } finally {
-    await encoder.close()
-  }
-}
-
-/** Waits for the screen, lets the spinner settle, and saves it at both widths. */
-async function shoot(page, name) {
+/**
+ * Waits for the screen, lets the spinner settle (unless the spinner is the subject), moves
+ * the pointer out of the way (no hover states), and saves it at both widths: full size, full
+ * colour, lossless PNG, so that the gallery shows the product as it renders.
+ */
+async function shoot(page, name, { keepSpinner = false, keepWidth = false } = {}) {
   await page.locator('h1').first().waitFor()
-  for (const [widthName, width] of Object.entries(widths)) {
-    await page.setViewportSize({ width, height: widthName === 'phone' ? 812 : 900 })
-    await page
-      .locator('.spinner')
-      .first()
-      .waitFor({ state: 'hidden', timeout: 5000 })
-      .catch(() => {})
-    await page.waitForTimeout(350)
+  const sizes = keepWidth ? { [keepWidth]: widths[keepWidth] } : widths
+  for (const [widthName, width] of Object.entries(sizes)) {
+    if (!keepWidth) {
+      await page.setViewportSize({ width, height: widthName === 'phone' ? 812 : 900 })
+    }
+    if (!keepSpinner) {
+      await page
+        .locator('.spinner')
+        .first()
+        .waitFor({ state: 'hidden', timeout: 5000 })
+        .catch(() => {})
+      await page.waitForTimeout(350)
+    }
+    await page.mouse.move(0, 0)
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
     const file = `${name}-${widthName}.png`
     const shot = await page.screenshot({
-      fullPage: true,
-      clip: { x: 0, y: 0, width, height: Math.min(height, maxHeight) },
+      fullPage: !keepSpinner,
+      animations: keepSpinner ? 'allow' : 'disabled',
+      clip: keepSpinner ? undefined : { x: 0, y: 0, width, height: Math.min(height, maxHeight) },
     })
-    writeFileSync(join(outDir, file), await shrink(page, shot, scaleOf[widthName]))
+    writeFileSync(join(outDir, file), shot)
     captured.push({ name, widthName, file })
     console.log(`  ${file}`)
   }
-  await page.setViewportSize({ width: widths.phone, height: 812 })
+  if (!keepWidth) await page.setViewportSize({ width: widths.phone, height: 812 })
 }
 
 async function walk(browser, w) {
@@ -160,6 +124,30 @@ async function walk(browser, w) {
   await page.goto(`${baseUrl}${w.loginPath}`)
   await screen('login')
 
+  // Errors as the customer meets them: a wrong password, and a form sent empty.
+  await login(`${w.flavour}_nobody`, 'Wrong#Password1')
+  await page.getByRole('alert').waitFor()
+  await shoot(page, `${w.flavour}-login-error`)
+  if (w.flavour === 'pl') {
+    // pl's Contact Us popup.
+    await page.getByRole('button', { name: /Contact Us/ }).click()
+    await page.getByRole('dialog').waitFor()
+    await shoot(page, 'pl-contact-us')
+    await page.keyboard.press('Escape')
+  }
+  // The spinner, held up by a slow answer.
+  const slowLogin = '**/api/us-web-authentication/authenticate*'
+  await page.route(slowLogin, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await login(`${w.flavour}_nobody`, 'Wrong#Password1')
+  await page.locator('.spinner').first().waitFor({ state: 'visible' })
+  await page.waitForTimeout(400)
+  await shoot(page, `${w.flavour}-spinner`, { keepSpinner: true, keepWidth: 'phone' })
+  await page.getByRole('alert').waitFor()
+  await page.unroute(slowLogin)
+
   const phone = w.phone
   const identify = async () => {
     await page.getByLabel(w.account.label).fill(w.account.typed)
@@ -185,6 +173,9 @@ async function walk(browser, w) {
   // Registration, screens 2-4.
   await link(w.register.link).click()
   await screen('registerstep1')
+  await button(w.register.next).click()
+  await page.getByRole('alert').waitFor()
+  await shoot(page, `${w.flavour}-registerstep1-errors`)
   await identify()
   let registered = true
   try {
@@ -268,7 +259,22 @@ async function walk(browser, w) {
     (m) => m.id > beforeCode && m.template === 'verification-code',
   )
   const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? ''
-  await page.getByRole('textbox', { name: 'Verification Code' }).fill(code)
+  // A wrong code, then a new one asked for (the resend cool-down shows).
+  await page
+    .getByRole('textbox', { name: 'Verification Code' })
+    .fill(code === '000000' ? '111111' : '000000')
+  await button('Submit').click()
+  await page.getByRole('alert').waitFor()
+  await shoot(page, `${w.flavour}-verificationinfostep3-wrong-code`)
+  const beforeNewCode = await newestId()
+  await button('Generate new Code').click()
+  await page.getByText(/You can ask for a new code in/).waitFor()
+  await shoot(page, `${w.flavour}-verificationinfostep3-new-code`)
+  const renewed = (await outbox()).find(
+    (m) => m.id > beforeNewCode && m.template === 'verification-code',
+  )
+  const newCode = /\b(\d{6})\b/.exec(renewed?.body ?? '')?.[1] ?? code
+  await page.getByRole('textbox', { name: 'Verification Code' }).fill(newCode)
   await button('Submit').click()
   await screen('updateinformationstep1component')
   await context.close()
@@ -287,11 +293,15 @@ function writeIndex() {
     '# Screen gallery',
     '',
     'The screens of spec §2 (1-16, with register2 and the recovery delivery choices, the',
-    'verification screens and support) at 375 px (phone) and 1280 px (desktop, saved at half',
-    'size), captured from a running demo portal by `node scripts/screens.mjs [baseUrl]`. usweb',
-    'is shown for bclip, with the augustar and dtcria logins for their program-specific panels',
-    'and links; pl (proliability) for the screens whose layout differs. Tall pages are cut at',
-    `${maxHeight} px. What the walk found and fixed is in [FIDELITY.md](FIDELITY.md).`,
+    'verification screens and support) at 375 px (phone) and 1280 px (desktop), full size and',
+    'full colour (lossless PNG, the pointer moved away), captured from a running demo portal by',
+    '`node scripts/screens.mjs [baseUrl]`. usweb is shown for bclip, with the augustar (Agent',
+    'Number) and dtcria screens for their program-specific panels and links; pl (proliability)',
+    'for the screens whose layout differs, and its Contact Us popup. Error states (a wrong',
+    'password, a form sent empty, a wrong code, a new code with its cool-down) and the spinner',
+    `are shown too. Tall pages are cut at ${maxHeight} px. The font is whatever the capturing`,
+    "machine's `system-ui` is (DejaVu Sans on Debian). What the walk found and fixed is in",
+    '[FIDELITY.md](FIDELITY.md).',
     '',
     '| Screen | Phone | Desktop |',
     '|---|---|---|',
@@ -318,6 +328,15 @@ try {
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor()
     await shoot(page, extra.name)
   }
+  // augustar asks its agents for their Agent Number (spec §2 screens 2 and 5).
+  await page.goto(`${baseUrl}${extraLogins[0].path}`)
+  await page.getByRole('link', { name: 'Sign Up', exact: true }).click()
+  await page.getByLabel('Agent Number', { exact: true }).waitFor()
+  await shoot(page, 'usweb-augustar-registerstep1')
+  await page.getByRole('link', { name: 'Return to Login', exact: true }).click()
+  await page.getByRole('link', { name: 'Forgot Username', exact: true }).click()
+  await page.getByRole('radio', { name: 'Agent Number', exact: true }).check()
+  await shoot(page, 'usweb-augustar-forgot-username')
   await context.close()
   writeIndex()
   console.log(`${captured.length} screens in ${outDir}`)

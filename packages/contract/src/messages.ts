@@ -91,7 +91,6 @@ export const messages = {
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
     waitForNewCode: (seconds: number) =>
       `Please wait ${seconds} seconds before asking for a new code.`,
-    newCodeAvailableIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
     tooManyMessages:
       'Too many messages have been sent for this account. Please try again later or call customer service.',
     textsNotAvailable:
@@ -156,6 +155,9 @@ export const screenTexts = {
     submit: 'Submit',
     /** Spec §2 screen 2: Next, or Continue in pl. */
     identifyButton: { usweb: 'Next', pl: 'Continue' },
+    // Issue 16 (not in the spec): register2 gives a next step instead of a dead end.
+    unavailableHelp:
+      'Please return to login and try again in a few minutes, or call customer service for help.',
     welcomeTitle: 'Welcome!',
     welcome:
       'You have successfully set up your account. Please return to the login screen and enter your username and password.',
@@ -199,6 +201,11 @@ export const screenTexts = {
     codeSent: (mode: 'email' | 'mobile') =>
       `A one-time verification code has been sent to your ${mode === 'email' ? 'email address' : 'mobile number'}. It may take a few minutes to arrive. The code expires in 10 minutes.`,
     plNeedHelp: 'Need help? click here for support',
+    // Issue 16 (not in the spec): what the code screen adds around the spec's texts.
+    sentTo: 'Sent to',
+    codeHelp: "Didn't get the code?",
+    resendIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
+    completeEveryField: 'Continue becomes available once every field above is complete.',
   },
   support: {
     title: 'Customer Support',

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react'
 import { Outlet, useLoaderData, useMatches } from 'react-router'
 import { BrandHeader } from '../components/brand-header.tsx'
 import { Footer } from '../components/footer.tsx'
@@ -24,7 +25,16 @@ export function RootShell() {
   const shellClass = ['shell', `shell--${flavour}`, hasBackground ? null : 'shell--plain']
   return (
     <ProgramContext value={selection}>
-      <div className={shellClass.filter(Boolean).join(' ')}>
+      <div
+        className={shellClass.filter(Boolean).join(' ')}
+        // The program's colour carries the header rule and the buttons (program catalogue).
+        style={
+          {
+            '--color-primary': program.brand.colour,
+            '--color-primary-hover': program.brand.hover,
+          } as CSSProperties
+        }
+      >
         <a className="skip-link" href="#main">
           Skip to main content
         </a>

@@ -1,5 +1,17 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { messages } from '@portal/contract'
+import {
+  isValidElement,
+  use,
+  useEffect,
+  useId,
+  useRef,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
+import { messages, type ProgramCode } from '@portal/contract'
+import { useProgramPhone } from '../features/brand/program-phone.ts'
+import { useErrorTitle } from '../lib/page.ts'
+import { ProgramContext } from '../lib/program-selection.ts'
+import { PhoneLink } from './phone-link.tsx'
 import { failureReference } from '../lib/api-client.ts'
 import './error-banner.css'
 
@@ -8,13 +20,63 @@ const failureMessages: readonly ReactNode[] = [
   messages.login.somethingWentWrong,
 ]
 
+/** A message about one field: shown as a link that moves focus to that field. */
+export interface FieldMessage {
+  fieldId: string
+  text: string
+}
+
+export type BannerItem = ReactNode | FieldMessage
+
+function isFieldMessage(item: BannerItem): item is FieldMessage {
+  return typeof item === 'object' && item !== null && !isValidElement(item) && 'fieldId' in item
+}
+
+// Spec §8 messages that send the user to "the number (shown) above": the banner writes the
+// number into the message, so it is there even when the header could not show it.
+const callsTheNumber = /call the number (shown )?above|at the number shown above/i
+
+function FieldLink({ fieldId, text }: FieldMessage) {
+  const focusField = (event: MouseEvent<HTMLAnchorElement>) => {
+    const field = document.getElementById(fieldId)
+    if (!field) return
+    event.preventDefault()
+    field.scrollIntoView({ block: 'center' })
+    field.focus()
+  }
+  return (
+    <a href={`#${fieldId}`} onClick={focusField}>
+      {text}
+    </a>
+  )
+}
+
+function CallNumber({ program }: { program: ProgramCode }) {
+  // Asks the lookup again when the header's attempt failed.
+  const phone = useProgramPhone(program)
+  if (!phone) return null
+  return (
+    <span className="error-banner__phone">
+      Customer Service: <PhoneLink program={program} phone={phone} />
+    </span>
+  )
+}
+
+function BannerText({ item }: { item: BannerItem }) {
+  return isFieldMessage(item) ? <FieldLink {...item} /> : <>{item}</>
+}
+
 /**
  * Spec §8: messages appear in a red banner list headed 'Error'. The banner takes focus each
- * time it is given a new list, so keyboard and screen-reader users land on it.
+ * time it is given a new list, so keyboard and screen-reader users land on it; a message
+ * about a field links to it; the page title starts with "Error: " while it shows.
  */
-export function ErrorBanner({ items }: { items: readonly ReactNode[] }) {
+export function ErrorBanner({ items }: { items: readonly BannerItem[] }) {
   const ref = useRef<HTMLDivElement>(null)
   const headingId = useId()
+  const program = use(ProgramContext)?.program.code
+  const isCallAsked = items.some((item) => typeof item === 'string' && callsTheNumber.test(item))
+  useErrorTitle(items.length > 0)
 
   useEffect(() => {
     ref.current?.focus()
@@ -40,11 +102,13 @@ export function ErrorBanner({ items }: { items: readonly ReactNode[] }) {
         <h2 id={headingId} className="error-banner__heading">
           {messages.errorBannerHeading}
         </h2>
-        <ul className="error-banner__list">
+        <ul
+          className={`error-banner__list${items.length === 1 ? ' error-banner__list--single' : ''}`}
+        >
           {items.map((item, index) => (
             <li key={index}>
-              {item}
-              {reference && failureMessages.includes(item) ? (
+              <BannerText item={item} />
+              {reference && failureMessages.includes(item as ReactNode) ? (
                 <span className="error-banner__reference">
                   {' '}
                   {messages.failureReference} {reference}
@@ -53,6 +117,7 @@ export function ErrorBanner({ items }: { items: readonly ReactNode[] }) {
             </li>
           ))}
         </ul>
+        {program && isCallAsked && <CallNumber program={program} />}
       </div>
     </div>
   )

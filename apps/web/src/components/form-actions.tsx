@@ -6,16 +6,16 @@ interface FormActionsProps {
   submitLabel: string
 }
 
-/** The row under a registration or recovery form: back to the program's login, and submit. */
+/** The row under a form: submit first, then back to the program's login. */
 export function FormActions({ loginPath, returnLabel, submitLabel }: FormActionsProps) {
   return (
     <div className="form-actions">
-      <Link className="button button--secondary" to={loginPath}>
-        {returnLabel}
-      </Link>
       <button type="submit" className="button button--primary">
         {submitLabel}
       </button>
+      <Link className="button button--secondary" to={loginPath}>
+        {returnLabel}
+      </Link>
     </div>
   )
 }

@@ -1,5 +1,24 @@
-import { passwordChecklist, passwordRuleLabels, passwordRuleOrder } from '@portal/contract'
+import {
+  limits,
+  passwordChecklist,
+  passwordRuleLabels,
+  passwordRuleOrder,
+  specialCharacters,
+} from '@portal/contract'
 import './password-rules.css'
+
+/**
+ * Spec §5's five rules in the `passwordrules` language, so that a password manager (Safari,
+ * 1Password) suggests a password the form accepts: a letter, a digit and one of !@#$%^&*.
+ */
+export const passwordRulesAttribute = [
+  `minlength: ${limits.passwordMin}`,
+  `maxlength: ${limits.passwordMax}`,
+  'required: lower, upper',
+  'required: digit',
+  `required: [${specialCharacters}]`,
+  `allowed: lower, upper, digit, [${specialCharacters}]`,
+].join('; ')
 
 function CheckIcon() {
   return (
@@ -30,10 +49,12 @@ function InfoIcon() {
 /**
  * Spec §4/§5: the five new-password rules, checked as the user types. A met rule shows a
  * check icon and the valid style, an unmet one an info icon and the invalid style; the state
- * is also written out (visually hidden) for screen readers.
+ * is also written out (visually hidden) for screen readers. Before anything is typed the list
+ * is neutral: it tells what is needed, not what is wrong.
  */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
   const checklist = passwordChecklist(password)
+  const isStarted = password.length > 0
   return (
     <ul className="password-checklist" id={id} aria-label="Password requirements">
       {passwordRuleOrder.map((rule) => {
@@ -41,7 +62,7 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
         return (
           <li
             key={rule}
-            className={`password-checklist__rule password-checklist__rule--${isMet ? 'valid' : 'invalid'}`}
+            className={`password-checklist__rule password-checklist__rule--${isMet ? 'valid' : isStarted ? 'invalid' : 'neutral'}`}
             data-rule={rule}
             data-met={isMet}
           >

@@ -1,7 +1,7 @@
 import { formatProgramPhone, type ProgramCode } from '@portal/contract'
 
 /** `tel:` address for a US number as the service sends it ('8005550100', '1-800-…'). */
-function telHref(phone: string): string {
+export function telHref(phone: string): string {
   const digits = phone.replace(/\D/g, '')
   if (digits.length === 10) return `tel:+1${digits}`
   if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`

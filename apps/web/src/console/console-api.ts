@@ -11,26 +11,21 @@ import {
   type StaffListItem,
   type StaffRoleName,
 } from '@portal/contract/console'
-import { apiClient, TransportError } from '../lib/api-client.ts'
+import { apiClient, type CallResult } from '../lib/api-client.ts'
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string }
 
 const unreachable = 'The service could not be reached. Please try again.'
 
-function messageOf(json: unknown): string {
-  const message = (json as { message?: unknown } | undefined)?.message
-  return typeof message === 'string' ? message : 'Something went wrong. Please try again.'
-}
+const somethingWentWrong = 'Something went wrong. Please try again.'
 
-async function call<T>(send: () => ReturnType<typeof apiClient.get<T>>): Promise<Answer<T>> {
-  try {
-    const response = await send()
-    if (response.ok) return { ok: true, data: response.json }
-    return { ok: false, status: response.status, message: messageOf(response.json) }
-  } catch (error) {
-    if (error instanceof TransportError) return { ok: false, status: 0, message: unreachable }
-    throw error
+async function call<T>(send: () => Promise<CallResult<T>>): Promise<Answer<T>> {
+  const result = await send()
+  if (result.kind === 'answered') return { ok: true, data: result.json }
+  if (result.kind === 'refused') {
+    return { ok: false, status: result.status, message: result.message ?? somethingWentWrong }
   }
+  return { ok: false, status: 0, message: unreachable }
 }
 
 const get = <T>(path: string) => call<T>(() => apiClient.get<T>(`${consoleApiBase}${path}`))

@@ -2,6 +2,7 @@
 // anti-forgery header, credentials mode and response handling are decided once (spec §7).
 //
 // Request bodies are never logged or attached to errors: they carry passwords.
+import { ErrorResponseSchema } from '@portal/contract'
 import { env } from '../config/env.ts'
 
 /** Any schema with zod's `safeParse` (kept structural so this file does not depend on zod). */
@@ -10,30 +11,30 @@ export interface ResponseSchema<T> {
 }
 
 /**
- * Spec §3 "Wrapper with headers, json, status". `json` is the validated body for 2xx answers
- * when a schema is given, otherwise whatever JSON the service sent (`undefined` if none).
+ * Spec §3 "Wrapper with headers, json, status", as a result rather than an exception: every
+ * caller decides on one of three kinds, and no ordinary failure reaches it as a throw.
  */
-export type ApiResponse<T> =
-  | { ok: true; status: number; headers: Headers; json: T }
-  | { ok: false; status: number; headers: Headers; json: unknown }
+export type CallResult<T> =
+  /** A 2xx answer with the body the contract promises (whatever JSON came, without a schema). */
+  | { kind: 'answered'; status: number; json: T }
+  /** A 4xx/5xx answer; `message` is the service's own text when it sent one. */
+  | { kind: 'refused'; status: number; message: string | null }
+  /** No answer (`transport`: offline, DNS, reset, aborted), or a 2xx body the contract does not promise. */
+  | { kind: 'failed'; reason: 'transport' | 'unexpected' }
 
-/** The request never got an answer: offline, DNS, connection reset, CORS, aborted. */
-export class TransportError extends Error {
-  override readonly name = 'TransportError'
-  constructor(options?: ErrorOptions) {
-    super('The login service could not be reached', options)
-  }
+/** The `message` of the service's error answers ({ error, message }), when there is one. */
+function messageOf(json: unknown): string | null {
+  const problem = ErrorResponseSchema.safeParse(json)
+  return problem.success ? problem.data.message : null
 }
 
-/** A 2xx answer whose body does not have the shape the contract promises. */
-export class UnexpectedResponseError extends Error {
-  override readonly name = 'UnexpectedResponseError'
-  constructor(
-    readonly status: number,
-    readonly path: string,
-  ) {
-    super(`Unexpected response body (status ${status}) from ${path}`)
-  }
+/**
+ * The service's message for answers that carry one meant for the user: 429 (too many
+ * attempts; wait) and 400 (a field the service judged invalid). Null for anything else.
+ */
+export function userMessageOf(result: CallResult<unknown>): string | null {
+  if (result.kind !== 'refused') return null
+  return result.status === 429 || result.status === 400 ? result.message : null
 }
 
 type Body = { form: Record<string, string> } | { json: unknown } | undefined
@@ -93,7 +94,7 @@ async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   { body, schema, signal, headers: extraHeaders }: RequestOptions<T> = {},
-): Promise<ApiResponse<T>> {
+): Promise<CallResult<T>> {
   const url = new URL(`${env.apiBaseUrl}${path}`, window.location.origin)
   const headers = new Headers(extraHeaders)
   headers.set('Accept', 'application/json')
@@ -122,20 +123,19 @@ async function request<T>(
       credentials: 'same-origin',
       signal,
     })
-  } catch (cause) {
-    throw new TransportError({ cause })
+  } catch {
+    return { kind: 'failed', reason: 'transport' }
   }
 
   const json = await readJson(response)
-  if (response.status >= 500) lastFailureReference = referenceOf(json)
-  if (!response.ok) return { ok: false, status: response.status, headers: response.headers, json }
-  if (!schema) {
-    // Without a schema the caller has said it does not read the body as T.
-    return { ok: true, status: response.status, headers: response.headers, json: json as T }
-  }
+  const { status } = response
+  if (status >= 500) lastFailureReference = referenceOf(json)
+  if (!response.ok) return { kind: 'refused', status, message: messageOf(json) }
+  // Without a schema the caller has said it does not read the body as T.
+  if (!schema) return { kind: 'answered', status, json: json as T }
   const parsed = schema.safeParse(json)
-  if (!parsed.success) throw new UnexpectedResponseError(response.status, path)
-  return { ok: true, status: response.status, headers: response.headers, json: parsed.data }
+  if (!parsed.success) return { kind: 'failed', reason: 'unexpected' }
+  return { kind: 'answered', status, json: parsed.data }
 }
 
 export const apiClient = {

@@ -4,7 +4,7 @@
 // the verification screens.
 import { HandoffResponseSchema, type HandoffRequestSchema } from '@portal/contract'
 import type { z } from 'zod'
-import { TransportError, UnexpectedResponseError, apiClient } from './api-client.ts'
+import { apiClient } from './api-client.ts'
 
 /** `landing`: the program's landing page (MFA status MyAccount1), else the main site's login. */
 export type HandoffTarget = z.output<typeof HandoffRequestSchema>['target']
@@ -29,19 +29,8 @@ function safeDestination(url: string): string | null {
 
 /** POST /api/portal/handoff: the address to leave for. */
 export async function requestHandoff(target: HandoffTarget = 'login'): Promise<HandoffResult> {
-  try {
-    const response = await apiClient.postJson(
-      '/api/portal/handoff',
-      { target },
-      HandoffResponseSchema,
-    )
-    if (response.status === 403) return { kind: 'refused' }
-    const url = response.ok ? safeDestination(response.json.url) : null
-    return url ? { kind: 'granted', url } : { kind: 'failed' }
-  } catch (error) {
-    if (error instanceof TransportError || error instanceof UnexpectedResponseError) {
-      return { kind: 'failed' }
-    }
-    throw error
-  }
+  const result = await apiClient.postJson('/api/portal/handoff', { target }, HandoffResponseSchema)
+  if (result.kind === 'refused' && result.status === 403) return { kind: 'refused' }
+  const url = result.kind === 'answered' ? safeDestination(result.json.url) : null
+  return url ? { kind: 'granted', url } : { kind: 'failed' }
 }

@@ -1,13 +1,33 @@
 import { useEffect, useRef } from 'react'
 
-const siteName = 'Program Portal'
+// The tab names the screen and the program (its catalogue title); while the error banner is
+// shown it starts with "Error: " (as GOV.UK pages do), so the state is heard on arrival.
+const title = { screen: '', errorBanners: 0 }
 
-/** Sets `document.title` for the screen being shown. */
+function writeTitle(): void {
+  document.title = `${title.errorBanners > 0 ? 'Error: ' : ''}${title.screen}`
+}
+
+/** Sets `document.title` for the screen being shown: 'Login | BCLIP Online'. */
 export function useDocumentTitle(...parts: readonly string[]): void {
-  const title = [...parts, siteName].filter(Boolean).join(' | ')
+  const screenTitle = parts.filter(Boolean).join(' | ')
   useEffect(() => {
-    document.title = title
-  }, [title])
+    title.screen = screenTitle
+    writeTitle()
+  }, [screenTitle])
+}
+
+/** While the calling banner shows errors, the title starts with "Error: ". */
+export function useErrorTitle(hasErrors: boolean): void {
+  useEffect(() => {
+    if (!hasErrors) return
+    title.errorBanners += 1
+    writeTitle()
+    return () => {
+      title.errorBanners -= 1
+      writeTitle()
+    }
+  }, [hasErrors])
 }
 
 /** Spec §4/§5: errors and invalid forms bring the page back to its top, where the banner is. */

@@ -9,21 +9,21 @@ const cache = new Map<ProgramCode, Promise<string | null>>()
 async function fetchProgramPhone(code: ProgramCode): Promise<string | null> {
   // Spec §7: the lookup knows augustar by its back-office code, onl.
   const service = encodeURIComponent(programOf(code).serviceCode)
-  const response = await apiClient.get(
+  const result = await apiClient.get(
     `/api/customer-api/getPOMailingAddress/${service}`,
     MailingAddressSchema,
   )
-  if (!response.ok) throw new Error(`Mailing address lookup failed with status ${response.status}`)
-  return response.json.PHONE.trim() || null
+  return result.kind === 'answered' ? result.json.PHONE.trim() || null : null
 }
 
 export function getProgramPhone(code: ProgramCode): Promise<string | null> {
   let pending = cache.get(code)
   if (!pending) {
-    pending = fetchProgramPhone(code).catch(() => {
-      // The header simply shows no number; the page stays usable without it.
-      cache.delete(code)
-      return null
+    pending = fetchProgramPhone(code).then((phone) => {
+      // The header simply shows no number; the next use (a message that says "call the
+      // number shown above") asks again.
+      if (phone === null) cache.delete(code)
+      return phone
     })
     cache.set(code, pending)
   }

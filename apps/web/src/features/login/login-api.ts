@@ -4,19 +4,13 @@ import {
   AuthenticateResponseSchema,
   CustomerFindResponseSchema,
   CwMfaResponseSchema,
-  ErrorResponseSchema,
   IdentitySchema,
   authOutcomeOf,
   type CustomerFindRequest,
   type Flavour,
   type Program,
 } from '@portal/contract'
-import {
-  TransportError,
-  UnexpectedResponseError,
-  apiClient,
-  type ApiResponse,
-} from '../../lib/api-client.ts'
+import { apiClient, type CallResult } from '../../lib/api-client.ts'
 import { mfaRequestHeaders } from '../../lib/device.ts'
 import { requestHandoff } from '../../lib/handoff.ts'
 import { readSession, writeSession } from '../../lib/session.ts'
@@ -28,25 +22,20 @@ import type {
   MfaDecision,
 } from './login-flow.ts'
 
-function isCallFailure(error: unknown): boolean {
-  return error instanceof TransportError || error instanceof UnexpectedResponseError
-}
-
 function readAuthentication(
-  response: ApiResponse<{ message: string; temporaryPassword?: boolean }>,
+  result: CallResult<{ message: string; temporaryPassword?: boolean }>,
 ): AuthenticationResult {
   // Spec §4: the authentication messages are "carried with status 201"; a 200 is not one.
-  if (response.ok && response.status === 201) {
+  if (result.kind === 'answered' && result.status === 201) {
     return {
       kind: 'answered',
-      outcome: authOutcomeOf(response.json.message),
-      isTemporaryPassword: response.json.temporaryPassword === true,
+      outcome: authOutcomeOf(result.json.message),
+      isTemporaryPassword: result.json.temporaryPassword === true,
     }
   }
   // 400: a field the service judged invalid; 429: too many sign-ins (issue 14), wait.
-  if (response.status === 400 || response.status === 429) {
-    const problem = ErrorResponseSchema.safeParse(response.json)
-    return { kind: 'rejected', message: problem.success ? problem.data.message : null }
+  if (result.kind === 'refused' && (result.status === 400 || result.status === 429)) {
+    return { kind: 'rejected', message: result.message }
   }
   return { kind: 'failed' }
 }
@@ -55,12 +44,7 @@ async function callAuthentication(
   path: string,
   form: Record<string, string>,
 ): Promise<AuthenticationResult> {
-  try {
-    return readAuthentication(await apiClient.postForm(path, form, AuthenticateResponseSchema))
-  } catch (error) {
-    if (isCallFailure(error)) return { kind: 'failed' }
-    throw error
-  }
+  return readAuthentication(await apiClient.postForm(path, form, AuthenticateResponseSchema))
 }
 
 /** usweb: POST /api/us-web-authentication/authenticate. */
@@ -92,44 +76,35 @@ export async function checkCustomer(
   program: Program,
   level1Org: string,
 ): Promise<CustomerCheck> {
-  try {
-    const account = await apiClient.postJson(
-      '/api/fidbond-api/account',
-      { username: userName },
-      AccountSchema,
-    )
-    if (!account.ok) return { kind: 'lookupFailed' }
-    const lookup: CustomerFindRequest = {
-      // The program of the login page, so that a customer of another program that shares
-      // its level1Org is told apart (spec §4: "a fidbond customer on dtcmyaccount, or an
-      // augustar membership there, is rejected").
-      clientPrefix: program.serviceCode,
-      customerNumber: account.json.customerNumber,
-      level1Org,
-    }
-    const found = await apiClient.postJson(
-      '/api/customer-api/find',
-      lookup,
-      CustomerFindResponseSchema,
-    )
-    if (!found.ok) return { kind: 'lookupFailed' }
-    return { kind: 'checked', verdict: found.json.verdict, association: found.json.association }
-  } catch (error) {
-    if (error instanceof UnexpectedResponseError) return { kind: 'lookupFailed' }
-    if (error instanceof TransportError) return { kind: 'failed' }
-    throw error
+  const account = await apiClient.postJson(
+    '/api/fidbond-api/account',
+    { username: userName },
+    AccountSchema,
+  )
+  if (account.kind === 'failed' && account.reason === 'transport') return { kind: 'failed' }
+  if (account.kind !== 'answered') return { kind: 'lookupFailed' }
+  const lookup: CustomerFindRequest = {
+    // The program of the login page, so that a customer of another program that shares
+    // its level1Org is told apart (spec §4: "a fidbond customer on dtcmyaccount, or an
+    // augustar membership there, is rejected").
+    clientPrefix: program.serviceCode,
+    customerNumber: account.json.customerNumber,
+    level1Org,
   }
+  const found = await apiClient.postJson(
+    '/api/customer-api/find',
+    lookup,
+    CustomerFindResponseSchema,
+  )
+  if (found.kind === 'failed' && found.reason === 'transport') return { kind: 'failed' }
+  if (found.kind !== 'answered') return { kind: 'lookupFailed' }
+  return { kind: 'checked', verdict: found.json.verdict, association: found.json.association }
 }
 
 /** pl: GET /api/us-web-authentication/getUser, the identity of spec §3. */
 export async function loadIdentity(): Promise<boolean> {
-  try {
-    const response = await apiClient.get('/api/us-web-authentication/getUser', IdentitySchema)
-    return response.ok
-  } catch (error) {
-    if (isCallFailure(error)) return false
-    throw error
-  }
+  const result = await apiClient.get('/api/us-web-authentication/getUser', IdentitySchema)
+  return result.kind === 'answered'
 }
 
 /**
@@ -138,16 +113,13 @@ export async function loadIdentity(): Promise<boolean> {
  */
 export async function decideMfa(flavour: Flavour): Promise<MfaDecision> {
   const client = apiClient.withHeaders(mfaRequestHeaders(readSession().username))
-  try {
-    const response =
-      flavour === 'pl'
-        ? await client.postJson('/api/mfa/authenticate', {}, CwMfaResponseSchema.nullable())
-        : await client.get('/api/mfa/getMFAUser', CwMfaResponseSchema)
-    return response.ok ? { kind: 'answered', response: response.json } : { kind: 'failed' }
-  } catch (error) {
-    if (isCallFailure(error)) return { kind: 'failed' }
-    throw error
-  }
+  const result =
+    flavour === 'pl'
+      ? await client.postJson('/api/mfa/authenticate', {}, CwMfaResponseSchema.nullable())
+      : await client.get('/api/mfa/getMFAUser', CwMfaResponseSchema)
+  return result.kind === 'answered'
+    ? { kind: 'answered', response: result.json }
+    : { kind: 'failed' }
 }
 
 export const loginCalls: LoginCalls = {

@@ -1,7 +1,6 @@
 // Spec §2 screen 1 and §4 "Login": the login form of both flavours, its banner and spinner.
-import { useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useNavigate } from 'react-router'
 import { z } from 'zod'
 import {
@@ -14,13 +13,13 @@ import {
   type Program,
 } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
-import { FormField, describedByError } from '../../components/form-field.tsx'
-import { PasswordInput } from '../../components/password-input.tsx'
 import { Spinner } from '../../components/spinner.tsx'
+import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
+import { formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath, supportScreenState } from '../../lib/mfa-next-step.ts'
-import { scrollToTop } from '../../lib/page.ts'
+import { useSubmission } from '../../lib/use-submission.ts'
 import { loginCalls } from './login-api.ts'
 import { logIn as runLogin, type BannerReason } from './login-flow.ts'
 import './login.css'
@@ -40,7 +39,7 @@ const requiredMessageOf: Record<LoginField, string> = {
   password: messages.validation.passwordRequired,
 }
 
-const noItems: readonly ReactNode[] = []
+const fieldIdOf: Record<LoginField, string> = { userName: 'username', password: 'password' }
 
 function bannerItemsFor(
   reason: BannerReason,
@@ -93,10 +92,9 @@ export function LoginScreen({
 }: LoginScreenProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const [bannerItems, setBannerItems] = useState(noItems)
-  const [isBusy, setBusy] = useState(false)
-  // Guards against a second submit (Enter pressed again) while the first is under way.
-  const busyRef = useRef(false)
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
+    failureMessageOf[flavour],
+  ])
 
   const {
     register,
@@ -104,14 +102,9 @@ export function LoginScreen({
     setError,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: formResolver(LoginFormSchema),
     defaultValues: { userName: defaultUsername.slice(0, limits.loginFieldMax), password: '' },
   })
-
-  const showBanner = (items: ReactNode[]) => {
-    setBannerItems(items)
-    scrollToTop() // the banner then takes focus itself
-  }
 
   const showRejection = (message: string | null) => {
     const text = message ?? ''
@@ -122,30 +115,22 @@ export function LoginScreen({
     )
     // A 400 about neither field (or with no readable answer) is a failure of the call.
     if (fields.length === 0) return showBanner([failureMessageOf[flavour]])
-    scrollToTop()
-    fields.forEach((field, index) => {
-      setError(
-        field,
-        { type: 'server', message: requiredMessageOf[field] },
-        { shouldFocus: index === 0 },
-      )
-    })
+    for (const field of fields) {
+      setError(field, { type: 'server', message: requiredMessageOf[field] })
+    }
+    showBanner(
+      fields.map((field) => ({ fieldId: fieldIdOf[field], text: requiredMessageOf[field] })),
+    )
   }
 
-  const logIn = async (values: LoginFormValues) => {
-    if (busyRef.current) return
-    busyRef.current = true
-    setBusy(true)
-    setBannerItems(noItems)
-    let isLeaving = false
-    try {
+  const logIn = (values: LoginFormValues) =>
+    run(async () => {
       const end = await runLogin({ flavour, program, level1Org, credentials: values }, loginCalls)
       switch (end.kind) {
         case 'leave':
-          // The page is being left: keep the spinner up until the browser goes.
-          isLeaving = true
+          // The page is being left: the spinner stays up until the browser goes.
           window.location.assign(end.url)
-          return
+          return true
         case 'updateTempPassword':
           await navigate(areaPaths.updateTempPassword)
           return
@@ -161,20 +146,7 @@ export function LoginScreen({
         case 'stopped':
           return
       }
-    } catch {
-      showBanner([failureMessageOf[flavour]])
-    } finally {
-      if (!isLeaving) {
-        busyRef.current = false
-        setBusy(false)
-      }
-    }
-  }
-
-  const onInvalid = () => {
-    setBannerItems(noItems)
-    scrollToTop() // spec §5: an invalid form scrolls to top; the first invalid field then takes focus
-  }
+    })
 
   const usernameError = errors.userName?.message
   const passwordError = errors.password?.message
@@ -196,31 +168,27 @@ export function LoginScreen({
               noValidate
               onSubmit={(event) => void handleSubmit(logIn, onInvalid)(event)}
             >
-              <FormField id="username" label={t.usernameLabel} error={usernameError}>
-                <input
-                  id="username"
-                  className="input"
-                  type="text"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  maxLength={limits.loginFieldMax}
-                  aria-required="true"
-                  {...describedByError('username', usernameError)}
-                  {...register('userName')}
-                />
-              </FormField>
-              <FormField id="password" label={t.passwordLabel} error={passwordError}>
-                <PasswordInput
-                  id="password"
-                  autoComplete="current-password"
-                  maxLength={limits.loginFieldMax}
-                  aria-required="true"
-                  {...describedByError('password', passwordError)}
-                  {...register('password')}
-                />
-              </FormField>
+              <TextField
+                id={fieldIdOf.userName}
+                label={t.usernameLabel}
+                error={usernameError}
+                type="text"
+                autoComplete="username"
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                maxLength={limits.loginFieldMax}
+                {...register('userName')}
+              />
+              <TextField
+                id={fieldIdOf.password}
+                label={t.passwordLabel}
+                error={passwordError}
+                password={{}}
+                autoComplete="current-password"
+                maxLength={limits.loginFieldMax}
+                {...register('password')}
+              />
               <button type="submit" className="button button--primary button--block">
                 {t.submit}
               </button>

@@ -8,6 +8,7 @@ import {
   type MfaDeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
+import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
@@ -24,15 +25,9 @@ const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
   pl: [failureMessageOf.pl],
 }
 
-interface DeliveryOption {
-  method: MfaDeliveryMethod
-  label: string
-  masked: string
-}
-
 /** Spec §2 screen 7's rule, here too: an option appears only if that contact exists. */
-function optionsOf(details: MfaDetails | null): DeliveryOption[] {
-  const options: DeliveryOption[] = []
+export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<MfaDeliveryMethod>[] {
+  const options: DeliveryOption<MfaDeliveryMethod>[] = []
   if (details?.emailAddress) {
     options.push({ method: 'email', label: 'Email', masked: maskEmail(details.emailAddress) })
   }
@@ -41,8 +36,6 @@ function optionsOf(details: MfaDetails | null): DeliveryOption[] {
   }
   return options
 }
-
-const hintId = 'mfa-delivery-hint'
 
 export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
   const layout = mfaLayoutOf(flavour)
@@ -53,7 +46,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
     () => readMfaProgress().isUpdateRequested,
   )
 
-  const options = data.status === 'ready' ? optionsOf(data.details) : []
+  const options = data.status === 'ready' ? deliveryOptionsOf(data.details) : []
   const bannerItems =
     data.status === 'failed' && step.bannerItems.length === 0
       ? failureItemsOf[flavour]
@@ -86,34 +79,15 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       isBusy={step.isBusy || data.status === 'loading'}
     >
       <form className="mfa__form" noValidate onSubmit={submit}>
-        <fieldset
-          className="mfa-choices mfa-choices--stacked"
-          aria-describedby={isValid ? undefined : hintId}
-        >
-          <legend className="form-field__label">Send my code by</legend>
-          <div className="mfa-choices__options">
-            {options.map((option) => (
-              <label className="mfa-choice mfa-choice--tile" key={option.method}>
-                <input
-                  type="radio"
-                  name="rgValue"
-                  value={option.method}
-                  checked={method === option.method}
-                  onChange={() => setMethod(option.method)}
-                />
-                <span>
-                  <span className="mfa-choice__label">{option.label}</span>{' '}
-                  <span className="mfa-choice__detail">{option.masked}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {!isValid && data.status !== 'loading' && (
-            <p className="mfa-hint" id={hintId}>
-              {messages.validation.deliveryMethod}
-            </p>
-          )}
-        </fieldset>
+        <DeliveryChoice
+          name="rgValue"
+          legend="Send my code by"
+          options={options}
+          value={method}
+          onChange={setMethod}
+          // Spec §2 screen 11: Continue waits for a choice; the hint says so.
+          hint={!isValid && data.status !== 'loading' ? messages.validation.deliveryMethod : null}
+        />
         <label className="mfa-choice">
           <input
             type="checkbox"
@@ -123,11 +97,16 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
           <span>Update my verification contact details after verifying</span>
         </label>
         <div className="form-actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!isValid}
+            aria-describedby={isValid ? undefined : 'rgValue-hint'}
+          >
+            Continue
+          </button>
           <button type="button" className="button button--secondary" onClick={askForSupport}>
             Contact Support
-          </button>
-          <button type="submit" className="button button--primary" disabled={!isValid}>
-            Continue
           </button>
         </div>
       </form>

@@ -1,31 +1,19 @@
 // Spec §2 screens 9 (confirmverificationinfostep1), 10 (verificationinfostep2) and 13
 // (updateinformationstep1component): the verification contact form and its updateUser call.
-import type { MouseEvent, ReactNode } from 'react'
-import {
-  useForm,
-  type FieldErrors,
-  type Resolver,
-  type UseFormRegisterReturn,
-} from 'react-hook-form'
-import {
-  contactTypes,
-  limits,
-  maskPhone,
-  screenTexts,
-  type Country,
-  type Flavour,
-} from '@portal/contract'
-import { describedByError, FormField } from '../../components/form-field.tsx'
+import type { ReactNode } from 'react'
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
+import { contactTypes, limits, screenTexts, type Country, type Flavour } from '@portal/contract'
+import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { failureMessageOf } from '../../lib/failure-message.ts'
+import { formResolver } from '../../lib/form-schemas.ts'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
-import { scrollToTop } from '../../lib/page.ts'
+import { phoneFormatted } from '../../lib/phone-input.ts'
 import { requestSupport, updateUser } from './mfa-api.ts'
 import {
+  ContactFormSchema,
   contactFromDetails,
   contactOf,
-  contactProblems,
   emptyContact,
-  type ContactField,
   type ContactFormValues,
 } from './mfa-contact.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
@@ -48,17 +36,10 @@ const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
   pl: [failureMessageOf.pl],
 }
 
-const contactResolver: Resolver<ContactFormValues> = (values) => {
-  const problems = contactProblems(values)
-  const fields = Object.keys(problems) as ContactField[]
-  if (fields.length === 0) return { values, errors: {} }
-  const errors: FieldErrors<ContactFormValues> = {}
-  for (const field of fields) errors[field] = { type: 'validate', message: problems[field] }
-  return { values: {}, errors }
-}
+const contactResolver = formResolver<ContactFormValues>(ContactFormSchema)
 
 const phoneId = 'mfa-phone'
-const phoneHintId = 'mfa-phone-hint'
+const continueHintId = 'mfa-continue-hint'
 
 interface ContactScreenProps {
   variant: ContactVariant
@@ -122,7 +103,6 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
   const {
     register,
     handleSubmit,
-    setFocus,
     formState: { errors, isValid },
   } = useForm<ContactFormValues>({
     resolver: contactResolver,
@@ -130,11 +110,6 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
     // A field says what is wrong once the user has left it, then follows the typing.
     mode: 'onTouched',
   })
-
-  const editPhone = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault()
-    setFocus('phoneNumber', { shouldSelect: true })
-  }
 
   const submit = (values: ContactFormValues) => {
     const contact = contactOf(values)
@@ -150,7 +125,15 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
         step.showBanner([
           <>
             <span>{next.message}</span>{' '}
-            <a href={`#${phoneId}`} onClick={editPhone}>
+            <a
+              href={`#${phoneId}`}
+              onClick={(event) => {
+                event.preventDefault()
+                const phone = document.getElementById(phoneId)
+                if (phone instanceof HTMLInputElement) phone.select()
+                phone?.focus()
+              }}
+            >
               Edit mobile number
             </a>
           </>,
@@ -160,22 +143,15 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
     )
   }
 
-  const onInvalid = () => {
-    step.clearBanner()
-    scrollToTop() // the first invalid field then takes focus
-  }
-
-  const phoneField = register('phoneNumber')
-  const emailError = errors.emailAddress?.message
-  const phoneError = errors.phoneNumber?.message
   const countryError = errors.geoCountryId?.message
-  const phoneDescription = describedByError(phoneId, phoneError)
+  // Spec §2 screen 9: "Continue is disabled while the form is invalid (usweb)"; a line says why.
+  const isContinueHeld = layout === 'usweb' && !isValid
 
   return (
     <form
       className="mfa__form"
       noValidate
-      onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      onSubmit={(event) => void handleSubmit(submit, step.onInvalid)(event)}
     >
       <ContactTypeGroup
         id="mfa-email-type"
@@ -183,33 +159,29 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
         error={errors.typeOfEmailAddress?.message}
         field={register('typeOfEmailAddress')}
       />
-      <FormField id="mfa-email" label="Email address" error={emailError}>
-        <input
-          id="mfa-email"
-          className="input"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={limits.recoveryEmailMax}
-          aria-required="true"
-          {...describedByError('mfa-email', emailError)}
-          {...register('emailAddress')}
-        />
-      </FormField>
+      <TextField
+        id="mfa-email"
+        label="Email address"
+        error={errors.emailAddress?.message}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={limits.recoveryEmailMax}
+        {...register('emailAddress')}
+      />
       <ContactTypeGroup
         id="mfa-phone-type"
         legend="Type of mobile number"
         error={errors.typeOfPhoneNumber?.message}
         field={register('typeOfPhoneNumber')}
       />
-      <FormField id="mfa-country" label="Country/Region" error={countryError}>
+      <Field id="mfa-country" label="Country/Region" error={countryError}>
         <select
           id="mfa-country"
           className="input"
           autoComplete="country-name"
-          aria-required="true"
-          {...describedByError('mfa-country', countryError)}
+          {...fieldAria({ id: 'mfa-country', error: countryError })}
           {...register('geoCountryId')}
         >
           {countries.map((country) => (
@@ -218,43 +190,35 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
             </option>
           ))}
         </select>
-      </FormField>
-      <FormField id={phoneId} label="Mobile number" error={phoneError}>
-        <p className="mfa-hint" id={phoneHintId}>
-          Format: xxx-xxx-xxxx
-        </p>
-        <input
-          id={phoneId}
-          className="input"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="xxx-xxx-xxxx"
-          aria-required="true"
-          aria-invalid={phoneDescription['aria-invalid']}
-          aria-describedby={[phoneHintId, phoneDescription['aria-describedby']]
-            .filter(Boolean)
-            .join(' ')}
-          {...phoneField}
-          onChange={(event) => {
-            // Spec §2 screen 9: the mask xxx-xxx-xxxx is applied while typing; it keeps ten
-            // digits. No maxLength: a pasted '(312) 555-0188' must arrive whole to be masked.
-            event.target.value = maskPhone(event.target.value)
-            void phoneField.onChange(event)
-          }}
-        />
-      </FormField>
+      </Field>
+      <TextField
+        id={phoneId}
+        label="Mobile number"
+        hint={screenTexts.registration.mobileHint}
+        error={errors.phoneNumber?.message}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        // Spec §2 screen 9: the mask xxx-xxx-xxxx is applied while typing; it keeps ten
+        // digits. No maxLength: a pasted '(312) 555-0188' must arrive whole to be masked.
+        {...phoneFormatted(register('phoneNumber'))}
+      />
       <p className="mfa__consent">{screenTexts.mfa.consent}</p>
       <div className="form-actions">
         <button
           type="submit"
           className="button button--primary"
-          // Spec §2 screen 9: "Continue is disabled while the form is invalid (usweb)".
-          disabled={layout === 'usweb' && !isValid}
+          disabled={isContinueHeld}
+          aria-describedby={isContinueHeld ? continueHintId : undefined}
         >
           {variant === 'update' ? 'Submit' : 'Continue'}
         </button>
       </div>
+      {isContinueHeld && (
+        <p className="form-field__hint" id={continueHintId}>
+          {screenTexts.mfa.completeEveryField}
+        </p>
+      )}
     </form>
   )
 }
@@ -275,7 +239,7 @@ function ContactTypeGroup({ id, legend, error, field }: ContactTypeGroupProps) {
       <div className="mfa-choices__options">
         {contactTypes.map((type) => (
           <label className="mfa-choice" key={type}>
-            <input type="radio" value={type} {...field} />
+            <input type="radio" id={`${id}-${type.toLowerCase()}`} value={type} {...field} />
             <span>{type}</span>
           </label>
         ))}

@@ -1,8 +1,9 @@
 // Spec §2 screen 12 (verificationinfostep3): enter the one-time code, ask for a new one,
 // change the delivery mode, or ask for support.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
+import { z } from 'zod'
 import {
   limits,
   messages,
@@ -13,24 +14,32 @@ import {
   type Flavour,
 } from '@portal/contract'
 import { ExternalLink } from '../../components/external-link.tsx'
-import { describedByError, FormField } from '../../components/form-field.tsx'
+import { TextField } from '../../components/text-field.tsx'
 import { env } from '../../config/env.ts'
+import { formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath, stepAfterResponse, type MfaStep } from '../../lib/mfa-next-step.ts'
 import { scrollToTop } from '../../lib/page.ts'
+import { useCooldown } from '../../lib/use-cooldown.ts'
+import { deliveryOptionsOf } from './choose-delivery-screen.tsx'
 import { enterVerificationCode, generateNewCode, requestSupport } from './mfa-api.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
-import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
+import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
+import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 
 export const enterCodeTitle = screenTexts.mfa.enterCodeTitle
 
-interface CodeFormValues {
-  verificationCode: string
-}
+const CodeFormSchema = z.object({ verificationCode: verificationCodeSchema })
+type CodeFormValues = z.input<typeof CodeFormSchema>
 
-function codeProblem(value: string): string | true {
-  const result = verificationCodeSchema.safeParse(value)
-  return result.success || (result.error.issues[0]?.message ?? messages.validation.verificationCode)
+/** Used when the service does not say how long to wait before another code. */
+const defaultResendSeconds = 30
+const resendHintId = 'mfa-resend-hint'
+
+/** Issue 14's `resendAfterSeconds`, when the service's answer carries it. */
+function resendSecondsOf(response: CwMfaResponse): number {
+  const seconds = (response as { resendAfterSeconds?: unknown }).resendAfterSeconds
+  return typeof seconds === 'number' && seconds >= 0 ? seconds : defaultResendSeconds
 }
 
 export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
@@ -40,8 +49,15 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   const [notice, setNotice] = useState<string | null>(null)
   const [progress] = useState(readMfaProgress)
   const mode = progress.deliveryMethod === 'sms' ? 'mobile' : 'email'
-  // The service's resend cool-down (issue 14): shown, so nobody presses in vain.
-  const [resendSeconds, restartCountdown] = useCountdown(progress.codeResendAt)
+  // Where the code went, masked: the contact on file for the chosen method.
+  const data = useMfaData({ details: true, countries: false })
+  const destination =
+    data.status === 'ready'
+      ? deliveryOptionsOf(data.details).find((o) => o.method === progress.deliveryMethod)?.masked
+      : undefined
+  // The service's cool-down for the code just sent (issue 14), counted on from the moment the
+  // delivery screen received it.
+  const resend = useCooldown(() => (progress.codeResendAt - Date.now()) / 1000)
 
   const {
     register,
@@ -49,6 +65,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     resetField,
     formState: { errors },
   } = useForm<CodeFormValues>({
+    resolver: formResolver(CodeFormSchema),
     defaultValues: { verificationCode: '' },
     reValidateMode: 'onChange',
   })
@@ -85,11 +102,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       if (next.kind !== 'screen' || next.screen !== 'verificationInfoStep3') return next
       // Still on this screen, with a fresh code on its way.
       resetField('verificationCode')
-      const at = resendAtOf(response)
-      if (at !== undefined) {
-        restartCountdown(at)
-        writeMfaProgress({ codeResendAt: at })
-      }
+      resend.start(resendSecondsOf(response))
       if (layout === 'pl') {
         setNotice(messages.mfa.newCodeSent)
         scrollToTop()
@@ -101,13 +114,10 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
 
   const askForSupport = () => void perform(requestSupport, (r) => stepAfterResponse(r))
 
-  const onInvalid = () => {
-    step.clearBanner()
+  const onInvalid: typeof step.onInvalid = (fieldErrors) => {
     setNotice(null)
-    scrollToTop() // the field then takes focus
+    step.onInvalid(fieldErrors)
   }
-
-  const codeError = errors.verificationCode?.message
 
   return (
     <MfaFrame
@@ -119,76 +129,80 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       isBusy={step.isBusy}
     >
       <Notice text={notice} />
+      {destination && (
+        <p className="mfa__sent-to">
+          {screenTexts.mfa.sentTo}: <span className="nowrap">{destination}</span>
+        </p>
+      )}
       <form
         className="mfa__form"
         noValidate
         onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
       >
-        <FormField id="mfa-code-input" label="Verification Code" error={codeError}>
-          <input
-            id="mfa-code-input"
-            className="input mfa__code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={limits.verificationCodeLength}
-            aria-required="true"
-            {...describedByError('mfa-code-input', codeError)}
-            {...register('verificationCode', { validate: codeProblem })}
-          />
-        </FormField>
+        <TextField
+          id="mfa-code-input"
+          label="Verification Code"
+          error={errors.verificationCode?.message}
+          className="mfa__code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={limits.verificationCodeLength}
+          {...register('verificationCode')}
+        />
         <div className="form-actions">
-          <button type="button" className="button button--secondary" onClick={() => void newCode()}>
-            Generate new Code
-          </button>
           <button type="submit" className="button button--primary">
             Submit
           </button>
         </div>
-        {resendSeconds > 0 && (
-          <p className="mfa__resend-wait">{messages.throttle.newCodeAvailableIn(resendSeconds)}</p>
-        )}
       </form>
-      <div className="mfa__more">
-        <Link className="button button--ghost" to={mfaScreenPath(flavour, 'verificationInfoStep1')}>
-          Change Delivery Mode
-        </Link>
-        {layout === 'usweb' && (
-          <button type="button" className="button button--ghost" onClick={askForSupport}>
-            Support
-          </button>
+      {/* The other ways on: secondary, so that Submit is the one main action. */}
+      <section className="mfa__more" aria-labelledby="mfa-code-help">
+        <h2 id="mfa-code-help" className="mfa__more-title">
+          {screenTexts.mfa.codeHelp}
+        </h2>
+        {resend.secondsLeft > 0 && (
+          <p className="form-field__hint" id={resendHintId}>
+            {screenTexts.mfa.resendIn(resend.secondsLeft)}
+          </p>
         )}
-      </div>
-      {layout === 'pl' && (
-        <p className="mfa__help">
-          Need help? Click{' '}
-          <button type="button" className="mfa-link-button" onClick={askForSupport}>
-            here
-          </button>{' '}
-          to contact support.
-        </p>
-      )}
+        <div className="mfa__more-actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void newCode()}
+            disabled={resend.secondsLeft > 0}
+            aria-describedby={resend.secondsLeft > 0 ? resendHintId : undefined}
+          >
+            Generate new Code
+          </button>
+          <Link
+            className="button button--secondary"
+            to={mfaScreenPath(flavour, 'verificationInfoStep1')}
+          >
+            Change Delivery Mode
+          </Link>
+          {layout === 'usweb' && (
+            <button type="button" className="button button--secondary" onClick={askForSupport}>
+              Support
+            </button>
+          )}
+        </div>
+        {layout === 'pl' && (
+          <p className="mfa__help">
+            Need help? Click{' '}
+            <button type="button" className="mfa-link-button" onClick={askForSupport}>
+              here
+            </button>{' '}
+            to contact support.
+          </p>
+        )}
+      </section>
       <p className="mfa__faq">
         <ExternalLink href={env.links.mfaFaq}>Verification code FAQ</ExternalLink>
       </p>
     </MfaFrame>
   )
-}
-
-/** Whole seconds until a moment (ms since epoch), counting down once a second; 0 once past. */
-function useCountdown(initialAt: number): [number, (at: number) => void] {
-  const [clock, setClock] = useState(() => ({ at: initialAt, now: Date.now() }))
-  const { at } = clock
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      const now = Date.now()
-      setClock((previous) => ({ ...previous, now }))
-      if (now >= at) window.clearInterval(timer)
-    }, 1000)
-    return () => window.clearInterval(timer)
-  }, [at])
-  const restart = (next: number) => setClock({ at: next, now: Date.now() })
-  return [Math.max(0, Math.ceil((clock.at - clock.now) / 1000)), restart]
 }
 
 /**

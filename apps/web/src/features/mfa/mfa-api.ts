@@ -3,7 +3,6 @@
 import {
   CountriesSchema,
   CwMfaResponseSchema,
-  ErrorResponseSchema,
   MfaDetailsSchema,
   defaultCountry,
   type Country,
@@ -12,12 +11,7 @@ import {
   type MfaDeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
-import {
-  TransportError,
-  UnexpectedResponseError,
-  apiClient,
-  type ApiResponse,
-} from '../../lib/api-client.ts'
+import { apiClient, type CallResult } from '../../lib/api-client.ts'
 import { mfaRequestHeaders } from '../../lib/device.ts'
 import { readSession } from '../../lib/session.ts'
 
@@ -30,26 +24,18 @@ export type MfaAnswer =
 
 export type DetailsAnswer = { kind: 'answered'; details: MfaDetails } | { kind: 'failed' }
 
-function isCallFailure(error: unknown): boolean {
-  return error instanceof TransportError || error instanceof UnexpectedResponseError
-}
-
 /** The headers are read per call: the username is the one signed in now. */
 const mfaClient = () => apiClient.withHeaders(mfaRequestHeaders(readSession().username))
 
-async function answerOf(call: Promise<ApiResponse<CwMfaResponse>>): Promise<MfaAnswer> {
-  try {
-    const response = await call
-    if (response.ok) return { kind: 'answered', response: response.json }
-    const problem = ErrorResponseSchema.safeParse(response.json)
-    const isForTheUser = response.status === 429 || response.status === 400
-    return isForTheUser && problem.success
-      ? { kind: 'refused', message: problem.data.message }
-      : { kind: 'failed' }
-  } catch (error) {
-    if (isCallFailure(error)) return { kind: 'failed' }
-    throw error
-  }
+async function answerOf(call: Promise<CallResult<CwMfaResponse>>): Promise<MfaAnswer> {
+  const result = await call
+  if (result.kind === 'answered') return { kind: 'answered', response: result.json }
+  // 400 (a field the service judged invalid) and 429 (issue 14: too many codes) are for the
+  // user to read; anything else is the generic failure.
+  const isForTheUser = result.kind === 'refused' && (result.status === 400 || result.status === 429)
+  return isForTheUser && result.message
+    ? { kind: 'refused', message: result.message }
+    : { kind: 'failed' }
 }
 
 const post = (path: string, body: unknown) =>
@@ -57,24 +43,16 @@ const post = (path: string, body: unknown) =>
 
 /** GET /api/mfa/getDetails: the current details, to prefill and to show masked. */
 export async function getDetails(signal?: AbortSignal): Promise<DetailsAnswer> {
-  try {
-    const response = await mfaClient().get('/api/mfa/getDetails', MfaDetailsSchema, signal)
-    return response.ok ? { kind: 'answered', details: response.json } : { kind: 'failed' }
-  } catch (error) {
-    if (isCallFailure(error)) return { kind: 'failed' }
-    throw error
-  }
+  const result = await mfaClient().get('/api/mfa/getDetails', MfaDetailsSchema, signal)
+  return result.kind === 'answered'
+    ? { kind: 'answered', details: result.json }
+    : { kind: 'failed' }
 }
 
 /** GET /api/mfa/getCountries; the default country alone when the list cannot be had. */
 export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
-  try {
-    const response = await mfaClient().get('/api/mfa/getCountries', CountriesSchema, signal)
-    if (response.ok && response.json.length > 0) return response.json
-  } catch (error) {
-    if (!isCallFailure(error)) throw error
-  }
-  return [defaultCountry]
+  const result = await mfaClient().get('/api/mfa/getCountries', CountriesSchema, signal)
+  return result.kind === 'answered' && result.json.length > 0 ? result.json : [defaultCountry]
 }
 
 /** POST /api/mfa/updateUser: new or confirmed verification details. */
@@ -107,10 +85,6 @@ export function requestSupport(): Promise<MfaAnswer> {
  * half-way is not picked up again from this browser.
  */
 export async function endSession(): Promise<void> {
-  try {
-    await apiClient.post('/api/logout')
-  } catch (error) {
-    // Nothing to tell the user: the session also ends on its own (idle timeout).
-    if (!isCallFailure(error)) throw error
-  }
+  // Nothing to tell the user if it fails: the session also ends on its own (idle timeout).
+  await apiClient.post('/api/logout')
 }

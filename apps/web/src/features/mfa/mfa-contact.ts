@@ -1,15 +1,18 @@
 // The verification contact form (spec §2 screens 9, 10, 13; §5 "In the MFA contact form all
 // fields are required") and the masked contacts of screen 11, as pure functions.
+import { z } from 'zod'
 import {
   contactTypes,
   defaultCountry,
   emailSchema,
   mfaPhoneSchema,
   messages,
+  MfaContactSchema,
   type Country,
   type MfaContact,
   type MfaDetails,
 } from '@portal/contract'
+import { filled } from '../../lib/form-schemas.ts'
 
 const m = messages.validation
 
@@ -32,8 +35,14 @@ export const emptyContact: ContactFormValues = {
   phoneNumber: '',
 }
 
-const isContactType = (value: unknown): value is ContactType =>
-  (contactTypes as readonly unknown[]).includes(value)
+/** The updateUser body's schema with spec §5's form messages: every field is required. */
+export const ContactFormSchema = MfaContactSchema.omit({ userName: true }).extend({
+  emailAddress: filled(emailSchema),
+  phoneNumber: filled(mfaPhoneSchema),
+  geoCountryId: filled(z.string()),
+  typeOfEmailAddress: z.enum(contactTypes, { error: m.chooseOne }),
+  typeOfPhoneNumber: z.enum(contactTypes, { error: m.chooseOne }),
+})
 
 /** The form prefilled from getDetails; a country the list does not have becomes the default. */
 export function contactFromDetails(
@@ -53,37 +62,27 @@ export function contactFromDetails(
 /** Each field's message, for the fields that may not be sent as they are. */
 export function contactProblems(values: ContactFormValues): Partial<Record<ContactField, string>> {
   const problems: Partial<Record<ContactField, string>> = {}
-  if (!isContactType(values.typeOfEmailAddress)) problems.typeOfEmailAddress = m.chooseOne
-  const email = values.emailAddress.trim()
-  if (email === '') problems.emailAddress = m.required
-  else if (!emailSchema.safeParse(email).success) problems.emailAddress = m.email(email)
-  if (!isContactType(values.typeOfPhoneNumber)) problems.typeOfPhoneNumber = m.chooseOne
-  if (values.geoCountryId.trim() === '') problems.geoCountryId = m.required
-  if (values.phoneNumber === '') problems.phoneNumber = m.required
-  else if (!mfaPhoneSchema.safeParse(values.phoneNumber).success) problems.phoneNumber = m.mobile
+  const result = ContactFormSchema.safeParse(values)
+  if (result.success) return problems
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField
+    problems[field] ??= issue.message
+  }
   return problems
 }
 
-/** The updateUser body, once `contactProblems` finds nothing. */
+/** The updateUser body, once the form's schema finds nothing. */
 export function contactOf(values: ContactFormValues): MfaContact | null {
-  const { typeOfEmailAddress, typeOfPhoneNumber } = values
-  if (!isContactType(typeOfEmailAddress) || !isContactType(typeOfPhoneNumber)) return null
-  if (Object.keys(contactProblems(values)).length > 0) return null
-  return {
-    typeOfEmailAddress,
-    emailAddress: values.emailAddress.trim(),
-    typeOfPhoneNumber,
-    phoneNumber: values.phoneNumber,
-    geoCountryId: values.geoCountryId,
-  }
+  const result = ContactFormSchema.safeParse(values)
+  if (!result.success) return null
+  return { ...result.data, phoneNumber: values.phoneNumber }
 }
 
-/** 'dana.o@example.com' → 'd*****@example.com': enough to recognise, not to read. */
+/** 'dana.o@example.com' → 'd***@example.com': enough to recognise, short enough to fit a line. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@')
   if (at < 1) return '***'
-  const local = email.slice(0, at)
-  return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 1, 3))}${email.slice(at)}`
+  return `${email.slice(0, 1)}***${email.slice(at)}`
 }
 
 /** '312-555-0101' → '***-***-0101' */

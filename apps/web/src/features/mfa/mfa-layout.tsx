@@ -1,11 +1,9 @@
-// The frame every verification screen shares: banner, card with its heading (focused when the
-// screen opens), and the spinner. usweb and pl lay the screens out differently (spec §2
-// screen 11: "layout is chosen by application name").
-import type { ReactNode } from 'react'
+// The frame every verification screen shares (the shared form frame, in the flavour's
+// layout). usweb and pl lay the screens out differently (spec §2 screen 11: "layout is
+// chosen by application name").
+import type { ComponentProps } from 'react'
 import type { Flavour } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
-import { Spinner } from '../../components/spinner.tsx'
-import { useFocusOnMount } from '../../lib/page.ts'
+import { FormScreen } from '../../components/form-screen.tsx'
 import { readSession } from '../../lib/session.ts'
 import './mfa.css'
 
@@ -14,41 +12,8 @@ export function mfaLayoutOf(flavour: Flavour): Flavour {
   return readSession().applicationName ?? flavour
 }
 
-interface MfaFrameProps {
-  layout: Flavour
-  /** Used for the ids that tie the card to its heading. */
-  id: string
-  title: string
-  intro?: ReactNode
-  bannerItems: readonly ReactNode[]
-  isBusy: boolean
-  children: ReactNode
-}
+type MfaFrameProps = Omit<ComponentProps<typeof FormScreen>, 'className'> & { layout: Flavour }
 
-export function MfaFrame({
-  layout,
-  id,
-  title,
-  intro,
-  bannerItems,
-  isBusy,
-  children,
-}: MfaFrameProps) {
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const headingId = `${id}-heading`
-  return (
-    <>
-      <div className={`mfa mfa--${layout}`} aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card mfa__card" aria-labelledby={headingId}>
-          <h1 id={headingId} className="card__title" ref={headingRef} tabIndex={-1}>
-            {title}
-          </h1>
-          {intro && <p className="card__intro">{intro}</p>}
-          {children}
-        </section>
-      </div>
-      <Spinner active={isBusy} />
-    </>
-  )
+export function MfaFrame({ layout, ...frame }: MfaFrameProps) {
+  return <FormScreen className={`mfa mfa--${layout}`} {...frame} />
 }

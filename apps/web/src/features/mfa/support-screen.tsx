@@ -2,7 +2,8 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { screenTexts, type Flavour } from '@portal/contract'
-import { FormField } from '../../components/form-field.tsx'
+import { telHref } from '../../components/phone-link.tsx'
+import { Field } from '../../components/text-field.tsx'
 import { endSession } from './mfa-api.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 
@@ -39,10 +40,12 @@ export function SupportScreen({ flavour, phone, incidentID, loginPath }: Support
       bannerItems={noItems}
       isBusy={isLeaving}
     >
-      <p>{screenTexts.support.callUs(phone ?? 'the number shown above')}</p>
+      <p>
+        {phone ? <CallUs phone={phone} /> : screenTexts.support.callUs('the number shown above')}
+      </p>
       {layout === 'pl' && <p>{screenTexts.support.plHours}</p>}
       <div className="mfa__form">
-        <FormField id="mfa-ticket" label={screenTexts.support.ticketLabel} error={undefined}>
+        <Field id="mfa-ticket" label={screenTexts.support.ticketLabel}>
           <input
             id="mfa-ticket"
             className="input mfa__ticket"
@@ -50,7 +53,7 @@ export function SupportScreen({ flavour, phone, incidentID, loginPath }: Support
             readOnly
             value={incidentID}
           />
-        </FormField>
+        </Field>
         <div className="form-actions">
           <button type="button" className="button button--primary" onClick={continueToLogin}>
             Continue
@@ -58,5 +61,19 @@ export function SupportScreen({ flavour, phone, incidentID, loginPath }: Support
         </div>
       </div>
     </MfaFrame>
+  )
+}
+
+/** The support text with its number as a tap-to-call link that never breaks across lines. */
+function CallUs({ phone }: { phone: string }) {
+  const [before, after] = screenTexts.support.callUs('\u0000').split('\u0000')
+  return (
+    <>
+      {before}
+      <a className="phone-link" href={telHref(phone)}>
+        {phone}
+      </a>
+      {after}
+    </>
   )
 }

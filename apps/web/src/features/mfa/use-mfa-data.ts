@@ -23,15 +23,11 @@ export function useMfaData({ details: wantsDetails, countries: wantsCountries }:
     void Promise.all([
       wantsCountries ? getCountries(signal) : Promise.resolve([defaultCountry]),
       wantsDetails ? getDetails(signal) : Promise.resolve(null),
-    ])
-      .then(([countries, answer]) => {
-        if (signal.aborted) return
-        if (answer?.kind === 'failed') return setData({ status: 'failed', countries })
-        setData({ status: 'ready', details: answer?.details ?? null, countries })
-      })
-      .catch(() => {
-        if (!signal.aborted) setData({ status: 'failed', countries: [defaultCountry] })
-      })
+    ]).then(([countries, answer]) => {
+      if (signal.aborted) return
+      if (answer?.kind === 'failed') return setData({ status: 'failed', countries })
+      setData({ status: 'ready', details: answer?.details ?? null, countries })
+    })
     return () => controller.abort()
   }, [wantsDetails, wantsCountries])
   return data

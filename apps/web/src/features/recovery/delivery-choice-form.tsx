@@ -4,12 +4,11 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { messages, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
+import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
-import { Spinner } from '../../components/spinner.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendOtpToContactInfo, sendUserName } from './recovery-api.ts'
 import {
@@ -46,19 +45,18 @@ export function DeliveryChoiceForm({
 }: DeliveryChoiceFormProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
-  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission()
+  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission([
+    failureMessageOf[flavour],
+  ])
 
   useEffect(() => {
     let isCurrent = true
     const load = async () => {
-      const result = await lookUpContacts(flavour, kind, recoveryKey).catch(() => null)
+      const result = await lookUpContacts(flavour, kind, recoveryKey)
       if (!isCurrent) return
-      const outcome = result
-        ? lookupOutcomeOf(result, flavour, recoveryKey.by)
-        : ({ kind: 'banner', message: failureMessageOf[flavour] } as const)
+      const outcome = lookupOutcomeOf(result, flavour, recoveryKey.by)
       const found = outcome.kind === 'found' ? outcome.contacts : null
       setContacts({ kind: 'loaded', contacts: found })
       // With neither contact on file there is nowhere to send anything.
@@ -93,58 +91,44 @@ export function DeliveryChoiceForm({
       const outcome = sendOutcomeOf(await send(method), flavour)
       if (outcome.kind === 'banner') return showBanner([outcome.message])
       await navigate(kind === 'username' ? areaPaths.sendUsername : areaPaths.resetPassword)
-    }, [failureMessageOf[flavour]])
+    })
   }
 
   const options =
     contacts.kind === 'loaded' && contacts.contacts ? deliveryOptionsOf(contacts.contacts) : []
-  const headingId = `delivery-${kind}-heading`
 
   return (
-    <>
-      <div className="recovery" aria-busy={isBusy || contacts.kind === 'loading'}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby={headingId}>
-          <h1 id={headingId} className="card__title" ref={headingRef} tabIndex={-1}>
-            {t.titleOf[kind]}
-          </h1>
-          <p className="card__intro">{t.deliveryIntroOf[kind]}</p>
-          <form
-            className="recovery__form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault()
-              void submit()
-            }}
-          >
-            {options.length > 0 && (
-              <fieldset className="recovery-choice">
-                <legend className="recovery-choice__legend">{t.deliveryLegend}</legend>
-                <div className="recovery-choice__options recovery-choice__options--stacked">
-                  {options.map((option) => (
-                    <label key={option.method} className="recovery-choice__option">
-                      <input
-                        type="radio"
-                        name="deliveryMethod"
-                        value={option.method}
-                        checked={method === option.method}
-                        onChange={() => setMethod(option.method)}
-                      />
-                      <span>{deliveryLabelOf(option.method, option.masked)}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={t.submit}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy || contacts.kind === 'loading'} />
-    </>
+    <FormScreen
+      id={`delivery-${kind}`}
+      className="recovery"
+      title={t.titleOf[kind]}
+      intro={t.deliveryIntroOf[kind]}
+      bannerItems={bannerItems}
+      isBusy={isBusy || contacts.kind === 'loading'}
+    >
+      <form
+        className="recovery__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        {options.length > 0 && (
+          <DeliveryChoice
+            name="deliveryMethod"
+            legend={t.deliveryLegend}
+            options={options.map((option) => ({
+              ...option,
+              label: deliveryLabelOf(option.method),
+            }))}
+            value={method}
+            onChange={setMethod}
+            separator=": "
+          />
+        )}
+        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+      </form>
+    </FormScreen>
   )
 }

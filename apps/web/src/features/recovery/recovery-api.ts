@@ -9,7 +9,7 @@ import {
   type RecoveryMode,
   type RecoveryResponse,
 } from '@portal/contract'
-import { postJsonCall, type CallResult } from '../../lib/call-result.ts'
+import { apiClient, type CallResult } from '../../lib/api-client.ts'
 import type { RecoveryKey, RecoveryKind } from './recovery-input.ts'
 
 const base = '/api/us-web-authentication'
@@ -33,7 +33,7 @@ export function sendUserName(
   flavour: Flavour,
   request: Contact & { personCd?: string },
 ): Promise<CallResult<RecoveryResponse>> {
-  return postJsonCall(
+  return apiClient.postJson(
     `${base}/sendUserName`,
     { ...request, appName: recoveryAppNameOf[flavour] },
     RecoveryResponseSchema,
@@ -45,7 +45,7 @@ export function sendTempPassword(
   flavour: Flavour,
   request: Contact,
 ): Promise<CallResult<RecoveryResponse>> {
-  return postJsonCall(
+  return apiClient.postJson(
     `${base}/sendTempPassword`,
     { ...request, appName: recoveryAppNameOf[flavour] },
     RecoveryResponseSchema,
@@ -61,7 +61,7 @@ export function sendOtpToContactInfo(
     firstPageSelectedValue: string
   },
 ): Promise<CallResult<RecoveryResponse>> {
-  return postJsonCall(
+  return apiClient.postJson(
     `${base}/sendOTPToContactInfo`,
     { ...request, appName: recoveryAppNameOf[flavour] },
     RecoveryResponseSchema,
@@ -77,12 +77,12 @@ export function lookUpContacts(
   const purpose = { sendusername: kind === 'username', sendpass: kind === 'password' }
   const appName = recoveryAppNameOf[flavour]
   return key.by === 'customerNumber'
-    ? postJsonCall(
+    ? apiClient.postJson(
         `${base}/getContactInfoByPersonCd`,
         { custNum: key.custNum, appName, ...purpose },
         ContactLookupResponseSchema,
       )
-    : postJsonCall(
+    : apiClient.postJson(
         `${base}/getContactInfoByUsername`,
         { username: key.username, appName, ...purpose },
         ContactLookupResponseSchema,

@@ -1,18 +1,18 @@
 // Spec §2 screens 5-6 and §4 "Recovery": choose a recovery option, enter the value, and
 // either receive the username or temporary password directly (email, mobile) or go on to
 // choose where it is sent (account number, username).
-import { type ChangeEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { limits, maskPhone, messages, type Flavour, type Program } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
-import { FormField, describedByError } from '../../components/form-field.tsx'
+import { z } from 'zod'
+import { limits, messages, screenTexts, type Flavour, type Program } from '@portal/contract'
 import { FormActions } from '../../components/form-actions.tsx'
-import { Spinner } from '../../components/spinner.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
+import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
+import { customerNumberMaxLength } from '../../lib/customer-number.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { customerNumberMaxLength } from '../../lib/field-problems.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
+import { formResolver } from '../../lib/form-schemas.ts'
+import { formatPhone, phoneFormatted } from '../../lib/phone-input.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendTempPassword, sendUserName } from './recovery-api.ts'
 import {
@@ -28,6 +28,18 @@ import {
 import { lookupOutcomeOf, sendOutcomeOf } from './recovery-outcome.ts'
 import { optionLabelOf, recoveryTexts as t, valueLabelOf } from './recovery-texts.ts'
 import './recovery.css'
+
+/** The value is judged by the chosen option's rule; a missing choice is the banner's (spec §5). */
+function recoveryFormSchema(kind: RecoveryKind, program: Program) {
+  return z.object({ option: z.string(), value: z.string() }).superRefine((values, context) => {
+    const { option, value } = values
+    if (isChoiceMissing(option, value) || !isRecoveryOption(kind, option)) return
+    const problem = recoveryValueProblem(option, value, program)
+    if (problem) context.addIssue({ code: 'custom', path: ['value'], message: problem })
+  })
+}
+
+const mobileHint = screenTexts.registration.mobileHint
 
 interface RecoveryFormValues {
   /** '' until an option is chosen. */
@@ -46,7 +58,7 @@ function valueInputOf(option: RecoveryOption | null, program: Program) {
         maxLength: limits.recoveryEmailMax,
       } as const
     case 'mobile':
-      return { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', maxLength: 12 } as const
+      return { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' } as const
     case 'customerNumber':
       return {
         type: 'text',
@@ -82,9 +94,9 @@ interface RecoveryFormProps {
 export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryFormProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } =
-    useSubmission()
+  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } = useSubmission(
+    [failureMessageOf[flavour]],
+  )
 
   const {
     register,
@@ -95,6 +107,7 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
     clearErrors,
     formState: { errors },
   } = useForm<RecoveryFormValues>({
+    resolver: formResolver(recoveryFormSchema(kind, program)),
     defaultValues: { option: '', value: '' },
     reValidateMode: 'onChange',
   })
@@ -136,88 +149,63 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
       return showBanner([messages.recovery.chooseMethod])
     }
     const chosen = values.option
-    await run(() => recover(chosen, values.value), [failureMessageOf[flavour]])
+    await run(() => recover(chosen, values.value))
   }
 
   const optionField = register('option', {
     onChange: () => {
       clearErrors('value')
       // A number typed before Mobile was chosen takes the mask too.
-      if (getValues('option') === 'mobile') setValue('value', maskPhone(getValues('value')))
+      if (getValues('option') === 'mobile') setValue('value', formatPhone(getValues('value')))
     },
   })
-  const valueField = register('value', {
-    validate: (value, all) => {
-      // A missing choice is the banner's to report (see submit).
-      if (isChoiceMissing(all.option, value) || !isRecoveryOption(kind, all.option)) return true
-      return recoveryValueProblem(all.option, value, program) ?? true
-    },
-  })
-  // Spec §5: a mobile number's non-digits are stripped as typed, with the ###-###-#### mask.
-  const onValueChange = (event: ChangeEvent<HTMLInputElement>) => {
-    if (getValues('option') === 'mobile') event.target.value = maskPhone(event.target.value)
-    return valueField.onChange(event)
-  }
+  const valueField = register('value')
 
-  const valueError = errors.value?.message
-  const headingId = `forgot-${kind}-heading`
   const valueId = `forgot-${kind}-value`
 
   return (
-    <>
-      <div className="recovery" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby={headingId}>
-          <h1 id={headingId} className="card__title" ref={headingRef} tabIndex={-1}>
-            {t.titleOf[kind]}
-          </h1>
-          <p className="card__intro">{t.introOf[kind]}</p>
-          <form
-            className="recovery__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            <fieldset className="recovery-choice">
-              <legend className="recovery-choice__legend">{t.optionsLegend}</legend>
-              <div className="recovery-choice__options">
-                {recoveryOptionsOf[kind].map((candidate) => (
-                  <label key={candidate} className="recovery-choice__option">
-                    <input type="radio" value={candidate} {...optionField} />
-                    <span>{optionLabelOf(candidate, program)}</span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <FormField
-              id={valueId}
-              label={option ? valueLabelOf(option, program) : t.valueLabelUnchosen}
-              error={valueError}
-            >
-              <input
-                id={valueId}
-                className="input"
-                {...valueInputOf(option, program)}
-                autoCapitalize="none"
-                spellCheck={false}
-                {...describedByError(valueId, valueError)}
-                {...valueField}
-                onChange={onValueChange}
-              />
-            </FormField>
-            {kind === 'password' && (
-              <p className="recovery__link">
-                <Link to={areaPaths.forgotUsername}>{t.forgotUsernameLink}</Link>
-              </p>
-            )}
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={t.submit}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy} />
-    </>
+    <FormScreen
+      id={`forgot-${kind}`}
+      className="recovery"
+      title={t.titleOf[kind]}
+      intro={t.introOf[kind]}
+      bannerItems={bannerItems}
+      isBusy={isBusy}
+    >
+      <form
+        className="recovery__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        <fieldset className="recovery-choice">
+          <legend className="recovery-choice__legend">{t.optionsLegend}</legend>
+          <div className="recovery-choice__options">
+            {recoveryOptionsOf[kind].map((candidate) => (
+              <label key={candidate} className="recovery-choice__option">
+                <input type="radio" value={candidate} {...optionField} />
+                <span>{optionLabelOf(candidate, program)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          id={valueId}
+          label={option ? valueLabelOf(option, program) : t.valueLabelUnchosen}
+          hint={option === 'mobile' ? mobileHint : undefined}
+          error={errors.value?.message}
+          {...valueInputOf(option, program)}
+          autoCapitalize="none"
+          spellCheck={false}
+          // Spec §5: a mobile number's non-digits are stripped as typed, with the mask.
+          {...(option === 'mobile' ? phoneFormatted(valueField) : valueField)}
+        />
+        {kind === 'password' && (
+          <p className="recovery__link">
+            <Link to={areaPaths.forgotUsername}>{t.forgotUsernameLink}</Link>
+          </p>
+        )}
+        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+      </form>
+    </FormScreen>
   )
 }

@@ -7,14 +7,8 @@ import {
   type Program,
   type RecoveryMode,
 } from '@portal/contract'
-import {
-  customerNumberOf,
-  customerNumberProblem,
-  digitsOf,
-  emailProblem,
-  isAgentNumberProgram,
-  mobileProblem,
-} from '../../lib/field-problems.ts'
+import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
+import { customerNumberField, emailField, mobileField, problemOf } from '../../lib/form-schemas.ts'
 
 /** Which recovery: the username (screen 5) or a temporary password (screen 6). */
 export type RecoveryKind = 'username' | 'password'
@@ -43,11 +37,11 @@ export function recoveryValueProblem(
 ): string | undefined {
   switch (option) {
     case 'email':
-      return emailProblem(value)
+      return problemOf(emailField, value)
     case 'mobile':
-      return mobileProblem(value)
+      return problemOf(mobileField, value)
     case 'customerNumber':
-      return customerNumberProblem(program, value)
+      return problemOf(customerNumberField(program), value)
     case 'username':
       if (value.length === 0) return messages.validation.usernameRequired
       return recoveryUsernamePattern.test(value) ? undefined : messages.validation.usernamePattern

@@ -8,7 +8,7 @@ import {
   type Flavour,
   type RecoveryResponse,
 } from '@portal/contract'
-import { userMessageOf, type CallResult } from '../../lib/call-result.ts'
+import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import type { RecoveryKey } from './recovery-input.ts'
 

@@ -38,8 +38,8 @@ export function valueLabelOf(option: RecoveryOption, program: Program): string {
 }
 
 /** Spec §2 screen 7: "email or text message showing the masked contact". */
-export function deliveryLabelOf(method: DeliveryMethod, masked: string): string {
-  return method === 'email' ? `Email: ${masked}` : `Text message: ${masked}`
+export function deliveryLabelOf(method: DeliveryMethod): string {
+  return method === 'email' ? 'Email' : 'Text message'
 }
 
 /** Spec §2 screen 8: the confirmation of each recovery. */

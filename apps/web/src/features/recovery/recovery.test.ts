@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { messages, programOf, type ContactLookupResponse } from '@portal/contract'
-import type { CallResult } from '../../lib/call-result.ts'
+import type { CallResult } from '../../lib/api-client.ts'
 import {
   deliveryStepSearchOf,
   firstPageModeOf,
@@ -20,13 +20,14 @@ const bclip = programOf('bclip')
 const augustar = programOf('augustar')
 
 const answer = (message: string) =>
-  ({ kind: 'answered', json: { status: message === 'Success', message } }) as const
+  ({ kind: 'answered', status: 200, json: { status: message === 'Success', message } }) as const
 const contacts = (
   message: string,
   email: string | null = 'd***@example.com',
   phone: string | null = '***-***-0101',
 ): CallResult<ContactLookupResponse> => ({
   kind: 'answered',
+  status: 200,
   json: { status: message === 'Success', message, email, phone },
 })
 
@@ -90,7 +91,7 @@ describe('recovery answers', () => {
   })
 
   it("gives failed calls the flavour's failure text, and passes on 429 and 400 messages", () => {
-    expect(sendOutcomeOf({ kind: 'failed' }, 'usweb')).toEqual({
+    expect(sendOutcomeOf({ kind: 'failed', reason: 'transport' }, 'usweb')).toEqual({
       kind: 'banner',
       message: messages.login.technicalDifficulties,
     })

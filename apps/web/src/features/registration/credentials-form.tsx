@@ -3,23 +3,20 @@
 
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
+import { z } from 'zod'
 import {
   limits,
   messages,
   newPasswordSchema,
   newUsernameSchema,
-  passwordStrength,
   type Flavour,
 } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
-import { FormField, describedByError } from '../../components/form-field.tsx'
-import { PasswordChecklist } from '../../components/password-checklist.tsx'
-import { PasswordInput } from '../../components/password-input.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
-import { Spinner } from '../../components/spinner.tsx'
-import { StrengthMeter } from '../../components/strength-meter.tsx'
+import { NewPasswordFields } from '../../components/new-password-fields.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
+import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
+import { formResolver } from '../../lib/form-schemas.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
@@ -30,24 +27,19 @@ import {
 import { registrationTexts as t } from './registration-texts.ts'
 import './registration.css'
 
-interface CredentialsFormValues {
-  userName: string
-  password: string
-  confirmPassword: string
-}
-
-const rulesId = 'register-password-rules'
-const usernameHintId = 'register-username-hint'
-
-/** The first message of a contract rule, or true when the value passes. */
-function ruleCheck(schema: typeof newUsernameSchema | typeof newPasswordSchema) {
-  return (value: string) => {
-    const result = schema.safeParse(value)
-    return result.success || (result.error.issues[0]?.message ?? false)
-  }
-}
-
-const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+const CredentialsFormSchema = z
+  .object({
+    userName: newUsernameSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  // Spec §5: the registration form's mismatch message, judged whatever the other fields say.
+  .refine((values) => values.confirmPassword === values.password, {
+    path: ['confirmPassword'],
+    message: messages.validation.passwordMismatch,
+    when: () => true,
+  })
+type CredentialsFormValues = z.input<typeof CredentialsFormSchema>
 
 interface CredentialsFormProps {
   flavour: Flavour
@@ -58,8 +50,9 @@ interface CredentialsFormProps {
 
 export function CredentialsForm({ flavour, level1Org, details, loginPath }: CredentialsFormProps) {
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission()
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
+    messages.registration.unableToProcess,
+  ])
 
   const {
     register,
@@ -67,11 +60,11 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     control,
     formState: { errors },
   } = useForm<CredentialsFormValues>({
+    resolver: formResolver(CredentialsFormSchema),
     defaultValues: { userName: '', password: '', confirmPassword: '' },
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
-  const strength = passwordStrength(password)
 
   const submit = (values: CredentialsFormValues) =>
     run(async () => {
@@ -82,95 +75,52 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
         return
       }
       showBanner(outcome.items)
-    }, [messages.registration.unableToProcess])
-
-  const usernameError = errors.userName?.message
-  const passwordError = errors.password?.message
-  const confirmError = errors.confirmPassword?.message
-  const usernameDescription = describedByError('register-username', usernameError)
-  const passwordDescription = describedByError('register-password', passwordError)
+    })
 
   return (
-    <>
-      <div className="registration" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby="register-credentials-heading">
-          <h1
-            id="register-credentials-heading"
-            className="card__title"
-            ref={headingRef}
-            tabIndex={-1}
-          >
-            {t.credentialsTitle}
-          </h1>
-          <p className="card__intro">{t.credentialsIntro}</p>
-          <form
-            className="registration__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            <FormField id="register-username" label={t.usernameLabel} error={usernameError}>
-              <input
-                id="register-username"
-                className="input"
-                type="text"
-                autoComplete="username"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                maxLength={limits.usernameMax}
-                aria-required="true"
-                aria-invalid={usernameDescription['aria-invalid']}
-                aria-describedby={joinIds(usernameDescription['aria-describedby'], usernameHintId)}
-                {...register('userName', { validate: ruleCheck(newUsernameSchema) })}
-              />
-              <p className="registration__hint" id={usernameHintId}>
-                {t.usernameHint}
-              </p>
-            </FormField>
-            <div className="registration__password">
-              <FormField id="register-password" label={t.passwordLabel} error={passwordError}>
-                <PasswordInput
-                  id="register-password"
-                  autoComplete="new-password"
-                  maxLength={limits.passwordMax}
-                  aria-required="true"
-                  aria-invalid={passwordDescription['aria-invalid']}
-                  aria-describedby={joinIds(passwordDescription['aria-describedby'], rulesId)}
-                  {...register('password', { validate: ruleCheck(newPasswordSchema) })}
-                />
-              </FormField>
-              <StrengthMeter score={strength.score} />
-              <PasswordChecklist id={rulesId} password={password} />
-            </div>
-            <FormField
-              id="register-confirm-password"
-              label={t.confirmPasswordLabel}
-              error={confirmError}
-            >
-              <PasswordInput
-                id="register-confirm-password"
-                toggleTarget="confirm password"
-                autoComplete="new-password"
-                maxLength={limits.passwordMax}
-                aria-required="true"
-                {...describedByError('register-confirm-password', confirmError)}
-                {...register('confirmPassword', {
-                  // Spec §5: the registration form's mismatch message.
-                  validate: (value, all) =>
-                    value === all.password || messages.validation.passwordMismatch,
-                })}
-              />
-            </FormField>
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={t.submit}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy} />
-    </>
+    <FormScreen
+      id="register-credentials"
+      className="registration"
+      title={t.credentialsTitle}
+      intro={t.credentialsIntro}
+      bannerItems={bannerItems}
+      isBusy={isBusy}
+    >
+      <form
+        className="registration__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        <TextField
+          id="register-username"
+          label={t.usernameLabel}
+          hint={t.usernameHint}
+          error={errors.userName?.message}
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={limits.usernameMax}
+          {...register('userName')}
+        />
+        <NewPasswordFields
+          value={password}
+          password={{
+            id: 'register-password',
+            label: t.passwordLabel,
+            error: errors.password?.message,
+            registration: register('password'),
+          }}
+          confirmation={{
+            id: 'register-confirm-password',
+            label: t.confirmPasswordLabel,
+            error: errors.confirmPassword?.message,
+            registration: register('confirmPassword'),
+          }}
+        />
+        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+      </form>
+    </FormScreen>
   )
 }

@@ -1,23 +1,22 @@
 // Spec §2 screen 2 and §4 "Registration" step 1: the customer identifies themselves by their
 // Account (or Agent) Number, email address and mobile number.
-import { type ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { limits, maskPhone, type Flavour, type Program } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
-import { FormField, describedByError } from '../../components/form-field.tsx'
+import { z } from 'zod'
+import { limits, type Flavour, type Program } from '@portal/contract'
 import { FormActions } from '../../components/form-actions.tsx'
-import { Spinner } from '../../components/spinner.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
+import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import {
-  customerNumberMaxLength,
-  customerNumberProblem,
-  emailProblem,
-  isAgentNumberProgram,
-  mobileProblem,
-} from '../../lib/field-problems.ts'
+import { customerNumberMaxLength, isAgentNumberProgram } from '../../lib/customer-number.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { useFocusOnMount } from '../../lib/page.ts'
+import {
+  customerNumberField,
+  emailField,
+  formResolver,
+  mobileField,
+} from '../../lib/form-schemas.ts'
+import { phoneFormatted } from '../../lib/phone-input.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { registrationCalls } from './registration-api.ts'
 import { identify } from './registration-flow.ts'
@@ -42,14 +41,22 @@ interface IdentifyFormProps {
 export function IdentifyForm({ flavour, program, level1Org, loginPath }: IdentifyFormProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission()
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
+    failureMessageOf[flavour],
+  ])
 
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<IdentifyFormValues>({
+    resolver: formResolver(
+      z.object({
+        accountValue: customerNumberField(program),
+        email: emailField,
+        phone: mobileField,
+      }),
+    ),
     defaultValues: { accountValue: '', email: '', phone: '' },
     reValidateMode: 'onChange',
   })
@@ -69,88 +76,63 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
         case 'stopped':
           return
       }
-    }, [failureMessageOf[flavour]])
+    })
 
-  const phoneField = register('phone', { validate: (value) => mobileProblem(value) ?? true })
-  // Spec §5: non-digits are stripped as typed and the mask ###-###-#### is applied.
-  const onPhoneChange = (event: ChangeEvent<HTMLInputElement>) => {
-    event.target.value = maskPhone(event.target.value)
-    return phoneField.onChange(event)
-  }
-
-  const accountError = errors.accountValue?.message
-  const emailError = errors.email?.message
-  const phoneError = errors.phone?.message
   const isAgent = isAgentNumberProgram(program)
 
   return (
-    <>
-      <div className="registration" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby="register-identify-heading">
-          <h1 id="register-identify-heading" className="card__title" ref={headingRef} tabIndex={-1}>
-            {t.title}
-          </h1>
-          <p className="card__intro">{t.identifyIntro}</p>
-          <form
-            className="registration__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            <FormField id="register-account" label={program.accountLabel} error={accountError}>
-              <input
-                id="register-account"
-                className="input"
-                type="text"
-                inputMode={isAgent ? 'numeric' : 'text'}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={customerNumberMaxLength(program)}
-                aria-required="true"
-                {...describedByError('register-account', accountError)}
-                {...register('accountValue', {
-                  validate: (value) => customerNumberProblem(program, value) ?? true,
-                })}
-              />
-            </FormField>
-            <FormField id="register-email" label={t.emailLabel} error={emailError}>
-              <input
-                id="register-email"
-                className="input"
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-                maxLength={limits.recoveryEmailMax}
-                aria-required="true"
-                {...describedByError('register-email', emailError)}
-                {...register('email', { validate: (value) => emailProblem(value) ?? true })}
-              />
-            </FormField>
-            <FormField id="register-phone" label={t.mobileLabel} error={phoneError}>
-              <input
-                id="register-phone"
-                className="input"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="###-###-####"
-                maxLength={12}
-                aria-required="true"
-                {...describedByError('register-phone', phoneError)}
-                {...phoneField}
-                onChange={onPhoneChange}
-              />
-            </FormField>
-            <FormActions
-              loginPath={loginPath}
-              returnLabel={t.returnToLogin}
-              submitLabel={identifyButtonOf[flavour]}
-            />
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy} />
-    </>
+    <FormScreen
+      id="register-identify"
+      className="registration"
+      title={t.title}
+      intro={t.identifyIntro}
+      bannerItems={bannerItems}
+      isBusy={isBusy}
+    >
+      <form
+        className="registration__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        <TextField
+          id="register-account"
+          label={program.accountLabel}
+          error={errors.accountValue?.message}
+          type="text"
+          inputMode={isAgent ? 'numeric' : 'text'}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={customerNumberMaxLength(program)}
+          {...register('accountValue')}
+        />
+        <TextField
+          id="register-email"
+          label={t.emailLabel}
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          maxLength={limits.recoveryEmailMax}
+          {...register('email')}
+        />
+        <TextField
+          id="register-phone"
+          label={t.mobileLabel}
+          hint={t.mobileHint}
+          error={errors.phone?.message}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          // Spec §5: non-digits are stripped as typed and the mask ###-###-#### is applied.
+          {...phoneFormatted(register('phone'))}
+        />
+        <FormActions
+          loginPath={loginPath}
+          returnLabel={t.returnToLogin}
+          submitLabel={identifyButtonOf[flavour]}
+        />
+      </form>
+    </FormScreen>
   )
 }

@@ -6,21 +6,25 @@ import {
   type CreateUserRequest,
   type CreateUserResponse,
 } from '@portal/contract'
-import { postJsonCall, type CallResult } from '../../lib/call-result.ts'
+import { apiClient, type CallResult } from '../../lib/api-client.ts'
 import type { RegistrationCalls } from './registration-flow.ts'
 
 /** POST /api/us-web-authentication/createuser */
 export function createUser(request: CreateUserRequest): Promise<CallResult<CreateUserResponse>> {
-  return postJsonCall('/api/us-web-authentication/createuser', request, CreateUserResponseSchema)
+  return apiClient.postJson(
+    '/api/us-web-authentication/createuser',
+    request,
+    CreateUserResponseSchema,
+  )
 }
 
 export const registrationCalls: RegistrationCalls = {
   /** POST /api/customer-api/find, registration variant (it carries `email`). */
   lookUp: (query) =>
-    postJsonCall('/api/customer-api/find', query, RegistrationLookupResponseSchema),
+    apiClient.postJson('/api/customer-api/find', query, RegistrationLookupResponseSchema),
   /** POST /api/us-web-authentication/finduserbymembercode */
   checkExistingAccount: (check) =>
-    postJsonCall(
+    apiClient.postJson(
       '/api/us-web-authentication/finduserbymembercode',
       check,
       ExistingAccountResponseSchema,

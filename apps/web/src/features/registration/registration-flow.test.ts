@@ -6,7 +6,7 @@ import {
   type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
-import type { CallResult } from '../../lib/call-result.ts'
+import type { CallResult } from '../../lib/api-client.ts'
 import {
   createOutcomeOf,
   createUserRequestOf,
@@ -25,9 +25,14 @@ const customer = (
   eligibility: RegistrationLookupResponse['eligibility'] = 'eligible',
 ): CallResult<RegistrationLookupResponse> => ({
   kind: 'answered',
+  status: 200,
   json: { status: 'a', custclass: null, membershipCd: 'M100', firstName: 'Nico', eligibility },
 })
-const noAccount: CallResult<ExistingAccountAnswer> = { kind: 'answered', json: { body: null } }
+const noAccount: CallResult<ExistingAccountAnswer> = {
+  kind: 'answered',
+  status: 200,
+  json: { body: null },
+}
 const refused = (status: number, message: string | null = 'x') =>
   ({ kind: 'refused', status, message }) as const
 
@@ -126,7 +131,11 @@ describe('registration step 1', () => {
       kind: 'banner',
       items: ['Too many attempts.'],
     })
-    for (const lookup of [refused(500), { kind: 'failed' } as const, refused(429, null)]) {
+    for (const lookup of [
+      refused(500),
+      { kind: 'failed', reason: 'transport' } as const,
+      refused(429, null),
+    ]) {
       const usweb = fakeCalls({ lookup })
       expect(await identify(request('bclip', 'BC1'), usweb.calls)).toEqual({
         kind: 'banner',
@@ -157,7 +166,7 @@ describe('registration step 1', () => {
 
   it('stays on step 1 when an account exists', async () => {
     const fake = fakeCalls({
-      existing: { kind: 'answered', json: { body: { accountExists: true } } },
+      existing: { kind: 'answered', status: 200, json: { body: { accountExists: true } } },
     })
     expect(await identify(request('bclip', 'BC1'), fake.calls)).toEqual({
       kind: 'banner',
@@ -166,7 +175,11 @@ describe('registration step 1', () => {
   })
 
   it('goes to register2 (usweb) or says it cannot process (pl) when the check errors', async () => {
-    for (const existing of [refused(500), refused(400), { kind: 'failed' } as const]) {
+    for (const existing of [
+      refused(500),
+      refused(400),
+      { kind: 'failed', reason: 'transport' } as const,
+    ]) {
       const usweb = fakeCalls({ existing })
       expect(await identify(request('bclip', 'BC1'), usweb.calls)).toEqual({ kind: 'register2' })
       const pl = fakeCalls({ existing })
@@ -208,7 +221,7 @@ describe('registration step 2', () => {
   it('goes to step 3 on SUCCESS and names every other return code', () => {
     const answered = (
       returnCode: 'SUCCESS' | 'USER_ALREADY_EXISTS' | 'ACCOUNT_EXISTS' | 'NOT_FOUND' | 'INELIGIBLE',
-    ) => createOutcomeOf({ kind: 'answered', json: { returnCode } })
+    ) => createOutcomeOf({ kind: 'answered', status: 200, json: { returnCode } })
     expect(answered('SUCCESS')).toEqual({ kind: 'created' })
     expect(answered('USER_ALREADY_EXISTS')).toEqual({
       kind: 'banner',
@@ -227,7 +240,7 @@ describe('registration step 2', () => {
   })
 
   it('says it cannot process a failed call, but passes on a rate-limit message', () => {
-    expect(createOutcomeOf({ kind: 'failed' })).toEqual({
+    expect(createOutcomeOf({ kind: 'failed', reason: 'transport' })).toEqual({
       kind: 'banner',
       items: [messages.registration.unableToProcess],
     })

@@ -11,9 +11,9 @@ import {
   type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
-import { userMessageOf, type CallResult } from '../../lib/call-result.ts'
+import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/field-problems.ts'
+import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
 
 /** What step 1 found and step 2 needs; carried in router state, never in storage. */
 export interface RegistrationDetails {

@@ -1,25 +1,38 @@
 // usweb register2 (spec §2, §4 "Registration"): where step 1 goes when the existing-account
 // check errors. The specification does not show the screen; it says what went wrong and
-// leads back to login.
+// gives a next step: try again later, or call (the number written out, tap-to-call).
 import { Link } from 'react-router'
 import { messages } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
+import { PhoneLink } from '../../components/phone-link.tsx'
+import { useProgramSelection } from '../../lib/program-selection.ts'
+import { useProgramPhone } from '../brand/program-phone.ts'
 import { registrationTexts as t } from './registration-texts.ts'
 import './registration.css'
 
 const bannerItems = [messages.registration.unableToProcess]
 
 export function UnableToRegisterPanel({ loginPath }: { loginPath: string }) {
+  const { program } = useProgramSelection()
+  const phone = useProgramPhone(program.code)
   return (
-    <div className="registration">
+    <div className="page-column">
       <ErrorBanner items={bannerItems} />
       <section className="card registration__done" aria-labelledby="register-unable-heading">
         <h1 id="register-unable-heading" className="card__title">
           {t.title}
         </h1>
-        <Link className="button button--primary" to={loginPath}>
-          {t.returnToLogin}
-        </Link>
+        <p className="registration__help">{t.unavailableHelp}</p>
+        {phone && (
+          <p className="registration__help">
+            <strong>Customer Service:</strong> <PhoneLink program={program.code} phone={phone} />
+          </p>
+        )}
+        <div className="form-actions">
+          <Link className="button button--primary" to={loginPath}>
+            {t.returnToLogin}
+          </Link>
+        </div>
       </section>
     </div>
   )

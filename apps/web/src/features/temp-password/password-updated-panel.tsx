@@ -1,27 +1,21 @@
-// Spec §2 screen 16: the password was updated; the user logs in again with it.
-import { Link } from 'react-router'
+// Spec §2 screen 16: the password was updated; the user logs in again with it. The heading
+// says what happened (the form's heading, 'Password update', is screen 15's).
 import { screenTexts } from '@portal/contract'
+import { DonePanel } from '../../components/done-panel.tsx'
 import { Spinner } from '../../components/spinner.tsx'
-import { useFocusOnMount } from '../../lib/page.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
-import './temp-password.css'
 
 export function PasswordUpdatedPanel({ loginPath }: { loginPath: string }) {
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const returnToLogin = useReturnToLogin(loginPath)
   return (
     <>
-      <div className="temp-password">
-        <section className="card temp-password__done" aria-labelledby="password-updated-heading">
-          <h1 id="password-updated-heading" className="card__title" ref={headingRef} tabIndex={-1}>
-            {screenTexts.tempPassword.title}
-          </h1>
-          <p className="temp-password__message">{screenTexts.tempPassword.updated}</p>
-          <Link className="button button--primary" to={loginPath} onClick={returnToLogin.onClick}>
-            Return to Login
-          </Link>
-        </section>
-      </div>
+      <DonePanel
+        id="password-updated"
+        title={screenTexts.pageTitles.passwordUpdated}
+        paragraphs={[screenTexts.tempPassword.updated]}
+        loginPath={loginPath}
+        onReturn={returnToLogin.onClick}
+      />
       <Spinner active={returnToLogin.isLeaving} />
     </>
   )

@@ -2,31 +2,27 @@
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { limits, messages, passwordStrength, screenTexts } from '@portal/contract'
-import { ErrorBanner } from '../../components/error-banner.tsx'
-import { FormField, describedByError } from '../../components/form-field.tsx'
-import { PasswordChecklist } from '../../components/password-checklist.tsx'
-import { PasswordInput } from '../../components/password-input.tsx'
-import { Spinner } from '../../components/spinner.tsx'
-import { StrengthMeter } from '../../components/strength-meter.tsx'
-import { useFocusOnMount } from '../../lib/page.ts'
+import { z } from 'zod'
+import { messages, newPasswordSchema, screenTexts } from '@portal/contract'
+import { NewPasswordFields } from '../../components/new-password-fields.tsx'
+import { FormScreen } from '../../components/form-screen.tsx'
+import { formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { updateTempPassword } from './temp-password-api.ts'
-import {
-  confirmationProblem,
-  newPasswordProblem,
-  tempPasswordOutcomeOf,
-} from './temp-password-outcome.ts'
+import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
 import './temp-password.css'
 
-interface PasswordFormValues {
-  password: string
-  confirmPassword: string
-}
-
-const rulesId = 'new-password-rules'
+const PasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  // Spec §5: on this screen the confirmation must equal the password.
+  .refine((values) => values.confirmPassword === values.password, {
+    path: ['confirmPassword'],
+    message: messages.tempPassword.confirmMismatch,
+    when: () => true,
+  })
+type PasswordFormValues = z.input<typeof PasswordFormSchema>
 
 interface UpdateTempPasswordFormProps {
   /** The area's login (usweb with prgName and level1Org). */
@@ -36,11 +32,12 @@ interface UpdateTempPasswordFormProps {
 
 export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPasswordFormProps) {
   const navigate = useNavigate()
-  const headingRef = useFocusOnMount<HTMLHeadingElement>()
   const returnToLogin = useReturnToLogin(loginPath)
-  const [isConfirmMismatch, setConfirmMismatch] = useState(false)
-  const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } =
-    useSubmission()
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
+    messages.tempPassword.unableToUpdate,
+  ])
+  // Kept at login (spec §1): the account whose password this is, also for password managers.
+  const [userName] = useState(() => readSession().username)
 
   const {
     register,
@@ -48,98 +45,73 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     control,
     formState: { errors },
   } = useForm<PasswordFormValues>({
+    resolver: formResolver(PasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
     // After the first submit the field message follows the typing.
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
-  const strength = passwordStrength(password)
 
-  const submit = async (values: PasswordFormValues) => {
-    if (isRunning()) return
-    clearBanner()
-    const mismatch = confirmationProblem(values.password, values.confirmPassword)
-    if (mismatch) {
-      setConfirmMismatch(true)
-      return showBanner([mismatch])
-    }
-    // Kept at login (spec §1); without it the service could not know whose password this is.
-    const userName = readSession().username
-    if (!userName) return showBanner([messages.tempPassword.unableToUpdate])
-
-    await run(async () => {
+  const submit = (values: PasswordFormValues) =>
+    run(async () => {
+      // Without the username the service could not know whose password this is.
+      if (!userName) return showBanner([messages.tempPassword.unableToUpdate])
       const outcome = tempPasswordOutcomeOf(await updateTempPassword(userName, values.password))
       if (outcome.kind === 'updated') {
         await navigate(successPath)
         return
       }
       showBanner([outcome.message])
-    }, [messages.tempPassword.unableToUpdate])
-  }
-
-  const passwordError = errors.password?.message
-  const passwordDescription = describedByError('new-password', passwordError)
+    })
 
   return (
-    <>
-      <div className="temp-password" aria-busy={isBusy}>
-        <ErrorBanner items={bannerItems} />
-        <section className="card" aria-labelledby="temp-password-heading">
-          <h1 id="temp-password-heading" className="card__title" ref={headingRef} tabIndex={-1}>
-            {screenTexts.tempPassword.title}
-          </h1>
-          <p className="card__intro">{screenTexts.tempPassword.intro}</p>
-          <form
-            className="temp-password__form"
-            noValidate
-            onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-          >
-            <div className="temp-password__new">
-              <FormField id="new-password" label="Password" error={passwordError}>
-                <PasswordInput
-                  id="new-password"
-                  autoComplete="new-password"
-                  maxLength={limits.passwordMax}
-                  aria-required="true"
-                  aria-invalid={passwordDescription['aria-invalid']}
-                  aria-describedby={[passwordDescription['aria-describedby'], rulesId]
-                    .filter(Boolean)
-                    .join(' ')}
-                  {...register('password', {
-                    validate: (value) => newPasswordProblem(value) ?? true,
-                  })}
-                />
-              </FormField>
-              <StrengthMeter score={strength.score} />
-              <PasswordChecklist id={rulesId} password={password} />
-            </div>
-            <FormField id="confirm-password" label="Confirm Password" error={undefined}>
-              <PasswordInput
-                id="confirm-password"
-                toggleTarget="confirm password"
-                autoComplete="new-password"
-                maxLength={limits.passwordMax}
-                aria-required="true"
-                aria-invalid={isConfirmMismatch || undefined}
-                {...register('confirmPassword', { onChange: () => setConfirmMismatch(false) })}
-              />
-            </FormField>
-            <div className="form-actions">
-              <Link
-                className="button button--secondary"
-                to={loginPath}
-                onClick={returnToLogin.onClick}
-              >
-                Return to Login
-              </Link>
-              <button type="submit" className="button button--primary">
-                Submit
-              </button>
-            </div>
-          </form>
-        </section>
-      </div>
-      <Spinner active={isBusy || returnToLogin.isLeaving} />
-    </>
+    <FormScreen
+      id="temp-password"
+      className="temp-password"
+      title={screenTexts.tempPassword.title}
+      intro={screenTexts.tempPassword.intro}
+      bannerItems={bannerItems}
+      isBusy={isBusy || returnToLogin.isLeaving}
+    >
+      <form
+        className="temp-password__form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+      >
+        {/* Password managers update the entry of this account (as Keycloak does). */}
+        <input
+          className="visually-hidden"
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={userName ?? ''}
+          readOnly
+          hidden
+        />
+        <NewPasswordFields
+          value={password}
+          password={{
+            id: 'new-password',
+            label: 'Password',
+            error: errors.password?.message,
+            registration: register('password'),
+          }}
+          confirmation={{
+            id: 'confirm-password',
+            label: 'Confirm Password',
+            error: errors.confirmPassword?.message,
+            registration: register('confirmPassword'),
+          }}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary">
+            Submit
+          </button>
+          <Link className="button button--secondary" to={loginPath} onClick={returnToLogin.onClick}>
+            Return to Login
+          </Link>
+        </div>
+      </form>
+    </FormScreen>
   )
 }

@@ -1,0 +1,67 @@
+// Where a code, username or temporary password goes: one radio tile per contact on file,
+// each showing the contact masked (spec §2 screens 7 and 11). Used by both recoveries and by
+// the verification screen, so that the choice looks and reads the same everywhere.
+import './delivery-choice.css'
+
+export interface DeliveryOption<M extends string> {
+  method: M
+  /** 'Email', 'Text message', 'Mobile'. */
+  label: string
+  /** The contact as the service may show it: 'd***@example.com', '***-***-0101'. */
+  masked: string
+}
+
+interface DeliveryChoiceProps<M extends string> {
+  name: string
+  legend: string
+  options: readonly DeliveryOption<M>[]
+  value: NoInfer<M> | null
+  onChange(method: NoInfer<M>): void
+  /** Why nothing can be sent yet (shown under the options and tied to the group). */
+  hint?: string | null
+  /** Label and masked contact joined as the spec writes them ('Email: d***@…'). */
+  separator?: string
+}
+
+export function DeliveryChoice<M extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+  hint,
+  separator = ' ',
+}: DeliveryChoiceProps<M>) {
+  const hintId = `${name}-hint`
+  return (
+    <fieldset className="delivery-choice" aria-describedby={hint ? hintId : undefined}>
+      <legend className="form-field__label">{legend}</legend>
+      <div className="delivery-choice__options">
+        {options.map((option) => (
+          <label className="delivery-choice__option" key={option.method}>
+            <input
+              type="radio"
+              name={name}
+              value={option.method}
+              checked={value === option.method}
+              onChange={() => onChange(option.method)}
+            />
+            <span className="delivery-choice__text">
+              <span className="delivery-choice__label">
+                {option.label}
+                {separator}
+              </span>
+              {/* A masked contact is one unbreakable value. */}
+              <span className="delivery-choice__masked">{option.masked}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {hint && (
+        <p className="form-field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+    </fieldset>
+  )
+}

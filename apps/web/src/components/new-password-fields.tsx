@@ -1,0 +1,55 @@
+// A new password and its confirmation (spec §2 screens 3 and 15): the live strength meter and
+// checklist under the password, and the hints a password manager needs to suggest one.
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { limits, passwordStrength } from '@portal/contract'
+import { PasswordChecklist, passwordRulesAttribute } from './password-checklist.tsx'
+import { StrengthMeter } from './strength-meter.tsx'
+import { TextField } from './text-field.tsx'
+
+interface Field {
+  id: string
+  label: string
+  error: string | undefined
+  registration: UseFormRegisterReturn
+}
+
+interface NewPasswordFieldsProps {
+  /** The password as typed so far (react-hook-form's `useWatch`). */
+  value: string
+  password: Field
+  confirmation: Field
+}
+
+export function NewPasswordFields({ value, password, confirmation }: NewPasswordFieldsProps) {
+  const rulesId = `${password.id}-rules`
+  const shared = {
+    autoComplete: 'new-password',
+    passwordrules: passwordRulesAttribute,
+    maxLength: limits.passwordMax,
+  } as const
+  return (
+    <>
+      <div className="new-password">
+        <TextField
+          id={password.id}
+          label={password.label}
+          error={password.error}
+          describedBy={rulesId}
+          password={{}}
+          {...shared}
+          {...password.registration}
+        />
+        <StrengthMeter score={passwordStrength(value).score} />
+        <PasswordChecklist id={rulesId} password={value} />
+      </div>
+      <TextField
+        id={confirmation.id}
+        label={confirmation.label}
+        error={confirmation.error}
+        password={{ toggleTarget: 'confirm password' }}
+        {...shared}
+        {...confirmation.registration}
+      />
+    </>
+  )
+}

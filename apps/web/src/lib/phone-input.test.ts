@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { formatPhone, formatPhoneAt } from './phone-input.ts'
+
+describe('phone input (spec §5 mask, issue 16)', () => {
+  it('takes a number pasted or autofilled in the common formats', () => {
+    for (const pasted of ['(312) 555-0101', '+1 312 555 0101', '312.555.0101', '1-312-555-0101']) {
+      expect(formatPhone(pasted), pasted).toBe('312-555-0101')
+    }
+  })
+
+  it('writes the dashes while typing and keeps at most ten digits', () => {
+    expect(formatPhone('312')).toBe('312')
+    expect(formatPhone('3125')).toBe('312-5')
+    expect(formatPhone('312555010199')).toBe('312-555-0101')
+  })
+
+  it('keeps the caret after the same digit', () => {
+    // '312-5|550-101' after a backspace in the middle, then a 9 typed there.
+    expect(formatPhoneAt('312-55-0101', 5)).toEqual({ value: '312-550-101', caret: 5 })
+    expect(formatPhoneAt('312-5950-101', 6)).toEqual({ value: '312-595-0101', caret: 6 })
+    // A pasted '+1 …' puts the caret at the end, after the last digit.
+    expect(formatPhoneAt('+1 312 555 0101', 15)).toEqual({ value: '312-555-0101', caret: 12 })
+  })
+})
