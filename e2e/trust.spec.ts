@@ -156,15 +156,10 @@ describe('the code screen (issue 16)', () => {
     await expectTitle(page, `Enter Verification Code | ${programOf('bclip').displayName}`)
     await page.getByText('Sent to: b***@example.com').waitFor()
     expect(await page.locator('.button--primary').allTextContents()).toEqual(['Submit'])
-    // A new code: the button waits, and says how long.
+    // A new code, said so (the wait before the next is in abuse-limits.spec.ts: this portal
+    // runs without a cool-down).
     await page.getByRole('button', { name: 'Generate new Code' }).click()
     await page.getByRole('alert').getByText(messages.mfa.newCodeSent).waitFor()
-    const again = page.getByRole('button', { name: 'Generate new Code' })
-    expect(await again.isDisabled()).toBe(true)
-    const hint = await again.getAttribute('aria-describedby')
-    expect(await page.locator(`#${hint}`).textContent()).toMatch(
-      /^You can ask for a new code in \d+ seconds\.$/,
-    )
   })
 })
 

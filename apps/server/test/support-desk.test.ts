@@ -195,7 +195,7 @@ describe('unlock', () => {
     expect(done.code).toBe(0)
     expect(done.out).toContain(`Resolved ${ticket}.`)
     const user = await userRow('equipmentrenew_demo')
-    expect(user).toMatchObject({ isLocked: false, failedAttempts: 0 })
+    expect(user).toMatchObject({ isLocked: false, failedAttempts: 0, mfaFailedAttempts: 0 })
     expect(await lastAudit('support.unlocked')).toMatchObject({
       userId: user.id,
       username: 'equipmentrenew_demo',

@@ -108,9 +108,11 @@ export function supportRepo(db: Db) {
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ isLocked: false, failedAttempts: 0 })
+          .set({ isLocked: false, failedAttempts: 0, mfaFailedAttempts: 0 })
           .where(eq(users.id, userId))
         await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId))
+        // An unlock ends every session of the member (issue 11): whoever held one signs in again.
+        await tx.delete(sessions).where(eq(sessions.userId, userId))
         // As after a password reset: the member confirms the details at the next sign-in
         // (spec §4: RE_ENROLL + UNLOCKED).
         await tx
