@@ -214,7 +214,7 @@ describe('retention', () => {
   it('purges expired sessions, old finished messages and old audit rows, and keeps the rest', async () => {
     const { t } = await app({ OUTBOX_RETENTION_DAYS: '30', AUDIT_RETENTION_DAYS: '400' })
     const { db } = t.database
-    const now = Date.now()
+    const now = t.app.clock.now().getTime()
     const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60_000)
     const [user] = await db.select().from(users).where(eq(users.username, 'bclip_demo'))
     const userId = user?.id ?? 0
