@@ -58,6 +58,8 @@ describe('two instances with Redis', () => {
         const env = {
           DATABASE_URL: url,
           REDIS_URL: 'redis://127.0.0.1:6379',
+          // Counters of this run only: Redis outlives test runs, and daily message caps with it.
+          REDIS_KEY_PREFIX: `processes-${randomBytes(6).toString('hex')}:`,
           SMTP_URL: smtp.url,
           OUTBOX_POLL_MS: '100',
           RATE_LIMIT_PER_TARGET: '3',
