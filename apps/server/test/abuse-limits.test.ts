@@ -209,6 +209,32 @@ describe('limits shared through Redis', () => {
       429,
     ])
   })
+
+  it('let exactly the limit through when twelve sign-ins race on two instances', async () => {
+    const database = await openTestDatabase()
+    opened.push({ close: () => database.close() } as TestApp)
+    const env = {
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+      LOGIN_LIMIT_PER_USERNAME: '4',
+    }
+    const pair = await Promise.all(
+      [0, 1].map(() => buildApp({ config: testConfig(env), database })),
+    )
+    instances.push(...pair)
+    const clients = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const client = new TestClient(pair[i % 2] as FastifyInstance)
+        await client.get('/healthz') // the anti-forgery cookie, before the race
+        return client
+      }),
+    )
+    const statuses = await Promise.all(
+      clients.map(async (client) => (await client.login('racing_ghost', wrong)).statusCode),
+    )
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(4)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8)
+  })
 })
 
 describe('messages', () => {

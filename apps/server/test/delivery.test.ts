@@ -2,12 +2,12 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { demoCustomers } from '../src/store/demo-data.ts'
 import { outbox } from '../src/store/schema.ts'
 import { databaseClock } from '../src/lib/clock.ts'
 import { manualClock, openTestDatabase, startTestApp, type TestApp } from './harness.ts'
+import { smtpReceiver } from './smtp-receiver.ts'
 
 const opened: TestApp[] = []
 afterAll(() => Promise.all(opened.map((t) => t.close())))
@@ -24,39 +24,12 @@ const demo = (username: string) => {
   return c
 }
 
-function smtpServer(received: string[]) {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-      stream.on('end', () => {
-        received.push(data)
-        done()
-      })
-    },
-  })
-  return {
-    listen: (port: number) =>
-      new Promise<number>((resolve) =>
-        server.listen(port, '127.0.0.1', () =>
-          resolve((server.server.address() as AddressInfo).port),
-        ),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    server,
-  }
-}
-
 describe('email over SMTP', () => {
   it('keeps a message while the SMTP server is down and delivers it once when it is back', async () => {
-    const received: string[] = []
-    let smtp = smtpServer(received)
-    const port = await smtp.listen(0)
+    let smtp = await smtpReceiver()
+    const { port, received } = smtp
     await smtp.close()
-    const { t, clock } = await app({ SMTP_URL: `smtp://127.0.0.1:${port}` })
+    const { t, clock } = await app({ SMTP_URL: smtp.url })
     const c = demo('bclip_demo')
     const response = await t.client().postJson('/api/us-web-authentication/sendUserName', {
       emailAddress: c.email,
@@ -70,8 +43,7 @@ describe('email over SMTP', () => {
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
     expect(failed?.lastError).toBeTruthy()
 
-    smtp = smtpServer(received)
-    await smtp.listen(port)
+    smtp = await smtpReceiver({ port, received })
     try {
       await t.app.outbox.worker.drain()
       expect(received).toHaveLength(0) // not due again before its backoff
@@ -80,8 +52,9 @@ describe('email over SMTP', () => {
       clock.advance(60 * 60_000)
       await t.app.outbox.worker.drain()
       expect(received).toHaveLength(1)
-      expect(received[0]).toContain('bclip_demo')
-      expect(received[0]).toContain(`To: ${c.email}`)
+      expect(received[0]?.to).toBe(c.email)
+      expect(received[0]?.data).toContain('bclip_demo')
+      expect(received[0]?.data).toContain(`To: ${c.email}`)
       const [sent] = await t.database.db.select().from(outbox)
       expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
     } finally {
@@ -92,15 +65,13 @@ describe('email over SMTP', () => {
 
 describe('one clock', () => {
   it('delivers at once and counts its backoff on the database timeline when the host runs 400 days ahead', async () => {
-    const received: string[] = []
-    const smtp = smtpServer(received)
-    const port = await smtp.listen(0)
+    const smtp = await smtpReceiver()
     const database = await openTestDatabase()
     const skewed = await databaseClock(() => database.readTime(), {
       hostNow: () => Date.now() + 400 * 86_400_000,
       recalibrateMs: 0,
     })
-    const t = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, clock: skewed })
+    const t = await startTestApp({ env: { SMTP_URL: smtp.url }, clock: skewed })
     opened.push(t)
     try {
       await t.client().postJson('/api/us-web-authentication/sendUserName', {
@@ -109,7 +80,7 @@ describe('one clock', () => {
         appName: 'usweb',
       })
       await t.app.outbox.worker.drain()
-      expect(received).toHaveLength(1)
+      expect(smtp.received).toHaveLength(1)
       const [row] = await t.database.db.select().from(outbox)
       const databaseNow = (await t.database.readTime()).getTime()
       expect(Math.abs((row?.createdAt.getTime() ?? 0) - databaseNow)).toBeLessThan(60_000)

@@ -3,7 +3,6 @@
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { opsCommands } from '../src/cli/ops-commands.ts'
 import { startMetricsServer } from '../src/plugins/metrics.ts'
@@ -12,6 +11,7 @@ import { templates } from '../src/delivery/templates.ts'
 import { demoPassword } from '../src/store/demo-data.ts'
 import { auditLog, outbox, sessions, users } from '../src/store/schema.ts'
 import { manualClock, startTestApp, type TestApp } from './harness.ts'
+import { smtpReceiver } from './smtp-receiver.ts'
 
 const opened: TestApp[] = []
 afterAll(() => Promise.all(opened.map((t) => t.close())))
@@ -24,32 +24,6 @@ async function app(env: Record<string, string> = {}, clock = manualClock()) {
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-/** An SMTP server that keeps what it receives. */
-async function smtpServer() {
-  const received: string[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-      stream.on('end', () => {
-        received.push(data)
-        done()
-      })
-    },
-  })
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
-  )
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 /** Runs an operator command as `portal-admin` would, collecting what it prints. */
 async function operator(t: TestApp, command: string, ...args: string[]) {
@@ -148,7 +122,7 @@ describe('metrics', () => {
 
 describe('the outbox', () => {
   it('does not send a verification code older than its lifetime', async () => {
-    const smtp = await smtpServer()
+    const smtp = await smtpReceiver()
     try {
       const { t, clock } = await app({ SMTP_URL: smtp.url })
       const client = t.client()
@@ -171,7 +145,7 @@ describe('the outbox', () => {
   })
 
   it('dead-letters a body it cannot unseal, never sends it blank, and lets an operator re-queue it', async () => {
-    const smtp = await smtpServer()
+    const smtp = await smtpReceiver()
     try {
       const { t, clock } = await app({ SMTP_URL: smtp.url })
       // Sealed under another SESSION_SECRET (a rotated secret, a misconfigured instance).

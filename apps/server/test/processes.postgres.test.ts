@@ -14,7 +14,8 @@ import { databaseClock } from '../src/lib/clock.ts'
 import { openDatabase } from '../src/store/db.ts'
 import { demoPassword } from '../src/store/demo-data.ts'
 import './provided-context.ts'
-import { Browser, cleanUp, createDatabase, smtpServer, startService, until } from './processes.ts'
+import { Browser, cleanUp, createDatabase, startService, until } from './processes.ts'
+import { smtpReceiver } from './smtp-receiver.ts'
 
 afterAll(cleanUp)
 
@@ -53,7 +54,7 @@ describe('two instances with Redis', () => {
     { timeout: 180_000 },
     async () => {
       const url = await createDatabase('template')
-      const smtp = await smtpServer()
+      const smtp = await smtpReceiver()
       try {
         const env = {
           DATABASE_URL: url,

@@ -2,10 +2,8 @@
 // PostgreSQL database, an SMTP receiver, and a browser-like client for calls between them.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { SMTPServer } from 'smtp-server'
 import { inject } from 'vitest'
 import { withDatabase } from './databases.ts'
 import './provided-context.ts'
@@ -137,31 +135,6 @@ export class Browser {
       } else this.cookies.set(name, value.join('='))
     }
     return response
-  }
-}
-
-export async function smtpServer() {
-  const received: { to: string; data: string }[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      let data = ''
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
-      stream.on('end', () => {
-        for (const to of session.envelope.rcptTo) received.push({ to: to.address, data })
-        done()
-      })
-    },
-  })
-  const port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
-  )
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 

@@ -18,19 +18,6 @@ export const sessionCookieName = (isSecure: boolean) =>
 export const xsrfCookie = 'XSRF-TOKEN'
 export const xsrfHeader = 'x-xsrf-token'
 
-/**
- * The spec §7 calls whose bodies are forms; every other API call takes JSON only, so a
- * cross-site HTML form (which cannot send JSON without a preflight) reaches none of them.
- */
-const formRoutes = new Set([
-  '/api/authentication',
-  '/api/us-web-authentication/authenticate',
-  '/api/us-web-authentication/eauthenticate',
-  '/api/us-web-authentication/authenticateForPLWithValidations',
-  '/api/us-web-authentication/updateuser',
-  '/api/us-web-authentication/updateTempPassword',
-])
-
 export interface Session {
   userId: number
   program: string
@@ -137,8 +124,14 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
           message: 'The page has expired. Please reload it and try again.',
         })
       }
+      // Only the calls that declare form bodies (spec §7's form calls: `consumes` on the route)
+      // take one; refused here, before the body is read. A cross-site HTML form, which cannot
+      // send JSON without a preflight, reaches none of the others.
       const contentType = request.headers['content-type'] ?? ''
-      if (/^\s*application\/x-www-form-urlencoded/i.test(contentType) && !formRoutes.has(route)) {
+      const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)
+        ?.consumes
+      const takesForms = consumes?.includes('application/x-www-form-urlencoded') === true
+      if (/^\s*application\/x-www-form-urlencoded/i.test(contentType) && !takesForms) {
         return reply.code(415).send({
           error: 'Unsupported Media Type',
           message: 'This call takes JSON.',
