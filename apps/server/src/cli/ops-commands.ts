@@ -1,9 +1,12 @@
 // Operator commands for running the service (issue 12): migrations, retention, the outbox's
-// dead letters and the programs' phones. Registered in portal-admin.ts; each change is audited.
+// dead letters, the programs' phones, and the policy terms of findCurrentTerm (decision 0008). Registered in portal-admin.ts; each change is audited.
+import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { findProgram } from '@portal/contract'
 import type { Config } from '../config.ts'
 import type { Clock } from '../lib/clock.ts'
+import { ImportFileError } from '../lib/csv-import.ts'
+import { importPolicyTermsCsv } from '../modules/policy/policy-term-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import type { Database } from '../store/db.ts'
 import { outboxRepo } from '../store/outbox.repo.ts'
@@ -15,7 +18,8 @@ export const opsUsage = `  portal-admin migrate
   portal-admin purge [--outbox-days <n>] [--audit-days <n>]
   portal-admin outbox-dead-letters
   portal-admin outbox-requeue <id> [<id> …]
-  portal-admin set-program-phone <program> <10 digits>`
+  portal-admin set-program-phone <program> <10 digits>
+  portal-admin import-policy-terms <file.csv>`
 
 interface Context {
   database: Database
@@ -126,10 +130,26 @@ const setProgramPhone: Command = async ({ database, clock }, args) => {
   return 0
 }
 
+const importPolicyTerms: Command = async ({ database, clock }, [file]) => {
+  if (!file) return fail('Usage:\n  portal-admin import-policy-terms <file.csv>')
+  try {
+    const report = await importPolicyTermsCsv(database.db, clock, await readFile(file, 'utf8'))
+    console.log(`Imported or updated ${report.imported} policy term(s).`)
+    for (const { line, errors } of report.rejected) {
+      console.log(`Line ${line} rejected: ${errors.join('; ')}`)
+    }
+    return report.rejected.length > 0 ? 2 : 0
+  } catch (error) {
+    if (error instanceof ImportFileError) return fail(error.message)
+    throw error
+  }
+}
+
 export const opsCommands: Record<string, Command> = {
   migrate,
   purge,
   'outbox-dead-letters': deadLetters,
   'outbox-requeue': requeue,
   'set-program-phone': setProgramPhone,
+  'import-policy-terms': importPolicyTerms,
 }

@@ -3,8 +3,8 @@
 //   npm run portal-admin -- create-account <custnum> <username> [--email a@b.c] [--phone 3125550101]
 //   npm run portal-admin -- incident|user|unlock|reset-mfa|revoke-sessions|resend-username|staff …
 //     (the support desk: see support-commands.ts for the commands and their exit codes)
-//   npm run portal-admin -- import-policy-terms <file.csv>
 //   npm run portal-admin -- migrate | purge | outbox-dead-letters | outbox-requeue | set-program-phone
+//     | import-policy-terms   (ops-commands.ts)
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
 // service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
@@ -13,26 +13,16 @@ import { messages, newUsernameSchema } from '@portal/contract'
 import { ConfigError, loadConfig } from '../config.ts'
 import { databaseClock, type Clock } from '../lib/clock.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
-import { ImportFileError, importCustomersCsv } from '../modules/customer/customer-import.service.ts'
+import { ImportFileError } from '../lib/csv-import.ts'
+import { importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import { DatabaseInUseError, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
-import { importPolicyTerms } from './import-policy-terms.ts'
-
-/** A command kept in a module of its own; listed once in `commands`. */
-export interface AdminCommand {
-  name: string
-  usage: string
-  run(database: Database, args: string[]): Promise<number>
-}
-
-const commands: AdminCommand[] = [importPolicyTerms]
 
 const usage = `Usage:
   portal-admin import-customers <file.csv>
   portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
-${commands.map((c) => `  ${c.usage}`).join('\n')}
 ${supportUsage}
 ${opsUsage}`
 
@@ -92,14 +82,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv.filter((arg) => arg !== '--demo')
   const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
-  const listed = commands.find((c) => c.name === command)
-  if (
-    command !== 'import-customers' &&
-    command !== 'create-account' &&
-    !opsCommand &&
-    !support &&
-    !listed
-  ) {
+  if (command !== 'import-customers' && command !== 'create-account' && !opsCommand && !support) {
     return fail(usage)
   }
   let config
@@ -121,7 +104,6 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (support) return await support({ database, config, clock }, rest)
     if (opsCommand) return await opsCommand({ database, config, clock }, rest)
-    if (listed) return await listed.run(database, rest)
     if (command === 'import-customers') {
       if (!rest[0]) return fail(usage)
       return await importCustomers(database, rest[0])

@@ -1,10 +1,10 @@
 // Imports customer records from CSV with the spec §3 field names as headers. Good rows are
 // kept even when others are bad; a re-import updates by customer number, so it is idempotent.
-import { parse } from 'csv-parse/sync'
 import { getTableColumns, sql } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import { z } from 'zod'
 import { emailPattern, findProgram } from '@portal/contract'
+import { ImportFileError, readCsvRecords, type ImportReport } from '../../lib/csv-import.ts'
 import type { Db } from '../../store/db.ts'
 import { customers } from '../../store/schema.ts'
 
@@ -27,26 +27,8 @@ const RowSchema = z
   })
   .loose()
 
-export interface ImportReport {
-  imported: number
-  rejected: { line: number; errors: string[] }[]
-}
-
-export class ImportFileError extends Error {}
-
 export async function importCustomersCsv(db: Db, csv: string): Promise<ImportReport> {
-  let records: { record: Record<string, string>; info: { lines: number } }[]
-  try {
-    records = parse(csv, {
-      columns: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-      bom: true,
-    })
-  } catch (error) {
-    throw new ImportFileError(`The file is not valid CSV: ${(error as Error).message}`)
-  }
+  const records = readCsvRecords(csv)
   const headers = Object.keys(records[0]?.record ?? {})
   const unknown = headers.filter((h) => !(customerFields as string[]).includes(h))
   if (unknown.length > 0) {

@@ -1,10 +1,10 @@
 // Imports policy terms from CSV (headers policyNumber, custnum, prgName, termStart, termEnd;
 // dates YYYY-MM-DD), as customers are imported: good rows are kept even when others are bad,
 // and a re-import updates by policy number and term start, so it is idempotent.
-import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
 import { findProgram } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
+import { ImportFileError, readCsvRecords, type ImportReport } from '../../lib/csv-import.ts'
 import type { Db } from '../../store/db.ts'
 import { policyTermsRepo, type NewPolicyTermRow } from '../../store/policy-terms.repo.ts'
 
@@ -35,42 +35,24 @@ const RowSchema = z
     path: ['termEnd'],
   })
 
-export interface PolicyTermImportReport {
-  imported: number
-  rejected: { line: number; errors: string[] }[]
-}
-
-export class PolicyTermFileError extends Error {}
-
 export async function importPolicyTermsCsv(
   db: Db,
   clock: Clock,
   csv: string,
-): Promise<PolicyTermImportReport> {
-  let records: { record: Record<string, string>; info: { lines: number } }[]
-  try {
-    records = parse(csv, {
-      columns: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-      bom: true,
-    })
-  } catch (error) {
-    throw new PolicyTermFileError(`The file is not valid CSV: ${(error as Error).message}`)
-  }
+): Promise<ImportReport> {
+  const records = readCsvRecords(csv)
   const headers = Object.keys(records[0]?.record ?? {})
   const missing = policyTermFields.filter((f) => !headers.includes(f))
   const unknown = headers.filter((h) => !policyTermFields.includes(h))
   if (records.length > 0 && (missing.length > 0 || unknown.length > 0)) {
-    throw new PolicyTermFileError(
+    throw new ImportFileError(
       `Expected the columns ${policyTermFields.join(', ')}` +
         (missing.length > 0 ? `; missing: ${missing.join(', ')}` : '') +
         (unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''),
     )
   }
   const repo = policyTermsRepo(db)
-  const report: PolicyTermImportReport = { imported: 0, rejected: [] }
+  const report: ImportReport = { imported: 0, rejected: [] }
   const parsed: { line: number; row: z.infer<typeof RowSchema> }[] = []
   for (const { record, info } of records) {
     const result = RowSchema.safeParse(record)
