@@ -1,5 +1,6 @@
 export * from './programs.ts'
 export * from './messages.ts'
+export * from './limits.ts'
 export * from './rules.ts'
 export * from './auth-outcome.ts'
 export * from './mfa-status.ts'

@@ -45,3 +45,9 @@ export function nextAfterLogin(response: MfaStatus | null): MfaNext {
       return { kind: 'handoff' }
   }
 }
+
+// Kept apart from api/mfa.ts (its schemas): the login page uses these without them.
+
+/** The error code of ERROR_MFA for a number that is not a valid mobile number. */
+export const invalidMobileErrorCode = '10016'
+export const myAccountScreen = 'MyAccount1'

@@ -1,33 +1,19 @@
-// Validation rules of spec §5 and limits of spec §9, shared by the portal's forms and the
+// Validation rules of spec §5 (on the limits of limits.ts), shared by the portal's forms and the
 // service's request schemas so that both sides judge input the same way.
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { limits } from './limits.ts'
 import { messages, passwordRuleLabels } from './messages.ts'
 
 const m = messages.validation
-
-export const limits = {
-  loginFieldMax: 50,
-  usernameMin: 6,
-  usernameMax: 50,
-  passwordMin: 8,
-  passwordMax: 50,
-  customerNumberMax: 10,
-  recoveryEmailMax: 60,
-  verificationCodeLength: 6,
-  verificationCodeTtlMinutes: 10,
-  verificationCodeMaxAttempts: 6,
-  failedLoginsBeforeLock: 3,
-  passwordHistory: 8,
-} as const
 
 export const specialCharacters = '!@#$%^&*'
 
 /** A required text value that is blank after trimming counts as missing (spec §5). */
 export function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .max(max)
-    .refine((value) => value.trim().length > 0, { message })
+  return z.string({ error: message }).check(
+    z.maxLength(max),
+    z.refine((value) => value.trim().length > 0, { message }),
+  )
 }
 
 export const usernameLoginSchema = requiredText(m.usernameRequired, limits.loginFieldMax)
@@ -35,8 +21,7 @@ export const passwordLoginSchema = requiredText(m.passwordRequired, limits.login
 
 export const newUsernameSchema = z
   .string({ error: m.usernameRequired })
-  .min(1, m.usernameRequired)
-  .regex(/^\w{6,50}$/, m.usernamePattern)
+  .check(z.minLength(1, m.usernameRequired), z.regex(/^\w{6,50}$/, m.usernamePattern))
 
 // --- New passwords: five rules, one strength point each (spec §4 "Password strength").
 
@@ -79,31 +64,33 @@ export function passwordStrength(password: string): StrengthLevel {
   return strengthLevels[passwordScore(password)] ?? strengthLevels[0]
 }
 
-export const newPasswordSchema = z
-  .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
-  .refine((p) => p.length >= limits.passwordMin, m.passwordMinLength)
-  .refine((p) => passwordScore(p) === 5, m.passwordPattern)
+export const newPasswordSchema = z.string({ error: m.passwordRequired }).check(
+  z.minLength(1, m.passwordRequired),
+  z.refine((p) => p.length >= limits.passwordMin, m.passwordMinLength),
+  z.refine((p) => passwordScore(p) === 5, m.passwordPattern),
+)
 
 // --- Contact details and numbers.
 
 export const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,5}$/
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(limits.recoveryEmailMax)
-  .superRefine((value, ctx) => {
+export const emailSchema = z.string().check(
+  z.trim(),
+  z.maxLength(limits.recoveryEmailMax),
+  z.superRefine((value, ctx) => {
     if (!emailPattern.test(value)) ctx.addIssue({ code: 'custom', message: m.email(value) })
-  })
+  }),
+)
 
 /** Phone numbers are typed freely; non-digits are stripped and exactly ten must remain. */
 export const phoneDigitsSchema = z
-  .string()
-  .transform((value) => value.replace(/\D/g, ''))
-  .refine((digits) => digits.length === 10, m.mobile)
+  .pipe(
+    z.string(),
+    z.transform((value: string) => value.replace(/\D/g, '')),
+  )
+  .check(z.refine((digits) => digits.length === 10, m.mobile))
 
 /** The MFA contact form's phone: xxx-xxx-xxxx exactly. */
-export const mfaPhoneSchema = z.string().regex(/^\d{3}-\d{3}-\d{4}$/, m.mobile)
+export const mfaPhoneSchema = z.string().check(z.regex(/^\d{3}-\d{3}-\d{4}$/, m.mobile))
 
 export function maskPhone(value: string): string {
   const d = value.replace(/\D/g, '').slice(0, 10)
@@ -114,14 +101,9 @@ export function maskPhone(value: string): string {
 
 export const accountNumberSchema = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{1,10}$/, m.accountNumber)
-export const agentNumberSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, m.agentNumber)
+  .check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/, m.accountNumber))
+export const agentNumberSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, m.agentNumber))
 
 export const verificationCodeSchema = z
   .string()
-  .trim()
-  .regex(/^\d{6}$/, m.verificationCode)
+  .check(z.trim(), z.regex(/^\d{6}$/, m.verificationCode))

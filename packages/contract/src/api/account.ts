@@ -1,6 +1,6 @@
 // The calls spec §7 lists without payloads, as this service answers them
 // (docs/decisions/0008-the-unshown-calls.md).
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { messages } from '../messages.ts'
 import {
   newPasswordSchema,
@@ -9,15 +9,15 @@ import {
   usernameLoginSchema,
 } from '../rules.ts'
 
-const customerNumber = z.string().regex(/^[A-Za-z0-9]{1,13}$/)
+const customerNumber = z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/))
 
 /** GET /api/account: the signed-in account (spec §3 "User identity", with the login name). */
 export const SignedInAccountSchema = z.object({
   login: z.string(),
-  firstName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
   customerNumber: z.string(),
   prgName: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   authorities: z.array(z.string()),
 })
 export type SignedInAccount = z.infer<typeof SignedInAccountSchema>
@@ -31,20 +31,20 @@ export type SaveAccount = z.infer<typeof SaveAccountSchema>
 /** POST /api/customer-api/saveCustomer: the member's own mailing address, nothing else. */
 export const SaveCustomerSchema = z.strictObject({
   /** When given, must be the signed-in customer's own number. */
-  custnum: customerNumber.optional(),
+  custnum: z.optional(customerNumber),
   caddr1: requiredText(messages.validation.required, 100),
-  caddr2: z.string().max(100).optional(),
+  caddr2: z.optional(z.string().check(z.maxLength(100))),
   ccity: requiredText(messages.validation.required, 60),
-  cstate: z.string().regex(/^[A-Za-z]{2}$/, messages.account.stateCode),
-  postalcode: z.string().regex(/^\d{5}(-\d{4})?$/, messages.account.zipCode),
-  ccountry: z.string().max(60).optional(),
+  cstate: z.string().check(z.regex(/^[A-Za-z]{2}$/, messages.account.stateCode)),
+  postalcode: z.string().check(z.regex(/^\d{5}(-\d{4})?$/, messages.account.zipCode)),
+  ccountry: z.optional(z.string().check(z.maxLength(60))),
 })
 export type SaveCustomer = z.infer<typeof SaveCustomerSchema>
 
 /** POST /api/policy-api/findCurrentTerm */
 export const FindCurrentTermSchema = z.strictObject({
   /** When given, must be the signed-in customer's own number. */
-  custnum: customerNumber.optional(),
+  custnum: z.optional(customerNumber),
 })
 export const PolicyTermSchema = z.object({
   policyNumber: z.string(),
@@ -55,7 +55,7 @@ export const PolicyTermSchema = z.object({
 })
 export type PolicyTerm = z.infer<typeof PolicyTermSchema>
 /** `currentTerm` is null when no term of the customer covers today. */
-export const CurrentTermResponseSchema = z.object({ currentTerm: PolicyTermSchema.nullable() })
+export const CurrentTermResponseSchema = z.object({ currentTerm: z.nullable(PolicyTermSchema) })
 export type CurrentTermResponse = z.infer<typeof CurrentTermResponseSchema>
 
 /**

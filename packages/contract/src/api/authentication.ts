@@ -1,18 +1,18 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { newPasswordSchema, passwordLoginSchema, usernameLoginSchema } from '../rules.ts'
 
 /** POST /api/us-web-authentication/authenticate, form-encoded (spec §7). */
 export const AuthenticateFormSchema = z.strictObject({
   userName: usernameLoginSchema,
   password: passwordLoginSchema,
-  velLevel1Org: z.string().regex(/^\d{1,6}$/),
+  velLevel1Org: z.string().check(z.regex(/^\d{1,6}$/)),
 })
 export type AuthenticateForm = z.infer<typeof AuthenticateFormSchema>
 
 /** Status 201 carries the message of spec §4; any message not listed there means success. */
 export const AuthenticateResponseSchema = z.object({
   message: z.string(),
-  temporaryPassword: z.boolean().optional(),
+  temporaryPassword: z.optional(z.boolean()),
 })
 export type AuthenticateResponse = z.infer<typeof AuthenticateResponseSchema>
 
@@ -37,18 +37,15 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>
 export const FormLoginSchema = z.strictObject({
   j_username: usernameLoginSchema,
   j_password: passwordLoginSchema,
-  'remember-me': z.string().optional(),
-  submit: z.string().optional(),
-  level1org: z
-    .string()
-    .regex(/^\d{1,6}$/)
-    .optional(),
+  'remember-me': z.optional(z.string()),
+  submit: z.optional(z.string()),
+  level1org: z.optional(z.string().check(z.regex(/^\d{1,6}$/))),
 })
 
 /** GET /api/us-web-authentication/getUser: the identity of spec §3. */
 export const IdentitySchema = z.object({
   firstName: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   authorities: z.array(z.string()),
 })
 export type Identity = z.infer<typeof IdentitySchema>

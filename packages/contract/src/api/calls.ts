@@ -275,7 +275,7 @@ export const apiDocument = {
     title: 'Program Portal login service',
     version: '1.0.0',
     description:
-      'The calls of spec §7, as this service answers them. Every call but the GETs needs the X-XSRF-TOKEN header copied from the XSRF-TOKEN cookie; signed-in calls use the HttpOnly session cookie. Operations and fields marked x-portal-extension are this service’s additions to the spec; x-portal-extension-fallbacks says what a portal does without them.',
+      'The calls of spec §7, as this service answers them. Every call but the GETs needs the X-XSRF-TOKEN header copied from the XSRF-TOKEN cookie (set by the portal’s pages, at sign-in and sign-out, and by any refusal for a missing token); signed-in calls use the HttpOnly session cookie. Reference data (countries, mailing address) carries an ETag and may be cached; other answers are no-store. Operations and fields marked x-portal-extension are this service’s additions to the spec; x-portal-extension-fallbacks says what a portal does without them.',
   },
   tags: [
     { name: 'Sign-in' },

@@ -1,6 +1,6 @@
 // The support console (issue 15): the calls under /api/console and their answers. Staff are
 // not members: their sign-in, session cookie and roles are their own.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const consoleApiBase = '/api/console'
 /** The console's browser area; nothing in it is part of a member's first load. */
@@ -48,24 +48,21 @@ export const consoleTexts = {
 
 const reasonSchema = z
   .string({ error: consoleTexts.reasonRequired })
-  .trim()
-  .min(5, consoleTexts.reasonRequired)
-  .max(500)
+  .check(z.trim(), z.minLength(5, consoleTexts.reasonRequired), z.maxLength(500))
 
 export const ConsoleSignInSchema = z.strictObject({
-  email: z.string().trim().min(3).max(254),
-  password: z.string().min(1).max(200),
+  email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
 })
 export const ConsoleCodeSchema = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/)),
 })
 export const ConsoleReasonSchema = z.strictObject({ reason: reasonSchema })
-export const ConsoleSearchSchema = z.strictObject({ q: z.string().trim().min(1).max(60) })
+export const ConsoleSearchSchema = z.strictObject({
+  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+})
 export const ConsoleNewStaffSchema = z.strictObject({
-  email: z.email().max(254),
+  email: z.email().check(z.maxLength(254)),
   role: z.enum(staffRoles),
 })
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { usernameLoginSchema } from '../rules.ts'
 import { extension, extensionFallbacks } from './calls.ts'
 
@@ -6,7 +6,7 @@ import { extension, extensionFallbacks } from './calls.ts'
 export const MailingAddressSchema = z.object({ PHONE: z.string() })
 export type MailingAddress = z.infer<typeof MailingAddressSchema>
 
-const text = z.string().nullable()
+const text = z.nullable(z.string())
 
 /** The customer record of spec §3, with its field names. */
 export const CustomerRecordSchema = z.object({
@@ -63,15 +63,15 @@ export const AccountSchema = z.object({
   username: z.string(),
   customerNumber: z.string(),
   prgName: z.string(),
-  firstName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
 })
 export type Account = z.infer<typeof AccountSchema>
 
 /** POST /api/customer-api/find, the lookup at login (spec §4 step 3-4). */
 export const CustomerFindRequestSchema = z.strictObject({
-  clientPrefix: z.string().min(1).max(20),
-  customerNumber: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
-  level1Org: z.string().regex(/^\d{1,6}$/),
+  clientPrefix: z.string().check(z.minLength(1), z.maxLength(20)),
+  customerNumber: z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/)),
+  level1Org: z.string().check(z.regex(/^\d{1,6}$/)),
 })
 export type CustomerFindRequest = z.infer<typeof CustomerFindRequestSchema>
 
@@ -86,10 +86,10 @@ export const CustomerFindResponseSchema = z.object({
   custclass: text,
   level2org: text,
   membershipCd: text,
-  association: z.string().meta(extension(extensionFallbacks.association)),
+  association: z.string().register(z.globalRegistry, extension(extensionFallbacks.association)),
   verdict: z
     .enum(['allowed', 'mismatch', 'ineligible', 'brokerClient'])
-    .meta(extension(extensionFallbacks.verdict)),
+    .register(z.globalRegistry, extension(extensionFallbacks.verdict)),
   body: CustomerRecordSchema,
 })
 export type CustomerFindResponse = z.infer<typeof CustomerFindResponseSchema>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { emailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
 import { messages } from '../messages.ts'
 import { extension, extensionFallbacks } from './calls.ts'
@@ -19,9 +19,9 @@ export const mfaHeaders = {
 
 /** The headers as they arrive (lower case); declared for the API document. */
 export const MfaHeadersSchema = z.looseObject({
-  mfaclientip: z.string().optional(),
-  mfadeviceprint: z.string().optional(),
-  username: z.string().optional(),
+  mfaclientip: z.optional(z.string()),
+  mfadeviceprint: z.optional(z.string()),
+  username: z.optional(z.string()),
 })
 
 export const contactTypes = ['Personal', 'Work'] as const
@@ -33,8 +33,8 @@ export const MfaContactSchema = z.strictObject({
   typeOfPhoneNumber: z.enum(contactTypes, { error: messages.validation.chooseOne }),
   phoneNumber: mfaPhoneSchema,
   /** The selected country, by name. */
-  geoCountryId: z.string().min(1).max(60),
-  userName: z.string().max(50).optional(),
+  geoCountryId: z.string().check(z.minLength(1), z.maxLength(60)),
+  userName: z.optional(z.string().check(z.maxLength(50))),
 })
 export type MfaContact = z.infer<typeof MfaContactSchema>
 
@@ -44,23 +44,23 @@ export type MfaDeliveryMethod = (typeof mfaDeliveryMethods)[number]
 /** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
 export const SubmitVerificationSchema = z.strictObject({
   rgValue: z.enum(mfaDeliveryMethods, { error: messages.validation.deliveryMethod }),
-  userName: z.string().max(50).optional(),
+  userName: z.optional(z.string().check(z.maxLength(50))),
 })
 
 /** POST /api/mfa/enterverificationcode */
 export const EnterVerificationCodeSchema = z.strictObject({
   verificationCode: verificationCodeSchema,
-  userName: z.string().max(50).optional(),
+  userName: z.optional(z.string().check(z.maxLength(50))),
 })
 
 /** GET /api/mfa/getDetails: the current details, to prefill the forms. */
 export const MfaDetailsSchema = z.object({
   userName: z.string(),
-  emailAddress: z.string().nullable(),
-  typeOfEmailAddress: z.enum(contactTypes).nullable(),
-  phoneNumber: z.string().nullable(),
-  typeOfPhoneNumber: z.enum(contactTypes).nullable(),
-  geoCountryId: z.string().nullable(),
+  emailAddress: z.nullable(z.string()),
+  typeOfEmailAddress: z.nullable(z.enum(contactTypes)),
+  phoneNumber: z.nullable(z.string()),
+  typeOfPhoneNumber: z.nullable(z.enum(contactTypes)),
+  geoCountryId: z.nullable(z.string()),
 })
 export type MfaDetails = z.infer<typeof MfaDetailsSchema>
 
@@ -70,22 +70,20 @@ export type MfaDetails = z.infer<typeof MfaDetailsSchema>
  * user is handed off; 'MyAccount1' means the program's landing page.
  */
 export const CwMfaResponseSchema = z.object({
-  statusCode: z.string().nullable(),
-  mfaStatusCode: z.string().nullable(),
-  mfaErrorCode: z.string().nullable(),
-  incidentID: z.string().nullable(),
-  contactDetails: z
-    .object({ phoneList: z.array(z.object({ countryCode: z.string(), phoneNumber: z.string() })) })
-    .nullable(),
+  statusCode: z.nullable(z.string()),
+  mfaStatusCode: z.nullable(z.string()),
+  mfaErrorCode: z.nullable(z.string()),
+  incidentID: z.nullable(z.string()),
+  contactDetails: z.nullable(
+    z.object({
+      phoneList: z.array(z.object({ countryCode: z.string(), phoneNumber: z.string() })),
+    }),
+  ),
   /**
    * Not in the spec (issue 14): after a code was sent, the seconds before another may be
    * asked for, so the code screen can say so.
    */
-  resendAfterSeconds: z.number().int().nonnegative().optional(),
-  nextScreen: z.string().meta(extension(extensionFallbacks.nextScreen)),
+  resendAfterSeconds: z.optional(z.number().check(z.int(), z.nonnegative())),
+  nextScreen: z.string().register(z.globalRegistry, extension(extensionFallbacks.nextScreen)),
 })
 export type CwMfaResponse = z.infer<typeof CwMfaResponseSchema>
-
-/** The error code of ERROR_MFA for a number that is not a valid mobile number. */
-export const invalidMobileErrorCode = '10016'
-export const myAccountScreen = 'MyAccount1'

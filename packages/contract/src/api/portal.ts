@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 // Calls of this service that the specification leaves to "global settings": where the
 // browser goes when it leaves the portal. The service builds the address so that nothing
@@ -8,9 +8,10 @@ import { z } from 'zod'
  * POST /api/portal/handoff. `landing`: the program's landing page (MFA status MyAccount1,
  * spec §4) instead of the main site's login.
  */
-export const HandoffRequestSchema = z
-  .strictObject({ target: z.enum(['login', 'landing']).default('login') })
-  .default({ target: 'login' })
+export const HandoffRequestSchema = z._default(
+  z.strictObject({ target: z._default(z.enum(['login', 'landing']), 'login') }),
+  { target: 'login' },
+)
 export const HandoffResponseSchema = z.object({ url: z.string() })
 export type HandoffResponse = z.infer<typeof HandoffResponseSchema>
 
@@ -20,8 +21,8 @@ export const UswebHandoffDataSchema = z.object({
   password: z.string(),
   custnumber: z.string(),
   prgName: z.string(),
-  promoReqCode: z.string().optional(),
-  ASSOCIATION: z.string().optional(),
+  promoReqCode: z.optional(z.string()),
+  ASSOCIATION: z.optional(z.string()),
 })
 export type UswebHandoffData = z.infer<typeof UswebHandoffDataSchema>
 
@@ -31,7 +32,7 @@ export const ErrorResponseSchema = z
     error: z.string(),
     message: z.string(),
     /** Input problems: each field with the contract's message for it. */
-    fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
   })
-  .meta({ id: 'Problem' })
+  .register(z.globalRegistry, { id: 'Problem' })
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Spec §4 "Recovery": the status texts of the recovery calls. */
 export const recoveryStatuses = {
@@ -17,7 +17,7 @@ export const plMisspeltMultipleAccounts = 'Mulitple Accounts'
 
 export const recoveryAppNames = ['usweb', 'proliability'] as const
 const appName = z.enum(recoveryAppNames)
-const flag = z.union([z.boolean(), z.enum(['true', 'false', 'Y', 'N'])]).optional()
+const flag = z.optional(z.union([z.boolean(), z.enum(['true', 'false', 'Y', 'N'])]))
 
 /** How the code or message is delivered: to the email address or the mobile number. */
 export const deliveryMethods = ['email', 'sms'] as const
@@ -35,14 +35,14 @@ export type RecoveryMode = (typeof recoveryModes)[number]
 
 /** POST api/us-web-authentication/getContactInfoByPersonCd */
 export const ContactByPersonCdSchema = z.strictObject({
-  custNum: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
+  custNum: z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/)),
   appName,
   sendusername: flag,
   sendpass: flag,
 })
 /** POST api/us-web-authentication/getContactInfoByUsername */
 export const ContactByUsernameSchema = z.strictObject({
-  username: z.string().min(1).max(50),
+  username: z.string().check(z.minLength(1), z.maxLength(50)),
   appName,
   sendusername: flag,
   sendpass: flag,
@@ -51,14 +51,14 @@ export const ContactByUsernameSchema = z.strictObject({
 export const ContactLookupResponseSchema = z.object({
   status: z.boolean(),
   message: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
 })
 export type ContactLookupResponse = z.infer<typeof ContactLookupResponseSchema>
 
 const contact = {
-  emailAddress: z.string().max(60).optional(),
-  phoneNumber: z.string().max(20).optional(),
+  emailAddress: z.optional(z.string().check(z.maxLength(60))),
+  phoneNumber: z.optional(z.string().check(z.maxLength(20))),
   deliveryMethod: z.enum(deliveryMethods),
   appName,
 }
@@ -66,7 +66,7 @@ const contact = {
 /** POST /api/us-web-authentication/sendUserName: by typed contact, or by personCd. */
 export const SendUserNameSchema = z.strictObject({
   ...contact,
-  personCd: z.string().max(13).optional(),
+  personCd: z.optional(z.string().check(z.maxLength(13))),
 })
 /** POST /api/us-web-authentication/sendTempPassword and findEmail. */
 export const SendTempPasswordSchema = z.strictObject(contact)
@@ -74,7 +74,7 @@ export const SendTempPasswordSchema = z.strictObject(contact)
 export const SendOtpToContactInfoSchema = z.strictObject({
   ...contact,
   firstPageSelectedMode: z.enum(recoveryModes),
-  firstPageSelectedValue: z.string().min(1).max(60),
+  firstPageSelectedValue: z.string().check(z.minLength(1), z.maxLength(60)),
 })
 
 export const RecoveryResponseSchema = z.object({ status: z.boolean(), message: z.string() })

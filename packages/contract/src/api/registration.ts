@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { newPasswordSchema, newUsernameSchema } from '../rules.ts'
 import { extension, extensionFallbacks } from './calls.ts'
 
@@ -8,37 +8,37 @@ import { extension, extensionFallbacks } from './calls.ts'
  * the mobile number all match one record, so numbers cannot be probed one field at a time.
  */
 export const RegistrationLookupSchema = z.strictObject({
-  clientPrefix: z.string().min(1).max(20),
-  customerNumber: z.string().regex(/^[A-Za-z0-9]{1,13}$/),
-  level1Org: z.string().regex(/^\d{1,6}$/),
-  email: z.string().max(60),
-  primaryEmailAddress: z.string().max(60).optional(),
-  phoneNumber: z.string().max(20),
+  clientPrefix: z.string().check(z.minLength(1), z.maxLength(20)),
+  customerNumber: z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/)),
+  level1Org: z.string().check(z.regex(/^\d{1,6}$/)),
+  email: z.string().check(z.maxLength(60)),
+  primaryEmailAddress: z.optional(z.string().check(z.maxLength(60))),
+  phoneNumber: z.string().check(z.maxLength(20)),
 })
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>
 
 export const RegistrationLookupResponseSchema = z.object({
   /** The customer status: 'i' means ineligible. */
-  status: z.string().nullable(),
-  custclass: z.string().nullable(),
+  status: z.nullable(z.string()),
+  custclass: z.nullable(z.string()),
   membershipCd: z.string(),
-  firstName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
   /** This service's reading of the registration rules (spec §6). */
   eligibility: z
     .enum(['eligible', 'ineligible', 'brokerClient'])
-    .meta(extension(extensionFallbacks.eligibility)),
+    .register(z.globalRegistry, extension(extensionFallbacks.eligibility)),
 })
 export type RegistrationLookupResponse = z.infer<typeof RegistrationLookupResponseSchema>
 
 /** POST /api/us-web-authentication/finduserbymembercode */
 export const ExistingAccountCheckSchema = z.strictObject({
-  membershipCd: z.string().min(1).max(20),
-  primaryEmailAddress: z.string().max(60),
-  phoneNumber: z.string().max(20).optional(),
+  membershipCd: z.string().check(z.minLength(1), z.maxLength(20)),
+  primaryEmailAddress: z.string().check(z.maxLength(60)),
+  phoneNumber: z.optional(z.string().check(z.maxLength(20))),
 })
 /** "a body in the response means an account exists" */
 export const ExistingAccountResponseSchema = z.object({
-  body: z.object({ accountExists: z.literal(true) }).nullable(),
+  body: z.nullable(z.object({ accountExists: z.literal(true) })),
 })
 
 export const appNames = { usweb: 'USWEB', pl: 'PROLIABILITY' } as const
@@ -47,13 +47,13 @@ export const appNames = { usweb: 'USWEB', pl: 'PROLIABILITY' } as const
 export const CreateUserRequestSchema = z.strictObject({
   userLoginNm: newUsernameSchema,
   userPassword: newPasswordSchema,
-  phoneNumber: z.string().max(20),
+  phoneNumber: z.string().check(z.maxLength(20)),
   appName: z.enum([appNames.usweb, appNames.pl]),
-  membershipCd: z.string().min(1).max(20),
-  firstName: z.string().max(100).nullable().optional(),
-  primaryEmailAddress: z.string().max(60),
+  membershipCd: z.string().check(z.minLength(1), z.maxLength(20)),
+  firstName: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  primaryEmailAddress: z.string().check(z.maxLength(60)),
   optLocVersionNo: z.literal('0'),
-  level1Org: z.string().regex(/^\d{1,6}$/),
+  level1Org: z.string().check(z.regex(/^\d{1,6}$/)),
 })
 export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>
 
