@@ -1,10 +1,10 @@
 // Compiles the service to plain JavaScript for `npm run serve` (node, no tsx at run time).
 // The contract (@portal/contract, TypeScript source) is compiled into the bundle; npm
 // packages stay external and are loaded from node_modules as installed.
-// Output: dist/server.js and dist/portal-admin.js, one folder below apps/server like src/*.ts,
+// Output: dist/server.js and dist/portal-admin.js (and thread-pool.cjs, copied), one folder below apps/server like src/*.ts,
 // so the paths in src/paths.ts and src/config.ts resolve the same way in both.
 import { build } from 'esbuild'
-import { rm } from 'node:fs/promises'
+import { copyFile, rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
@@ -32,4 +32,6 @@ await build({
   plugins: [externalPackages],
   logLevel: 'warning',
 })
-console.log('apps/server/dist: server.js, portal-admin.js')
+// Preloaded by `npm run serve` (node --require): sizes libuv's thread pool before it starts.
+await copyFile(`${root}src/thread-pool.cjs`, `${root}dist/thread-pool.cjs`)
+console.log('apps/server/dist: server.js, portal-admin.js, thread-pool.cjs')

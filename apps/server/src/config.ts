@@ -1,10 +1,10 @@
 // The only reader of the environment. Every setting is validated once at start-up, and a
 // bad value stops the process with a message naming the variable.
 import { isIP } from 'node:net'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { programCodes, type ProgramCode } from '@portal/contract'
+import { defaultHashConcurrency } from './lib/passwords.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -99,12 +99,11 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   /** How long an unknown username's shadow failure count (and shadow lock) is kept. */
   LOGIN_SHADOW_COUNTER_DAYS: z.coerce.number().int().positive().default(30),
-  /** Password hashes computed at once (default: the cores but one), and how many may wait. */
-  PASSWORD_HASH_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(Math.max(1, availableParallelism() - 1)),
+  /**
+   * Password hashes computed at once (default: the cores), and how many may wait. Read
+   * before start-up too, by src/thread-pool.cjs, which sizes libuv's thread pool to it.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   /** Seconds before another verification code may be sent to the same user. */
   MESSAGE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),

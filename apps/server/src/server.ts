@@ -1,5 +1,7 @@
-// The service's entry point: `node apps/server/dist/server.js` (npm run serve), or through
-// tsx in development. `--demo` asks for demo mode (the quick start); nothing else turns it on.
+// The service's entry point: `node --require ./apps/server/dist/thread-pool.cjs
+// apps/server/dist/server.js` (npm run serve), or through tsx in development. The preload
+// sizes libuv's thread pool, where passwords are hashed, to the cores before the pool starts
+// (src/thread-pool.cjs). `--demo` asks for demo mode (the quick start); nothing else turns it on.
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
@@ -41,6 +43,13 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
   const address = await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    {
+      passwordHashConcurrency: config.passwordHashing.concurrency,
+      threadPoolSize: Number(process.env.UV_THREADPOOL_SIZE ?? 4),
+    },
+    'password hashing',
+  )
   app.log.info(
     `Program Portal on ${address}/usweb/login (database: ${database.engine}${config.isDemo ? ', demo mode' : ''})`,
   )

@@ -225,7 +225,7 @@ describe('limits shared through Redis', () => {
     const clients = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         const client = new TestClient(pair[i % 2] as FastifyInstance)
-        await client.get('/healthz') // the anti-forgery cookie, before the race
+        await client.get('/usweb/login') // the anti-forgery cookie, before the race
         return client
       }),
     )

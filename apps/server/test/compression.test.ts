@@ -9,14 +9,12 @@ import { startTestApp, type TestApp } from './harness.ts'
 
 let t: TestApp
 let entry: string
+let manifest: Record<string, { file: string; isEntry?: boolean }>
 beforeAll(async () => {
   t = await startTestApp()
   const manifestPath = join(t.config.webDistDir, '.vite', 'manifest.json')
   if (!existsSync(manifestPath)) throw new Error('Build the portal first: npm run build')
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
-    string,
-    { file: string; isEntry?: boolean }
-  >
+  manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as typeof manifest
   entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file ?? ''
 })
 afterAll(() => t.close())
@@ -78,5 +76,39 @@ describe('API answers', () => {
     expect(small.rawPayload.length).toBeLessThan(1024)
     expect(small.headers['content-encoding']).toBeUndefined()
     expect(small.json()).toContainEqual({ countryName: 'United States', dialPrefix: '1' })
+  })
+})
+
+describe('the login pages', () => {
+  const loginChunk = (flavour: 'usweb' | 'pl') =>
+    manifest[`src/routes/${flavour}-login.tsx`]?.file ?? 'missing'
+  const page = async (url: string) => {
+    const response = await get(url, 'br')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('br')
+    return brotliDecompressSync(response.rawPayload).toString()
+  }
+
+  it("name the login screen's files, so they come with the entry", async () => {
+    for (const url of ['/usweb/login?prgName=bclip&level1Org=100', '/usweb', '/usweb/Login/']) {
+      const html = await page(url)
+      expect(html, url).toContain(`<script type="module" crossorigin src="/${entry}">`)
+      expect(html, url).toContain(
+        `<link rel="modulepreload" crossorigin href="/${loginChunk('usweb')}">`,
+      )
+      expect(html, url).not.toContain(loginChunk('pl'))
+    }
+    const pl = await page('/proliability/login')
+    expect(pl).toContain(`<link rel="modulepreload" crossorigin href="/${loginChunk('pl')}">`)
+    expect(pl).not.toContain(loginChunk('usweb'))
+  })
+
+  it('are the only ones: no other screen is preloaded (spec §2)', async () => {
+    for (const url of ['/usweb/registerstep1', '/proliability/verificationinfostep1', '/usweb/x']) {
+      const html = await page(url)
+      expect(html, url).toContain(`src="/${entry}"`)
+      expect(html, url).not.toContain(loginChunk('usweb'))
+      expect(html, url).not.toContain(loginChunk('pl'))
+    }
   })
 })

@@ -14,7 +14,7 @@ afterAll(() => t.close().catch(() => undefined))
 describe('a failing database', () => {
   it('answers authenticate with a plain 500 and no stack trace', async () => {
     const client = t.client()
-    await client.get('/healthz')
+    await client.get('/usweb/login')
     await t.database.close()
     const response = await client.login('bclip_demo', demoPassword)
     expect(response.statusCode).toBe(500)
@@ -48,6 +48,35 @@ describe('logs', () => {
       expect(log).not.toContain(demoPassword)
       expect(log).not.toContain(encodeURIComponent(demoPassword))
       for (const value of client.cookies.values()) expect(log).not.toContain(value)
+    } finally {
+      await logged.close()
+    }
+  })
+
+  it('write one line per request, when it is answered, with its id, method, path and status', async () => {
+    const lines: string[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logged = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: sink })
+    try {
+      const response = await logged.app.inject({ url: '/api/mfa/getCountries' })
+      const entries = lines
+        .flatMap((chunk) => chunk.split('\n'))
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.reqId === response.headers['x-request-id'])
+      expect(entries).toEqual([
+        expect.objectContaining({
+          msg: 'request completed',
+          req: expect.objectContaining({ method: 'GET', url: '/api/mfa/getCountries' }),
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        }),
+      ])
     } finally {
       await logged.close()
     }

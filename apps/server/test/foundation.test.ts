@@ -91,7 +91,7 @@ describe('authenticate', () => {
     const victim = t.client()
     await victim.login('bclip_demo', demoPassword)
     const attacker = t.client()
-    await attacker.get('/healthz')
+    await attacker.get('/usweb/login')
     attacker.cookies.set('portal_sid', victim.cookies.get('portal_sid') ?? '')
     const response = await attacker.postJson('/api/portal/handoff')
     expect(response.statusCode).toBe(403)
@@ -170,8 +170,8 @@ describe('service basics', () => {
     })
   })
 
-  it('sends a strict content-security policy and never caches API answers', async () => {
-    const response = await t.client().get('/api/mfa/getCountries')
+  it('sends a strict content-security policy and never caches API answers about someone', async () => {
+    const response = await t.client().get('/api/us-web-authentication/getUser')
     expect(response.headers['content-security-policy']).toContain("script-src 'self'")
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline')
     expect(response.headers['cache-control']).toBe('no-store')

@@ -146,7 +146,8 @@ export class TestClient {
 
   async send(options: InjectOptions & { method: string; url: string }) {
     const isSafe = ['GET', 'HEAD', 'OPTIONS'].includes(options.method)
-    if (!isSafe && !this.cookies.has('XSRF-TOKEN')) await this.get('/healthz')
+    // The anti-forgery token comes with a page of the portal, as it does in a browser.
+    if (!isSafe && !this.cookies.has('XSRF-TOKEN')) await this.get('/usweb/login')
     const response = await this.app.inject({
       ...options,
       cookies: Object.fromEntries(this.cookies),

@@ -1,10 +1,11 @@
 // Spec §4 "Login", "Program rules at login", "Temporary-password update outcomes".
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, programOf, type ProgramCode } from '@portal/contract'
 import { hashPassword } from '../src/lib/passwords.ts'
 import { demoPassword } from '../src/store/demo-data.ts'
-import { users } from '../src/store/schema.ts'
+import { auditRepo } from '../src/store/audit.repo.ts'
+import { auditLog, users } from '../src/store/schema.ts'
 import { usersRepo } from '../src/store/users.repo.ts'
 import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
 
@@ -77,6 +78,38 @@ describe('authentication messages', () => {
     await client.login('dtcpnc_demo', demoPassword)
   })
 
+  it('writes the failed-count reset and the sign-in row together, neither for an account locked since it was read', async () => {
+    const { id } = await userRow('dtcpnc_demo')
+    const audit = auditRepo(t.database.db, clock)
+    const signInRows = () =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.userId, id), eq(auditLog.event, 'login.succeeded')))
+    const set = (values: { failedAttempts: number; isLocked: boolean }) =>
+      t.database.db.update(users).set(values).where(eq(users.id, id))
+    const entry = {
+      event: 'login.succeeded' as const,
+      userId: id,
+      username: 'dtcpnc_demo',
+      clientIp: '203.0.113.9',
+      detail: { verdict: 'allowed' },
+    }
+    const before = (await signInRows()).length
+    await set({ failedAttempts: 2, isLocked: false })
+    expect(await audit.recordSuccessfulLogin(entry)).toBe(true)
+    expect((await userRow('dtcpnc_demo')).failedAttempts).toBe(0)
+    const rows = await signInRows()
+    expect(rows).toHaveLength(before + 1)
+    expect(rows.at(-1)).toMatchObject({ ...entry, at: clock.now(), actor: null, reason: null })
+
+    await set({ failedAttempts: 2, isLocked: true })
+    expect(await audit.recordSuccessfulLogin(entry)).toBe(false)
+    expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
+    expect(await signInRows()).toHaveLength(before + 1)
+    await set({ failedAttempts: 0, isLocked: false })
+  })
+
   it("answers a right password at another program's login with 'Invalid Credentials'", async () => {
     const client = t.client()
     const response = client.login('bclip_demo', demoPassword, programOf('fidbond').level1Org)
@@ -122,6 +155,49 @@ describe('authentication messages', () => {
       [authMessages.userLocked]: 17,
     })
     expect(await userRow('fidbond_demo')).toMatchObject({ failedAttempts: 3, isLocked: true })
+  })
+  it('lets the right password, raced with the wrong ones that lock, end only as some order of them would', async () => {
+    const { id } = await userRow('augustar_demo')
+    const level1Org = programOf('augustar').level1Org
+    const set = (values: { failedAttempts: number; isLocked: boolean }) =>
+      t.database.db.update(users).set(values).where(eq(users.id, id))
+    // One wrong password from the lock, the attacker sends ten more with the owner's right one.
+    await set({ failedAttempts: 2, isLocked: false })
+    try {
+      const owner = t.client()
+      const [right, ...wrong] = await Promise.all([
+        messageOf(owner.login('augustar_demo', demoPassword, level1Org)),
+        ...Array.from({ length: 10 }, () =>
+          messageOf(t.client().login('augustar_demo', 'Wrong#1x', level1Org)),
+        ),
+      ])
+      const tally = (answers: string[]) =>
+        Object.fromEntries(
+          [...new Set(answers)].sort().map((m) => [m, answers.filter((a) => a === m).length]),
+        )
+      // In any order: the right password first (it resets the count, the wrong ones lock
+      // again), or after the lock (refused, as every wrong one after it).
+      if (right === authMessages.success) {
+        expect(tally(wrong)).toEqual(
+          tally([
+            authMessages.attempt1,
+            authMessages.attempt2,
+            authMessages.attempt3,
+            ...Array<string>(7).fill(authMessages.userLocked),
+          ]),
+        )
+      } else {
+        expect(right).toBe(authMessages.userLocked)
+        expect(tally(wrong)).toEqual(
+          tally([authMessages.attempt3, ...Array<string>(9).fill(authMessages.userLocked)]),
+        )
+        // A refused sign-in leaves the owner's client without a session.
+        expect((await owner.get('/api/us-web-authentication/getUser')).statusCode).toBe(401)
+      }
+      expect(await userRow('augustar_demo')).toMatchObject({ failedAttempts: 3, isLocked: true })
+    } finally {
+      await set({ failedAttempts: 0, isLocked: false })
+    }
   })
 })
 

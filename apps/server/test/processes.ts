@@ -10,6 +10,8 @@ import './provided-context.ts'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 export const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url))
+/** What npm run serve preloads (node --require): the thread pool sized to the hashing. */
+const threadPoolPreload = fileURLToPath(new URL('../src/thread-pool.cjs', import.meta.url))
 export const adminEntry = fileURLToPath(new URL('../src/cli/portal-admin.ts', import.meta.url))
 export const postgresUrl = process.env.DATABASE_URL
 export const onPostgres = process.env.TEST_DATABASE === 'postgres' && Boolean(postgresUrl)
@@ -51,21 +53,25 @@ export async function createDatabase(from: 'empty' | 'template'): Promise<string
 
 /** Starts `src/server.ts` in a child process (demo settings) and waits until it listens. */
 export function startService(env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      DEMO_MODE: 'true',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_PER_CLIENT: '100000',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--require', threadPoolPreload, '--import', 'tsx', serverEntry],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        DEMO_MODE: 'true',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_PER_CLIENT: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   const logs: string[] = []
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const service = (url: string): Service => ({
@@ -112,7 +118,7 @@ export class Browser {
       cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     }
     if (body) {
-      if (!this.cookies.has('XSRF-TOKEN')) await this.call(base, '/healthz')
+      if (!this.cookies.has('XSRF-TOKEN')) await this.call(base, '/usweb/login') // the page's token
       headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? ''
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
       headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'

@@ -26,7 +26,7 @@ describe('two instances on one database', () => {
     let calls = 0
     const step = <T>(call: (client: TestClient) => Promise<T>) =>
       call(clients[calls++ % clients.length] as TestClient)
-    await step((c) => c.get('/healthz'))
+    await step((c) => c.get('/usweb/login'))
     const login = await step((c) => c.login('bclip_demo', demoPassword))
     expect(login.json()).toMatchObject({ message: 'Authentication Successful' })
     const found = await step((c) =>

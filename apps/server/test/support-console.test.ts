@@ -198,6 +198,8 @@ describe('sessions kept apart', () => {
     // Its id as a member's session id: nothing either.
     agent.cookies.set('portal_sid', agent.cookies.get(consoleCookie) ?? '')
     expect((await agent.get('/api/mfa/getDetails')).statusCode).toBe(401)
+    // A page hands out the anti-forgery token for that cookie, so the handler is what refuses.
+    await agent.get('/usweb/login')
     expect((await agent.postJson('/api/portal/handoff')).statusCode).toBe(401)
   })
 

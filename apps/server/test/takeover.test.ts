@@ -523,6 +523,33 @@ describe('M6: before the code, answers carry what the screen needs only', () => 
   })
 })
 
+describe('the session id rotates as the second factor is passed by a recognised device', () => {
+  it('leaves a copy of the id taken before the decision worth nothing', async () => {
+    // The device is trusted by a first sign-in with the code.
+    const owner = t.client()
+    await owner.login('bclip_demo', demoPassword)
+    expect(await owner.passSecondFactor('owner-laptop')).toMatchObject({
+      statusCode: 'AUTHENTICATION_SUCCESS',
+    })
+
+    // An attacker holds the id of the next sign-in from before its decision (a fixed or
+    // copied cookie); the decision lets the owner in and the id the attacker holds dies.
+    const client = await withPasswordOnly('bclip_demo')
+    const sidBefore = client.cookies.get('portal_sid')
+    const headers = { mfadeviceprint: 'owner-laptop' }
+    const decision = await client.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
+    expect(decision.json()).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
+    expect(client.cookies.get('portal_sid')).not.toBe(sidBefore)
+
+    const replay = t.client()
+    replay.cookies.set('portal_sid', sidBefore ?? '')
+    expect((await replay.get('/api/mfa/getDetails')).statusCode).toBe(401)
+    expect((await replay.send({ method: 'POST', url: '/api/portal/handoff' })).statusCode).toBe(401)
+    // The owner's own session goes on.
+    expect((await client.send({ method: 'POST', url: '/api/portal/handoff' })).statusCode).toBe(200)
+  })
+})
+
 describe('M1: anti-forgery on the routed request', () => {
   const tempPasswordRequest = {
     emailAddress: 'nobody@example.com',
@@ -532,7 +559,7 @@ describe('M1: anti-forgery on the routed request', () => {
 
   it('refuses a percent-encoded API path without the anti-forgery header', async () => {
     const client = t.client()
-    await client.get('/healthz')
+    await client.get('/usweb/login')
     for (const url of [
       '/%61pi/us-web-authentication/sendTempPassword',
       '/api/us-web-authentication/%73endTempPassword',
@@ -556,7 +583,7 @@ describe('M1: anti-forgery on the routed request', () => {
 
   it('never lets another spelling of the path through to a handler without the header', async () => {
     const client = t.client()
-    await client.get('/healthz')
+    await client.get('/usweb/login')
     const response = await client.send({
       method: 'POST',
       url: '/API/us-web-authentication/sendTempPassword',

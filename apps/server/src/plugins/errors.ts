@@ -2,7 +2,8 @@
 // anything else is logged and answered with a plain message. Never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { ZodError } from 'zod'
+// $ZodError: what both full zod and the contract's zod/mini schemas throw from parse().
+import { $ZodError } from 'zod/v4/core'
 import { shortReference } from '../lib/request-context.ts'
 
 export class HttpError extends Error {
@@ -30,8 +31,8 @@ const reasons: Record<number, string> = {
 }
 
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | ZodError | HttpError, request, reply) => {
-    if (error instanceof ZodError) {
+  app.setErrorHandler((error: FastifyError | $ZodError | HttpError, request, reply) => {
+    if (error instanceof $ZodError) {
       const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
       return reply
         .code(400)

@@ -1,6 +1,8 @@
 // Server-side sessions (a row per signed-in visitor, its id in an HttpOnly cookie) and the
 // anti-forgery token. Anonymous visitors get no row: the token for them is bound to "no
-// session", so bots that never sign in cost no database writes.
+// session", so bots that never sign in cost no database writes. The token is handed out by
+// the portal's pages (routes declaring `issuesAntiForgeryToken`), at every sign-in, rotation
+// and sign-out, and with every refusal of a call that lacked it (docs/decisions/0015).
 //
 // SECURITY: the XSRF-TOKEN cookie is readable by script (the portal copies it into the
 // X-XSRF-TOKEN header) and is `nonce.HMAC(secret, nonce|session cookie)`: a token minted for
@@ -33,8 +35,15 @@ export interface SessionHandle {
   start(session: Session): Promise<void>
   /** Keeps data beside the flow's state; the state itself moves only through the flow. */
   update(patch: { data: Record<string, unknown> }): Promise<void>
-  /** For the sign-in flow only (modules/signin/flow.ts): its new state and data. */
-  moveTo(stage: string, data: Record<string, unknown>): Promise<void>
+  /**
+   * For the sign-in flow only (modules/signin/flow.ts): its new state and data, and with
+   * `isRotated` a new id too (as rotate() gives), all in one write.
+   */
+  moveTo(
+    stage: string,
+    data: Record<string, unknown>,
+    options?: { isRotated?: boolean },
+  ): Promise<void>
   /** Gives the current session a new id (and anti-forgery token), keeping its content. */
   rotate(): Promise<void>
   end(): Promise<void>
@@ -47,7 +56,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionHandle
   }
+  interface FastifyContextConfig {
+    /** A page of the portal: a visitor without a valid anti-forgery token gets one here. */
+    issuesAntiForgeryToken?: boolean
+    /**
+     * A GET that reads no session (reference data, health): no session handle is made, so
+     * `request.session` is null there. Ignored for any other method.
+     */
+    needsNoSession?: boolean
+  }
 }
+
+/** Route options of a page that hands out the anti-forgery token (see sessionPlugin). */
+export const issuesAntiForgeryToken = { config: { issuesAntiForgeryToken: true } }
 
 interface Options {
   db: Db
@@ -105,6 +126,9 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
   app.decorateRequest('session', null as unknown as SessionHandle)
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.config.needsNoSession === true && safeMethods.has(request.method)) {
+      return
+    }
     const raw = request.cookies[sessionCookie] ?? ''
     const presented = request.cookies[xsrfCookie]
     // SECURITY: decided on the route the request reached, not on how its path was spelt
@@ -137,11 +161,38 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
           message: 'This call takes JSON.',
         })
       }
-    } else if (!isXsrfValid(presented, raw)) {
+    } else if (
+      request.routeOptions.config.issuesAntiForgeryToken === true &&
+      !isXsrfValid(presented, raw)
+    ) {
+      // Minted where the portal's pages are served (its first POST comes from a page), not
+      // on every anonymous GET: API reads, health checks and assets cost no HMAC or cookie.
       issue(reply, raw)
     }
 
     let loaded: { idHash: string; row: SessionRow } | null | undefined
+    /**
+     * Writes the loaded session's new content, under a new id when `isRotated` (handed out
+     * with its anti-forgery token), in one statement.
+     */
+    const write = async (
+      what: string,
+      patch: Partial<Pick<Session, 'stage' | 'data'>>,
+      isRotated = false,
+    ) => {
+      if (!loaded) throw new Error(`No session to ${what}`)
+      const id = isRotated ? randomToken(32) : undefined
+      const idHash = id === undefined ? loaded.idHash : sha256(id)
+      if (patch.stage !== undefined && patch.data !== undefined) {
+        await repo.move(loaded.idHash, { stage: patch.stage, data: patch.data, newIdHash: idHash })
+      } else {
+        await repo.update(loaded.idHash, { ...patch, idHash })
+      }
+      loaded = { idHash, row: { ...loaded.row, ...patch, idHash } }
+      if (id === undefined) return
+      reply.setCookie(sessionCookie, id, sessionCookieOptions)
+      issue(reply, id)
+    }
     request.session = {
       load: async () => {
         if (loaded === undefined) {
@@ -155,7 +206,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
               // Touch at most once a minute: idle expiry without a write per request.
               if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
                 const expiresAt = expiryFrom(now, row.createdAt)
-                await repo.update(idHash, { lastSeenAt: now, expiresAt })
+                await repo.touch(idHash, { lastSeenAt: now, expiresAt })
               }
             } else if (row) {
               await repo.remove(idHash)
@@ -182,25 +233,10 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         reply.setCookie(sessionCookie, id, sessionCookieOptions)
         issue(reply, id)
       },
-      update: async (patch) => {
-        if (!loaded) throw new Error('No session to update')
-        await repo.update(loaded.idHash, { data: patch.data })
-        loaded.row = { ...loaded.row, data: patch.data }
-      },
-      moveTo: async (stage, data) => {
-        if (!loaded) throw new Error('No session to move on')
-        await repo.update(loaded.idHash, { stage, data })
-        loaded.row = { ...loaded.row, stage, data }
-      },
-      rotate: async () => {
-        if (!loaded) throw new Error('No session to rotate')
-        const id = randomToken(32)
-        const idHash = sha256(id)
-        await repo.rekey(loaded.idHash, idHash)
-        loaded = { idHash, row: { ...loaded.row, idHash } }
-        reply.setCookie(sessionCookie, id, sessionCookieOptions)
-        issue(reply, id)
-      },
+      update: async (patch) => write('update', { data: patch.data }),
+      moveTo: async (stage, data, { isRotated = false } = {}) =>
+        write('move on', { stage, data }, isRotated),
+      rotate: async () => write('rotate', {}, true),
       end: async () => {
         if (loaded) await repo.remove(loaded.idHash)
         else if (raw) await repo.remove(sha256(raw))

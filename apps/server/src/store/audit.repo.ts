@@ -1,7 +1,8 @@
 import type { Clock } from '../lib/clock.ts'
 import { currentRequestId } from '../lib/request-context.ts'
-import type { Db } from './db.ts'
-import { auditLog } from './schema.ts'
+import { and, eq, sql } from 'drizzle-orm'
+import { prepared, type Db } from './db.ts'
+import { auditLog, users } from './schema.ts'
 
 export type AuditEvent =
   | 'login.succeeded'
@@ -61,10 +62,98 @@ export interface AuditEntry {
 
 /** `observe` is told every event recorded (the metrics counters). */
 export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) => void) {
+  const placeholder = sql.placeholder
   return {
     async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({ ...entry, at: clock.now(), requestId: currentRequestId() })
+      // Every column named, so one statement serves every event (one row each sign-in step).
+      const insert = prepared(db, 'audit_insert', (name) =>
+        db
+          .insert(auditLog)
+          .values({
+            at: placeholder('at'),
+            event: placeholder('event'),
+            userId: placeholder('userId'),
+            username: placeholder('username'),
+            clientIp: placeholder('clientIp'),
+            detail: placeholder('detail'),
+            actor: placeholder('actor'),
+            reason: placeholder('reason'),
+            requestId: placeholder('requestId'),
+          })
+          .prepare(name),
+      )
+      await insert.execute({
+        at: clock.now(),
+        event: entry.event,
+        userId: entry.userId ?? null,
+        username: entry.username ?? null,
+        clientIp: entry.clientIp ?? null,
+        // Not null: a placeholder's value goes through the column's JSON encoding, which
+        // would store null as the JSON value null; undefined reaches the driver as SQL NULL.
+        detail: entry.detail ?? undefined,
+        actor: entry.actor ?? null,
+        reason: entry.reason ?? null,
+        requestId: currentRequestId(),
+      })
       observe?.(entry)
+    },
+    /**
+     * A right password: the user's failed-login count back to 0 and the sign-in's audit row,
+     * in one statement (one round trip instead of two). When the account got locked since it
+     * was read, neither is written and the answer is false.
+     */
+    async recordSuccessfulLogin(
+      entry: AuditEntry & { userId: number; event: 'login.succeeded' },
+    ): Promise<boolean> {
+      const statement = prepared(db, 'users_login_reset_with_audit', (name) => {
+        const reset = db.$with('reset').as(
+          db
+            .update(users)
+            .set({ failedAttempts: 0 })
+            .where(and(eq(users.id, placeholder('userId')), eq(users.isLocked, false)))
+            .returning({ id: users.id }),
+        )
+        // In a SELECT list a parameter has no column to take its type from: cast each.
+        const typed = <T>(slot: string, type: string) =>
+          sql<T>`${placeholder(slot)}::${sql.raw(type)}`
+        return db
+          .with(reset)
+          .insert(auditLog)
+          .select((qb) =>
+            qb
+              .select({
+                // Drizzle's INSERT … SELECT names every column; the id's is its serial default.
+                id: sql<number>`nextval('audit_log_id_seq')`.as('id'),
+                at: typed<Date>('at', 'timestamptz').as('at'),
+                event: typed<string>('event', 'text').as('event'),
+                userId: reset.id,
+                username: typed<string | null>('username', 'text').as('username'),
+                clientIp: typed<string | null>('clientIp', 'text').as('client_ip'),
+                detail: typed<Record<string, unknown> | null>('detail', 'jsonb').as('detail'),
+                actor: typed<string | null>('actor', 'text').as('actor'),
+                reason: typed<string | null>('reason', 'text').as('reason'),
+                requestId: typed<string | null>('requestId', 'text').as('request_id'),
+              })
+              .from(reset),
+          )
+          .returning({ id: auditLog.id })
+          .prepare(name)
+      })
+      const rows = await statement.execute({
+        // Placeholders outside a column's place skip its encoding: the text it would give.
+        at: clock.now().toISOString(),
+        event: entry.event,
+        userId: entry.userId,
+        username: entry.username ?? null,
+        clientIp: entry.clientIp ?? null,
+        detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+        actor: entry.actor ?? null,
+        reason: entry.reason ?? null,
+        requestId: currentRequestId(),
+      })
+      if (rows.length === 0) return false
+      observe?.(entry)
+      return true
     },
   }
 }

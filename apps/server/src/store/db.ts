@@ -23,6 +23,11 @@ export interface Database {
   /** The database server's clock: what the service's clock is calibrated to. */
   readTime(): Promise<Date>
   close(): Promise<void>
+  /**
+   * Statements this process has sent through Drizzle so far. Tests count the ones a request
+   * issues (test/sign-in-queries.test.ts), so query counts cannot grow back unnoticed.
+   */
+  queryCount(): number
 }
 
 export type DatabaseSource =
@@ -63,6 +68,21 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/**
+ * The sign-in path's statements, built once per database handle (issue 17): Drizzle
+ * assembles their SQL once instead of at every call, and on PostgreSQL each connection
+ * parses a named statement once (node-postgres keeps it per connection) instead of at every
+ * call. PGlite takes no name; it keeps the assembly only. `name` must stand for one text:
+ * PostgreSQL refuses a second text under a name a connection already holds.
+ */
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>()
+export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
+  let statements = preparedByDb.get(db)
+  if (!statements) preparedByDb.set(db, (statements = new Map()))
+  if (!statements.has(name)) statements.set(name, build(name))
+  return statements.get(name) as T
+}
+
 /** A second process on one PGlite folder would silently lose its writes: refuse it. */
 export class DatabaseInUseError extends Error {}
 
@@ -100,13 +120,20 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   throw new DatabaseInUseError(`Could not lock the embedded database in ${dataDir}.`)
 }
 
+/** Drizzle's logger, used only to count: a counter per database, nothing written anywhere. */
+function queryCounter() {
+  let count = 0
+  return { logger: { logQuery: () => void count++ }, queryCount: () => count }
+}
+
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  const { logger, queryCount } = queryCounter()
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 })
     // An idle connection the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on next use.
     pool.on('error', (error) => source.onIdleError?.(error))
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db
     try {
       if (source.migrate ?? true) await migrateUnderLock(pool)
     } catch (error) {
@@ -122,6 +149,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         return new Date(rows[0]?.now ?? Number.NaN)
       },
       close: () => pool.end(),
+      queryCount,
     }
   }
   let client: PGlite
@@ -138,7 +166,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   } else {
     client = await PGlite.create({ loadDataDir: source.image })
   }
-  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' })
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case', logger })
   await migratePglite(pgliteDb, { migrationsFolder })
   const db = pgliteDb as unknown as Db
   await loadReferenceData(db)
@@ -154,6 +182,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       await client.close()
       await unlock()
     },
+    queryCount,
   }
 }
 

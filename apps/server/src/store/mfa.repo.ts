@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq, gte, sql } from 'drizzle-orm'
 import { limits, messages } from '@portal/contract'
 import { HttpError } from '../plugins/errors.ts'
-import type { Db } from './db.ts'
+import { prepared, type Db } from './db.ts'
 import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
 
 export type MfaContactRow = typeof mfaContacts.$inferSelect
@@ -68,18 +68,35 @@ export function mfaRepo(db: Db) {
         })
         .where(eq(mfaContacts.userId, userId))
     },
-    async isKnownDevice(userId: number, devicePrintHash: string, since: Date): Promise<boolean> {
-      const rows = await db
-        .select({ userId: knownDevices.userId })
-        .from(knownDevices)
-        .where(
-          and(
-            eq(knownDevices.userId, userId),
-            eq(knownDevices.devicePrintHash, devicePrintHash),
-            gte(knownDevices.verifiedAt, since),
-          ),
-        )
-      return rows.length > 0
+    /**
+     * The contact details and whether the device was proven since `since`, in one query
+     * (the second-factor decision needs both). Undefined when the user has no details.
+     */
+    async contactAndDevice(
+      userId: number,
+      devicePrintHash: string,
+      since: Date,
+    ): Promise<{ contact: MfaContactRow; isKnownDevice: boolean } | undefined> {
+      const statement = prepared(db, 'mfa_contact_and_device', (name) => {
+        const knownDevice = db
+          .select({ userId: knownDevices.userId })
+          .from(knownDevices)
+          .where(
+            and(
+              eq(knownDevices.userId, sql.placeholder('userId')),
+              eq(knownDevices.devicePrintHash, sql.placeholder('devicePrintHash')),
+              gte(knownDevices.verifiedAt, sql.placeholder('since')),
+            ),
+          )
+        return db
+          .select({ contact: mfaContacts, isKnownDevice: sql<boolean>`exists(${knownDevice})` })
+          .from(mfaContacts)
+          .where(eq(mfaContacts.userId, sql.placeholder('userId')))
+          .prepare(name)
+      })
+      // A placeholder in a condition skips the column's encoding: the ISO text it would give.
+      const [row] = await statement.execute({ userId, devicePrintHash, since: since.toISOString() })
+      return row
     },
     async rememberDevice(userId: number, devicePrintHash: string, now: Date): Promise<void> {
       await db

@@ -175,6 +175,8 @@ export const incidents = pgTable(
   (t) => [
     index('incidents_user_idx').on(t.userId),
     index('incidents_status_idx').on(t.status, t.createdAt),
+    // The console's list of all incidents, newest first (decision 0016).
+    index('incidents_created_idx').on(t.createdAt, t.id),
   ],
 )
 
@@ -206,7 +208,11 @@ export const outbox = pgTable(
     /** Not sent after this (a verification code past its lifetime); null = no limit. */
     expiresAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Retention: finished messages older than OUTBOX_RETENTION_DAYS (decision 0016).
+    index('outbox_created_idx').on(t.createdAt),
+  ],
 )
 
 export const passwordHistory = pgTable(

@@ -1,31 +1,82 @@
-import { eq, lte } from 'drizzle-orm'
-import type { Db } from './db.ts'
+import { eq, lte, sql } from 'drizzle-orm'
+import { prepared, type Db } from './db.ts'
 import { sessions } from './schema.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
 export type NewSessionRow = typeof sessions.$inferInsert
 
+/**
+ * A placeholder where update's set() takes a value. set() wraps it in a parameter with the
+ * column's encoding at run time, as insert's values() does (jsonb as JSON, timestamps as
+ * ISO text); only its types leave placeholders out.
+ */
+const slot = <T>(name: string) => sql.placeholder(name) as unknown as T
+
 export function sessionsRepo(db: Db) {
+  const placeholder = sql.placeholder
+  const byIdHash = eq(sessions.idHash, placeholder('idHash'))
   return {
     async find(idHash: string): Promise<SessionRow | undefined> {
-      const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash))
+      const [row] = await prepared(db, 'sessions_find', (name) =>
+        db.select().from(sessions).where(byIdHash).prepare(name),
+      ).execute({ idHash })
       return row
     },
-    async insert(row: NewSessionRow): Promise<void> {
-      await db.insert(sessions).values(row)
+    async insert(row: Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>) {
+      await prepared(db, 'sessions_insert', (name) =>
+        db
+          .insert(sessions)
+          .values({
+            idHash: placeholder('idHash'),
+            userId: placeholder('userId'),
+            program: placeholder('program'),
+            stage: placeholder('stage'),
+            data: placeholder('data'),
+            createdAt: placeholder('createdAt'),
+            lastSeenAt: placeholder('lastSeenAt'),
+            expiresAt: placeholder('expiresAt'),
+          })
+          .prepare(name),
+      ).execute(row)
+    },
+    /** The sign-in flow's move: new state and data, and the id (the same, or a new one). */
+    async move(
+      idHash: string,
+      next: Pick<SessionRow, 'stage' | 'data'> & { newIdHash: string },
+    ): Promise<void> {
+      await prepared(db, 'sessions_move', (name) =>
+        db
+          .update(sessions)
+          .set({
+            stage: slot<string>('stage'),
+            data: slot<SessionRow['data']>('data'),
+            idHash: slot<string>('newIdHash'),
+          })
+          .where(byIdHash)
+          .prepare(name),
+      ).execute({ idHash, ...next })
+    },
+    /** Idle expiry moved on (at most once a minute per session). */
+    async touch(idHash: string, times: Pick<SessionRow, 'lastSeenAt' | 'expiresAt'>) {
+      await prepared(db, 'sessions_touch', (name) =>
+        db
+          .update(sessions)
+          .set({ lastSeenAt: slot<Date>('lastSeenAt'), expiresAt: slot<Date>('expiresAt') })
+          .where(byIdHash)
+          .prepare(name),
+      ).execute({ idHash, ...times })
     },
     async update(
       idHash: string,
-      patch: Partial<Pick<SessionRow, 'stage' | 'data' | 'lastSeenAt' | 'expiresAt'>>,
+      /** With `idHash`, the session gets that new id in the same write (a rotation). */
+      patch: Partial<Pick<SessionRow, 'idHash' | 'stage' | 'data' | 'lastSeenAt' | 'expiresAt'>>,
     ): Promise<void> {
       await db.update(sessions).set(patch).where(eq(sessions.idHash, idHash))
     },
     async remove(idHash: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.idHash, idHash))
-    },
-    /** Gives a session a new id, keeping its content (the id rotates as the flow advances). */
-    async rekey(idHash: string, newIdHash: string): Promise<void> {
-      await db.update(sessions).set({ idHash: newIdHash }).where(eq(sessions.idHash, idHash))
+      await prepared(db, 'sessions_remove', (name) =>
+        db.delete(sessions).where(byIdHash).prepare(name),
+      ).execute({ idHash })
     },
     /** Ends every session of a user: after a lock, a reset or a password change. */
     async removeAllOf(userId: number): Promise<number> {

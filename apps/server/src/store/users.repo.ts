@@ -1,9 +1,33 @@
-import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, lt, notInArray, sql, type SQL } from 'drizzle-orm'
 import { limits } from '@portal/contract'
-import type { Db } from './db.ts'
-import { passwordHistory, users } from './schema.ts'
+import { prepared, type Db } from './db.ts'
+import type { CustomerRow } from './customers.repo.ts'
+import { customers, passwordHistory, users } from './schema.ts'
 
 export type UserRow = typeof users.$inferSelect
+/**
+ * What the sign-in steps read of the customer record: the program rules' facts, the
+ * association, the greeting and the lookup's program-only answer. A handful of its forty
+ * columns: every column read costs time on each step (most of all on the embedded PGlite).
+ */
+const signInCustomerColumns = {
+  custnum: customers.custnum,
+  kprogName: customers.kprogName,
+  level1org: customers.level1org,
+  level2org: customers.level2org,
+  status: customers.status,
+  custclass: customers.custclass,
+  taxId: customers.taxId,
+  membershipCd: customers.membershipCd,
+  firstName: customers.firstName,
+}
+export type SignInCustomer = Pick<CustomerRow, keyof typeof signInCustomerColumns>
+
+/** A user and what the sign-in reads of their customer record (none when it is missing). */
+export interface UserWithCustomer {
+  user: UserRow
+  customer: SignInCustomer | undefined
+}
 
 export function usersRepo(db: Db) {
   return {
@@ -12,8 +36,27 @@ export function usersRepo(db: Db) {
       return row
     },
     async findById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id))
+      const [row] = await prepared(db, 'users_by_id', (name) =>
+        db
+          .select()
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id')))
+          .prepare(name),
+      ).execute({ id })
       return row
+    },
+    /** The user and their customer record in one query (the sign-in reads both at each step). */
+    async findWithCustomerByUsername(username: string): Promise<UserWithCustomer | undefined> {
+      const statement = prepared(db, 'users_with_customer_by_username', (name) =>
+        withCustomer(db, eq(users.username, sql.placeholder('username'))).prepare(name),
+      )
+      return userWithCustomer(await statement.execute({ username }))
+    },
+    async findWithCustomerById(id: number): Promise<UserWithCustomer | undefined> {
+      const statement = prepared(db, 'users_with_customer_by_id', (name) =>
+        withCustomer(db, eq(users.id, sql.placeholder('id'))).prepare(name),
+      )
+      return userWithCustomer(await statement.execute({ id }))
     },
     /**
      * Counts a wrong password and locks at the limit, in one statement: parallel wrong
@@ -58,15 +101,6 @@ export function usersRepo(db: Db) {
     /** A passed code: the count of wrong ones starts again. */
     async clearCodeAttempts(id: number): Promise<void> {
       await db.update(users).set({ mfaFailedAttempts: 0 }).where(eq(users.id, id))
-    },
-    /** Clears the count after a right password; false if the account got locked meanwhile. */
-    async recordSuccessfulLogin(id: number): Promise<boolean> {
-      const rows = await db
-        .update(users)
-        .set({ failedAttempts: 0 })
-        .where(and(eq(users.id, id), eq(users.isLocked, false)))
-        .returning({ id: users.id })
-      return rows.length === 1
     },
     /** The hashes of the user's last `limits.passwordHistory` passwords, newest first. */
     async recentPasswordHashes(userId: number): Promise<string[]> {
@@ -118,4 +152,19 @@ export function usersRepo(db: Db) {
       })
     },
   }
+}
+
+function withCustomer(db: Db, where: SQL) {
+  return db
+    .select({ user: users, customer: signInCustomerColumns })
+    .from(users)
+    .leftJoin(customers, eq(customers.custnum, users.custnum))
+    .where(where)
+}
+
+function userWithCustomer(
+  rows: { user: UserRow; customer: SignInCustomer | null }[],
+): UserWithCustomer | undefined {
+  const [row] = rows
+  return row && { user: row.user, customer: row.customer ?? undefined }
 }

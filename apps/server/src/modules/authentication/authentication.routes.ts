@@ -17,7 +17,6 @@ import {
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
-import type { customersRepo } from '../../store/customers.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 import { activeSignIn, initialState, requireState, type ProgramCheck } from '../signin/flow.ts'
 import type { authenticationService, AuthenticateResult } from './authentication.service.ts'
@@ -25,7 +24,6 @@ import type { authenticationService, AuthenticateResult } from './authentication
 interface Deps {
   authentication: ReturnType<typeof authenticationService>
   users: ReturnType<typeof usersRepo>
-  customers: ReturnType<typeof customersRepo>
   audit: ReturnType<typeof auditRepo>
 }
 
@@ -33,7 +31,7 @@ const plProgram = 'proliability'
 const plLevel1Org = programOf(plProgram).level1Org
 
 export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
-  const { authentication, users, customers, audit } = deps
+  const { authentication, users, audit } = deps
   const api = withSchemas(app)
 
   /**
@@ -51,11 +49,10 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     if (!result.ok) return result
     let programCheck: ProgramCheck | undefined
     if (options.isProgramFixed) {
-      const customer = await customers.findByCustnum(result.user.custnum)
       programCheck = {
         program: result.user.program,
         verdict: result.verdict,
-        association: associationOf(plProgram, customer?.level2org),
+        association: associationOf(plProgram, result.customer?.level2org),
       }
     }
     const stage = initialState({
@@ -171,9 +168,9 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   }
   api.get('/api/us-web-authentication/getUser', { schema: getUserSchema }, async (request) => {
     const session = await requireState(request, activeSignIn)
-    const user = await users.findById(session.userId)
-    if (!user) throw new HttpError(401, 'Please log in to continue.')
-    const customer = await customers.findByCustnum(user.custnum)
+    const found = await users.findWithCustomerById(session.userId)
+    if (!found) throw new HttpError(401, 'Please log in to continue.')
+    const { user, customer } = found
     return {
       firstName: customer?.firstName ?? user.username,
       imageUrl: null,

@@ -12,8 +12,7 @@ import {
 import type { Clock } from '../../lib/clock.ts'
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
-import type { customersRepo } from '../../store/customers.repo.ts'
-import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+import { usersRepo, type SignInCustomer, type UserRow } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
@@ -34,6 +33,8 @@ export type AuthenticateResult =
       ok: true
       message: AuthMessage
       user: UserRow
+      /** What the sign-in reads of the user's customer record (none when it is missing). */
+      customer: SignInCustomer | undefined
       /** A temporary password, or one older than the maximum age: replace before anything else. */
       isPasswordChangeRequired: boolean
       /** The program rules of spec §4 applied to the user's customer record. */
@@ -45,7 +46,6 @@ interface Deps {
   writer: OutboxWriter
   reference: ReturnType<typeof referenceRepo>
   users: ReturnType<typeof usersRepo>
-  customers: ReturnType<typeof customersRepo>
   audit: ReturnType<typeof auditRepo>
   clock: Clock
   /** 0 turns periodic expiry off (the default, as NIST SP 800-63B advises). */
@@ -54,7 +54,7 @@ interface Deps {
 }
 
 export function authenticationService(deps: Deps) {
-  const { db, writer, reference, users, customers, audit, clock, passwordMaxAgeDays } = deps
+  const { db, writer, reference, users, audit, clock, passwordMaxAgeDays } = deps
   const isExpired = (user: UserRow) =>
     passwordMaxAgeDays > 0 &&
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
@@ -62,8 +62,9 @@ export function authenticationService(deps: Deps) {
   return {
     async authenticate(input: AuthenticateInput): Promise<AuthenticateResult> {
       const { userName, password, clientIp } = input
-      const user = await users.findByUsername(userName)
-      if (!user) {
+      // The customer record comes with the user: one query, whatever the answer.
+      const found = await users.findWithCustomerByUsername(userName)
+      if (!found) {
         // Answers as an account would (same messages, counts and time): see unknown-usernames.ts.
         await verifyAgainstDummy(password)
         const failedAttempts = await deps.unknownUsernames.recordFailure(userName)
@@ -74,6 +75,7 @@ export function authenticationService(deps: Deps) {
           message: isShadowLocked ? authMessages.userLocked : attemptMessage(failedAttempts),
         }
       }
+      const { user, customer } = found
       const context = { userId: user.id, username: user.username, clientIp }
       if (user.isLocked) {
         await verifyAgainstDummy(password) // as slow as any other answer
@@ -121,20 +123,23 @@ export function authenticationService(deps: Deps) {
         await audit.record({ event: 'login.wrong_program', ...context })
         return { ok: false, message: authMessages.invalidCredentials }
       }
-      if (!(await users.recordSuccessfulLogin(user.id))) {
-        return { ok: false, message: authMessages.userLocked }
-      }
-      const customer = await customers.findByCustnum(user.custnum)
       const verdict =
         customer && isProgramCode(user.program)
           ? customerVerdict(user.program, customer)
           : 'mismatch'
+      // The failed-count reset checks the lock again: a lock since the read wins.
+      const isRecorded = await audit.recordSuccessfulLogin({
+        event: 'login.succeeded',
+        ...context,
+        detail: { verdict },
+      })
+      if (!isRecorded) return { ok: false, message: authMessages.userLocked }
       const isExpiredNow = !user.isTemporaryPassword && isExpired(user)
-      await audit.record({ event: 'login.succeeded', ...context, detail: { verdict } })
       return {
         ok: true,
         message: isExpiredNow ? authMessages.credentialsExpired : authMessages.success,
         user,
+        customer,
         isPasswordChangeRequired: user.isTemporaryPassword || isExpiredNow,
         verdict,
       }

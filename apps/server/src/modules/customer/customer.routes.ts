@@ -21,11 +21,12 @@ import {
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import { signedInMember } from '../account/signed-in.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
-import type { usersRepo } from '../../store/users.repo.ts'
+import type { SignInCustomer, usersRepo } from '../../store/users.repo.ts'
 import type { CustomerRow } from '../../store/customers.repo.ts'
 import { activeSignIn, advance, programCheckOf, requireState } from '../signin/flow.ts'
 
@@ -44,30 +45,35 @@ interface Deps {
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
   const { reference, users, customers, audit, registrationLookup } = deps
   const api = withSchemas(app)
-  // Spec §7: PHONE shown in the header; augustar is looked up as onl.
+  // Spec §7: PHONE shown in the header; augustar is looked up as onl. Reference data:
+  // encoded once per phone, cached by browsers (lib/reference-answers.ts).
+  const mailingAnswer = preparedAnswers((phone: string): MailingAddress =>
+    MailingAddressSchema.parse({ PHONE: phone }),
+  )
   api.get(
     '/api/customer-api/getPOMailingAddress/:program',
     {
+      ...referenceRoute,
       schema: {
         ...operationOf('mailingAddress'),
         params: z.strictObject({ program: z.string().max(40) }),
         response: { 200: MailingAddressSchema, ...refusals(404) },
       },
     },
-    async (request): Promise<MailingAddress> => {
+    async (request, reply) => {
       if (!findProgram(request.params.program)) throw new HttpError(404, 'Unknown program.')
       const phone = await reference.phoneOf(request.params.program)
       if (!phone) throw new HttpError(404, 'No mailing address for this program.')
-      return { PHONE: phone }
+      return sendPrepared(request, reply, mailingAnswer(phone))
     },
   )
 
-  /** The signed-in user; account and customer data are only ever their own. */
+  /** The signed-in user and their customer record (one query); only ever their own. */
   async function signedInUser(request: FastifyRequest) {
     const session = await requireState(request, activeSignIn)
-    const user = await users.findById(session.userId)
-    if (!user) throw new HttpError(401, 'Please log in to continue.')
-    return { session, user }
+    const found = await users.findWithCustomerById(session.userId)
+    if (!found) throw new HttpError(401, 'Please log in to continue.')
+    return { session, ...found }
   }
 
   const accountSchema = {
@@ -77,10 +83,9 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
   }
   api.post('/api/fidbond-api/account', { schema: accountSchema }, async (request) => {
     const { username } = request.body
-    const { user } = await signedInUser(request)
+    const { user, customer } = await signedInUser(request)
     if (user.username !== username)
       throw new HttpError(403, 'This account belongs to another user.')
-    const customer = await customers.findByCustnum(user.custnum)
     return {
       username: user.username,
       customerNumber: user.custnum,
@@ -104,13 +109,12 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
   api.post('/api/customer-api/find', { schema: findSchema }, async (request) => {
     const query = request.body
     if ('email' in query) return registrationLookup(request, query)
-    const { session, user } = await signedInUser(request)
+    const { session, user, customer } = await signedInUser(request)
     if (query.customerNumber !== user.custnum) {
       throw new HttpError(403, 'This customer record belongs to another user.')
     }
     const program = findProgram(query.clientPrefix)
     if (!program) throw new HttpError(400, 'Unknown program.')
-    const customer = await customers.findByCustnum(user.custnum)
     if (!customer) throw new HttpError(404, 'No customer record for this account.')
     // Decided here once and bound to the sign-in flow; the second factor and the hand-off
     // read it from there.
@@ -130,8 +134,10 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       throw new HttpError(403, 'This sign-in was checked for another program.')
     }
     // Before the second factor the answer carries the verdict, not the record
-    // (docs/decisions/0006).
+    // (docs/decisions/0006); after it, the whole record is read.
     const isRecordShown = session.stage === 'authenticated'
+    const record = isRecordShown ? await customers.findByCustnum(user.custnum) : undefined
+    if (isRecordShown && !record) throw new HttpError(404, 'No customer record for this account.')
     return {
       tax_Id: isRecordShown ? customer.taxId : null,
       status: isRecordShown ? customer.status : null,
@@ -140,7 +146,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       membershipCd: isRecordShown ? customer.membershipCd : null,
       association: check.association,
       verdict: check.verdict,
-      body: isRecordShown ? customer : programOnly(customer),
+      body: record ?? programOnly(customer),
     }
   })
 
@@ -172,7 +178,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
  * The record with every field blank but the ones the contract requires: the program, the
  * customer number (which the caller sent) and the program's level1Org.
  */
-function programOnly(customer: CustomerRow): CustomerRow {
+function programOnly(customer: SignInCustomer): CustomerRow {
   const blank = Object.fromEntries(Object.keys(CustomerRecordSchema.shape).map((k) => [k, null]))
   return {
     ...(blank as unknown as CustomerRow),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -18,7 +19,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, users, audi
   // session ends with it, and the sealed password leaves the service only here.
   const schema = {
     ...operationOf('handoff'),
-    body: HandoffRequestSchema.nullish(),
+    body: z.nullish(HandoffRequestSchema),
     response: { 200: HandoffResponseSchema, ...changeRefusals, ...refusals(401) },
   }
   withSchemas(app).post('/api/portal/handoff', { schema }, async (request) => {

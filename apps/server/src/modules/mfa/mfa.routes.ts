@@ -16,6 +16,7 @@ import {
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 import { advance, requireState, type SignInEvent, type SignInState } from '../signin/flow.ts'
@@ -58,8 +59,15 @@ const noInput = z.strictObject({}).nullish()
 export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
   const api = withSchemas(app)
   const countriesSchema = { ...operationOf('mfaGetCountries'), response: { 200: CountriesSchema } }
-  api.get('/api/mfa/getCountries', { schema: countriesSchema }, (): Promise<Country[]> =>
-    reference.countries(),
+  // Reference data: encoded once per load, cached by browsers (lib/reference-answers.ts).
+  const countriesAnswer = preparedAnswers((countries: Country[]) =>
+    CountriesSchema.parse(countries),
+  )
+  api.get(
+    '/api/mfa/getCountries',
+    { ...referenceRoute, schema: countriesSchema },
+    async (request, reply) =>
+      sendPrepared(request, reply, countriesAnswer(await reference.countries())),
   )
 
   /**

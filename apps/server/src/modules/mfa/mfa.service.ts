@@ -145,7 +145,10 @@ export function mfaService(deps: Deps) {
       if (program && mfaExemptPrograms.includes(program.code)) {
         return { kind: 'passed', response: response({ statusCode: 'ABORT_MFA', nextScreen: '' }) }
       }
-      const contact = await repo.contactOf(user.id)
+      // The details and the device in one query; without a print no device is recognised.
+      const since = new Date(clock.now().getTime() - deviceTrustDays * 86_400_000)
+      const found = await repo.contactAndDevice(user.id, deviceHash(devicePrint), since)
+      const contact = found?.contact
       if (!contact) {
         return {
           kind: 'enrol',
@@ -172,8 +175,7 @@ export function mfaService(deps: Deps) {
           }),
         }
       }
-      const since = new Date(clock.now().getTime() - deviceTrustDays * 86_400_000)
-      if (devicePrint && (await repo.isKnownDevice(user.id, deviceHash(devicePrint), since))) {
+      if (devicePrint && found?.isKnownDevice === true) {
         await audit.record({ event: 'mfa.known_device', userId: user.id })
         return { kind: 'passed', response: response({ statusCode: 'ALLOW_LOGIN', nextScreen: '' }) }
       }

@@ -1,6 +1,7 @@
 // POST /api/policy-api/findCurrentTerm (decision 0008): the signed-in customer's current
 // policy term, from the terms the operator imports.
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { CurrentTermResponseSchema, FindCurrentTermSchema, operationOf } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -18,7 +19,7 @@ interface Deps {
 export async function policyRoutes(app: FastifyInstance, { users, policyTerms, clock }: Deps) {
   const schema = {
     ...operationOf('findCurrentTerm'),
-    body: FindCurrentTermSchema.nullish(),
+    body: z.nullish(FindCurrentTermSchema),
     response: { 200: CurrentTermResponseSchema, ...changeRefusals, ...refusals(401) },
   }
   withSchemas(app).post('/api/policy-api/findCurrentTerm', { schema }, async (request) => {

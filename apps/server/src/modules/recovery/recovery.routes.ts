@@ -11,7 +11,7 @@ import {
   type RecoveryResponse,
   type SpecCallName,
 } from '@portal/contract'
-import type { ZodType } from 'zod'
+import type { $ZodType } from 'zod/v4/core'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import type { recoveryService } from './recovery.service.ts'
 
@@ -28,7 +28,7 @@ export async function recoveryRoutes(app: FastifyInstance, { recovery }: Deps) {
     await perTarget(request, target ?? '')
   }
   const api = withSchemas(app)
-  const declared = <Body extends ZodType, Answer extends ZodType>(
+  const declared = <Body extends $ZodType, Answer extends $ZodType>(
     name: SpecCallName,
     body: Body,
     answer: Answer,

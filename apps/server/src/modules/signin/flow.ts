@@ -163,9 +163,12 @@ export async function advance(
     await request.session.end()
     return to
   }
-  await request.session.moveTo(to, { ...session.data, ...data })
   // The second factor raises what the session may do: a fresh id, so one seen before the
-  // code (on a shared screen, in a log) is worth nothing after it.
-  if (to === 'authenticated') await request.session.rotate()
+  // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one write.
+  await request.session.moveTo(
+    to,
+    { ...session.data, ...data },
+    { isRotated: to === 'authenticated' },
+  )
   return to
 }

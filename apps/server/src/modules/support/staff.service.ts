@@ -27,7 +27,7 @@ const deskBrand = { name: 'Program Portal support console', phone: 'the support 
 
 interface Deps {
   db: Db
-  audit: ReturnType<typeof auditRepo>
+  audit: Pick<ReturnType<typeof auditRepo>, 'record'>
   writer: OutboxWriter
   clock: Clock
   /** Keys the code hashes, as for members' codes. */
