@@ -1,12 +1,15 @@
 // A service for the benchmark, in its own process: `portal` (the real app on a seeded
 // database, with bclip_demo's bench device already trusted) or `baseline` (bare Fastify
-// answering a JSON of the same size). Prints {"port": N} once listening.
+// answering a JSON of the same size). Prints {"port": N} once listening. With
+// BENCH_DATABASE_URL the portal runs on that database as it is (the scale section's,
+// loaded and dropped by its owner): nothing seeded, nothing dropped.
 import Fastify from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
 import { seedDemoData } from '../src/store/seed.ts'
 import pg from 'pg'
+import pino from 'pino'
 import { withDatabase } from '../test/databases.ts'
 import { TestClient } from '../test/harness.ts'
 
@@ -19,8 +22,9 @@ if (kind === 'baseline') {
   await app.listen({ host: '127.0.0.1', port: 0 })
   console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }))
 } else {
+  const givenUrl = process.env.BENCH_DATABASE_URL
   // On PostgreSQL the bench gets a database of its own, dropped when it stops.
-  const adminUrl = process.env.DATABASE_URL
+  const adminUrl = givenUrl ? undefined : process.env.DATABASE_URL
   const benchDb = `portal_bench_${process.pid}`
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl })
@@ -29,12 +33,14 @@ if (kind === 'baseline') {
     await client.end()
   }
   if (adminUrl) await admin(`CREATE DATABASE ${benchDb}`)
-  const database = adminUrl
-    ? await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, benchDb) })
-    : await openDatabase({
-        kind: 'pglite-image',
-        image: await preparePgliteImage((db) => seedDemoData(db, new Date())),
-      })
+  const database = givenUrl
+    ? await openDatabase({ kind: 'postgres', url: givenUrl })
+    : adminUrl
+      ? await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, benchDb) })
+      : await openDatabase({
+          kind: 'pglite-image',
+          image: await preparePgliteImage((db) => seedDemoData(db, new Date())),
+        })
   if (adminUrl) await seedDemoData(database.db, await database.readTime())
   process.once('SIGTERM', () => {
     void (async () => {
@@ -49,7 +55,8 @@ if (kind === 'baseline') {
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO_MODE: 'true',
-    LOG_LEVEL: 'silent',
+    // BENCH_LOG_LEVEL=info measures the request log too (written to /dev/null).
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     OUTBOX_POLL_MS: '0',
     LOGIN_LIMIT_PER_CLIENT: '1000000000',
     LOGIN_LIMIT_PER_USERNAME: '1000000000',
@@ -58,12 +65,25 @@ if (kind === 'baseline') {
       ? { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY }
       : {}),
   })
-  const app = await buildApp({ config, database })
+  const app = await buildApp({
+    config,
+    database,
+    ...(process.env.BENCH_LOG_LEVEL
+      ? {
+          logStream: pino.destination({
+            dest: '/dev/null',
+            sync: true,
+          }) as unknown as NodeJS.WritableStream,
+        }
+      : {}),
+  })
   await app.ready()
   // Trust the bench device once, the way a person does: code by email, code entered.
-  const client = new TestClient(app)
-  await client.login('bclip_demo', 'Portal#2026')
-  await client.passSecondFactor('bench-device')
+  if (!givenUrl) {
+    const client = new TestClient(app)
+    await client.login('bclip_demo', 'Portal#2026')
+    await client.passSecondFactor('bench-device')
+  }
   await app.listen({ host: '127.0.0.1', port: 0 })
   console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }))
 }

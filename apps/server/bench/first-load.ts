@@ -1,0 +1,172 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import Fastify from 'fastify'
+import { chromium, type Browser } from 'playwright-core'
+import { webRoutes } from '../src/plugins/web.ts'
+import { fmt, kb, root } from './lib.ts'
+
+const webDist = join(root, 'apps/web/dist')
+const budget = 100 * 1024
+
+// --- 1. First load of the login page: JS + CSS as Chromium receives them -----------------
+
+/** The login pages of both flavours, as a member opens them. */
+const loginPages = [
+  { name: 'usweb  /usweb/login', path: '/usweb/login?prgName=bclip&level1Org=100' },
+  { name: 'pl     /proliability/login', path: '/proliability/login' },
+]
+
+interface Received {
+  /** Encoded (as sent: brotli or gzip) body bytes of every script and stylesheet. */
+  bytes: number
+  files: number
+  encodings: Set<string>
+}
+
+/**
+ * Opens the page in a fresh browser context (empty cache) and sums the encoded body sizes
+ * of the scripts and stylesheets Chromium receives until the network is idle: the entry,
+ * its static imports, the lazy chunk of the first screen and their CSS.
+ */
+async function received(browser: Browser, url: string, ready: string): Promise<Received> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const counted = new Map<string, { type: string; encoding: string }>()
+  const result: Received = { bytes: 0, files: 0, encodings: new Set() }
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type !== 'Script' && event.type !== 'Stylesheet') return
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    )
+    counted.set(event.requestId, {
+      type: event.type,
+      encoding: String(headers['content-encoding'] ?? 'identity'),
+    })
+  })
+  cdp.on('Network.loadingFinished', (event) => {
+    const response = counted.get(event.requestId)
+    if (!response) return
+    // encodedDataLength counts the response headers too; the budget is about the assets.
+    result.bytes += event.encodedDataLength
+    result.files++
+    result.encodings.add(response.encoding)
+  })
+  const headerBytes = new Map<string, number>()
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    headerBytes.set(event.requestId, event.headersText?.length ?? 0)
+  })
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.locator(ready).first().waitFor()
+  for (const [requestId] of counted) result.bytes -= headerBytes.get(requestId) ?? 0
+  await context.close()
+  return result
+}
+
+/**
+ * Bare React 19 with one form: what any React login page pays before its own code. Built
+ * with the portal's Vite and compression settings and served by the portal's own static
+ * plugin, so it travels exactly as the portal's assets do.
+ */
+async function buildBaseline(): Promise<string> {
+  const dir = join(root, '.tmp/bench-baseline')
+  await rm(dir, { recursive: true, force: true })
+  await mkdir(join(dir, 'src'), { recursive: true })
+  const page = '<div id="root"></div><script type="module" src="/src/main.js"></script>'
+  await writeFile(join(dir, 'index.html'), page)
+  const form = `h('form', null, h('label', null, 'Username ', h('input', { name: 'u' })), h('button', null, 'Login'))`
+  await writeFile(
+    join(dir, 'src/main.js'),
+    `import { createElement as h } from 'react'\nimport { createRoot } from 'react-dom/client'\ncreateRoot(document.getElementById('root')).render(${form})\n`,
+  )
+  const { build } = await import('vite')
+  const { compression } = await import('vite-plugin-compression2')
+  await build({
+    root: dir,
+    logLevel: 'silent',
+    configFile: false,
+    plugins: [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 })],
+    build: { outDir: join(dir, 'dist'), manifest: true, emptyOutDir: true },
+  })
+  return join(dir, 'dist')
+}
+
+async function serveBaseline(distDir: string) {
+  const app = Fastify({ logger: false })
+  await app.register(webRoutes, { distDir })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  return { app, port: (app.server.address() as { port: number }).port }
+}
+
+// --- The manifest's view: what the login route's chunks weigh on disk ---------------------
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
+
+/** Every file a manifest entry loads before it runs: its chunk, static imports and CSS. */
+function closure(manifest: Manifest, keys: string[]): string[] {
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const css of chunk.css ?? []) files.add(css)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  keys.forEach(visit)
+  return [...files]
+}
+
+async function rawSize(files: string[]): Promise<number> {
+  let total = 0
+  for (const file of files) total += (await readFile(join(webDist, file))).length
+  return total
+}
+
+export async function firstLoad(portalPort: number) {
+  const baselineDist = await buildBaseline()
+  const baseline = await serveBaseline(baselineDist)
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const base = await received(
+      browser,
+      `http://127.0.0.1:${baseline.port}/usweb/login`,
+      'form button',
+    )
+    console.log('\nLogin page first load: JS + CSS bytes Chromium receives (fresh cache)')
+    const row = (name: string, r: Received) =>
+      console.log(
+        `  ${name.padEnd(30)} ${kb(r.bytes).padStart(9)}  ${fmt(r.bytes / base.bytes, 2)}x  ` +
+          `(${r.files} files, ${[...r.encodings].join('/')})`,
+      )
+    row('baseline bare React + form', base)
+    for (const page of loginPages) {
+      const url = `http://127.0.0.1:${portalPort}${page.path}`
+      row(page.name, await received(browser, url, 'form.login-form button[type=submit]'))
+    }
+    console.log(
+      `  ${'budget'.padEnd(30)} ${kb(budget).padStart(9)}  ${fmt(budget / base.bytes, 2)}x`,
+    )
+  } finally {
+    await browser.close()
+    await baseline.app.close()
+  }
+  const manifest = JSON.parse(
+    await readFile(join(webDist, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest
+  for (const route of ['usweb-login', 'pl-login']) {
+    const files = closure(manifest, ['index.html', `src/routes/${route}.tsx`])
+    console.log(
+      `  manifest closure ${route.padEnd(12)} ${kb(await rawSize(files))} raw, ${files.length} files`,
+    )
+  }
+}

@@ -1,0 +1,66 @@
+// What the benchmark sections share: number formatting, services in child processes, and
+// load loops.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+export const fmt = (n: number, digits = 1) => n.toFixed(digits)
+export const kb = (bytes: number) => `${fmt(bytes / 1024)} KB`
+
+// --- Services in child processes ----------------------------------------------------------
+
+/** `env` adds to the bench's environment (e.g. BENCH_DATABASE_URL, see serve.ts). */
+export async function serve(
+  kind: 'portal' | 'baseline',
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [
+      // Sized as the service's thread pool is (src/thread-pool.cjs, as npm run serve does).
+      '--require',
+      join(root, 'apps/server/src/thread-pool.cjs'),
+      '--import',
+      'tsx',
+      join(root, 'apps/server/bench/serve.ts'),
+      kind,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    },
+  )
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)))
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /"port":(\d+)/.exec(chunk.toString())
+      if (match) resolve(Number(match[1]))
+    })
+  })
+  return { port, child }
+}
+
+export async function runFor<T>(
+  seconds: number,
+  concurrency: number,
+  task: () => Promise<T>,
+): Promise<number> {
+  const end = Date.now() + seconds * 1000
+  let done = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        await task()
+        done++
+      }
+    }),
+  )
+  return done / seconds
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
