@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
+import { loginPages } from './build/login-pages.ts'
+import { paths } from './src/config/paths.ts'
+import { parsePortalConfig } from './src/config/portal-config.ts'
 
 // React Router 7 exports only its development build; production builds must ask for the
 // production one (its own Vite plugin does the same), or warnings and checks ship to users.
@@ -13,25 +16,78 @@ const reactRouterProduction = fileURLToPath(
 // every call same-origin, exactly as in production where the service serves the build.
 const service = 'http://127.0.0.1:8080'
 
-export default defineConfig(({ command }) => ({
+// The service hands out the anti-forgery token with the portal's pages (its plugins/session.ts).
+// In development Vite serves the pages, so each page load asks the service's page for one.
+const antiForgeryTokenFromService = (): Plugin => ({
+  name: 'anti-forgery-token-from-service',
+  apply: 'serve',
+  configureServer(server) {
+    server.middlewares.use((request, response, next) => {
+      if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return next()
+      fetch(`${service}/usweb/login`, { headers: { cookie: request.headers.cookie ?? '' } })
+        .then((page) => {
+          const cookies = page.headers.getSetCookie()
+          if (cookies.length > 0) response.setHeader('set-cookie', cookies)
+        })
+        .catch(() => undefined)
+        .finally(() => next())
+    })
+  },
+})
+
+export default defineConfig(({ command, mode }) => ({
   base: '/',
+  // The VITE_* settings, judged here so that a bad one fails the build (src/config/env.ts).
+  define: {
+    __PORTAL_CONFIG__: JSON.stringify(
+      parsePortalConfig(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
+    ),
+  },
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
   // Brotli and gzip copies beside each asset, made once at build: the service sends the one
   // the browser accepts without compressing on every request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 })],
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 }),
+    antiForgeryTokenFromService(),
+    // Each area's index and login route show the login screen (src/app/router.tsx).
+    loginPages([
+      {
+        module: 'src/routes/usweb-login.tsx',
+        paths: ['/usweb', paths.usweb.login],
+        html: 'usweb-login.html',
+      },
+      {
+        module: 'src/routes/pl-login.tsx',
+        paths: ['/proliability', paths.pl.login],
+        html: 'pl-login.html',
+      },
+    ]),
+  ],
   build: {
     outDir: 'dist',
+    // Every browser the portal supports knows modulepreload; one that does not still loads
+    // each file when it is imported.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // The benchmark reads it to know exactly what the login page loads first.
     manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Libraries change less often than the portal: one long-cached chunk for them.
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }],
+          // Libraries change less often than the portal, so each that every page needs gets a
+          // long-cached chunk of its own; the login page fetches these three and nothing else
+          // from node_modules. Other libraries (zod and the form resolver for it, what the
+          // console uses) go to the chunks of the screens and calls that import them.
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            // Not its zod resolver: that loads with the schemas, on a form's first check.
+            { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+          ],
         },
       },
     },

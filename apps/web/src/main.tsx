@@ -2,14 +2,16 @@
 import './styles/global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { router } from './app/router.tsx'
+import { BrowserRouter } from 'react-router'
+import { AppRoutes } from './app/router.tsx'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 )

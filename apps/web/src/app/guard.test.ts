@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { areaSegments, screens } from '../config/paths.ts'
-import { allowedNextScreens, areaScreenOf, guardedScreens, mayEnter } from './guard.ts'
+import { admits, allowedNextScreens, areaScreenOf, guardedScreens, mayEnter } from './guard.ts'
 
 // Spec §2 "Navigation guard", written out pair by pair so that the table in guard.ts is
 // checked against the specification's words, not against itself.
@@ -132,5 +132,36 @@ describe('navigation guard', () => {
     })
     expect(areaScreenOf('/other/login')).toBeNull()
     expect(areaScreenOf('/usweb/a/b')).toBeNull()
+  })
+})
+
+describe('entering a screen', () => {
+  const shown = (pathname: string, admitted = true) => ({ pathname, admitted })
+
+  it('judges a first load (direct entry, reload) as coming from the very address', () => {
+    expect(admits(undefined, '/usweb/forgot-password')).toBe(false)
+    expect(admits(undefined, '/proliability/registerstep3')).toBe(false)
+    expect(admits(undefined, '/usweb/login')).toBe(true)
+    expect(admits(undefined, '/usweb/verificationinfostep1')).toBe(true)
+  })
+
+  it('judges a navigation by the address shown when it starts', () => {
+    expect(admits(shown('/usweb/login'), '/usweb/forgot-password')).toBe(true)
+    expect(admits(shown('/usweb/support'), '/usweb/forgot-password')).toBe(false)
+    expect(admits(shown('/usweb/forgot-password'), '/usweb/reset-password')).toBe(true)
+  })
+
+  it('keeps the answer while the user stays on the screen they entered', () => {
+    // A re-render, the same link again, another query or case: not entering again.
+    const entered = shown('/usweb/forgot-password')
+    expect(admits(entered, '/usweb/forgot-password')).toBe(true)
+    expect(admits(entered, '/usweb/Forgot-Password/')).toBe(true)
+    expect(admits(shown('/usweb/send-username', false), '/usweb/send-username')).toBe(false)
+  })
+
+  it('judges a move to another screen afresh, from the screen being left', () => {
+    expect(admits(shown('/usweb/forgot-password'), '/usweb/send-username')).toBe(false)
+    expect(admits(shown('/usweb/reset-password'), '/proliability/reset-password')).toBe(false)
+    expect(admits(shown('/usweb/send-username', false), '/usweb/login')).toBe(true)
   })
 })

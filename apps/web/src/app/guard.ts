@@ -83,3 +83,26 @@ export function mayEnter(previousPathname: string, nextPathname: string): boolea
   if (!previous || previous.flavour !== next.flavour) return false
   return nextScreensOf(previous.screen).includes(next.screen)
 }
+
+/** An address the user was shown, and whether the guard let them in. */
+export interface Entry {
+  pathname: string
+  admitted: boolean
+}
+
+function isSameScreen(a: string, b: string): boolean {
+  const first = areaScreenOf(a)
+  const second = areaScreenOf(b)
+  return first !== null && first.flavour === second?.flavour && first.screen === second.screen
+}
+
+/**
+ * Is the user let into `pathname`, coming from the address they are on (`previous`, absent on
+ * a first load: direct entry or reload, judged as coming from the very address)? Entering is
+ * judged once: staying on the same screen (a re-render, the same link, another query) keeps
+ * the answer given when the screen was entered.
+ */
+export function admits(previous: Entry | undefined, pathname: string): boolean {
+  if (previous && isSameScreen(previous.pathname, pathname)) return previous.admitted
+  return mayEnter(previous?.pathname ?? pathname, pathname)
+}

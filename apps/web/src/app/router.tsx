@@ -1,48 +1,49 @@
-import {
-  createBrowserRouter,
-  redirect,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router'
+// Every address of the portal and the screen it shows (spec §2). Each screen is its own
+// chunk, loaded when first visited; nothing is preloaded.
+import { lazy, Suspense, type ComponentType } from 'react'
+import { useRoutes, type RouteObject } from 'react-router'
 import type { Flavour } from '@portal/contract'
 import { areaSegments, paths, plOnlyScreens, screens } from '../config/paths.ts'
 import { guardedScreens, type GuardedScreen } from './guard.ts'
-import { guardLoader } from './guard-loader.ts'
-import { programLoader, shouldReselectProgram, toAreaLogin } from './program-loader.ts'
-import { RootShell } from './root-shell.tsx'
-import type { ScreenHandle } from './route-handle.ts'
-import { RouteError } from './route-error.tsx'
+import { MemberRoot, Redirect, RootShell, ToAreaLogin } from './root-shell.tsx'
+import { RouteErrorCatcher, UnexpectedError } from './route-error.tsx'
 
-// Each screen is its own chunk, loaded when first visited; nothing is preloaded (spec §2).
-const uswebLogin = () => import('../routes/usweb-login.tsx')
-const plLogin = () => import('../routes/pl-login.tsx')
-
-/** Renders nothing: for the fallback while the first chunk loads and for redirect-only routes. */
-function Blank() {
-  return null
+/** A lazily loaded screen: a module of routes/ (or the console) exporting `Component`. */
+function screen(load: () => Promise<{ Component: ComponentType }>): ComponentType {
+  return lazy(() => load().then((module) => ({ default: module.Component })))
 }
 
-/** Spec §2 screens 4 and 16: "background image and footer hidden". */
-const plainPage: ScreenHandle = { hidesFooter: true, hidesBackground: true }
+const UswebLogin = screen(() => import('../routes/usweb-login.tsx'))
+const PlLogin = screen(() => import('../routes/pl-login.tsx'))
 
 /** The guarded screens built so far; both areas share them. */
-const guardedScreenRoutes: Partial<Record<GuardedScreen, Pick<RouteObject, 'lazy' | 'handle'>>> = {
-  [screens.updateTempPassword]: { lazy: () => import('../routes/update-temp-password.tsx') },
-  [screens.updateTempPasswordSuccess]: {
-    lazy: () => import('../routes/update-temp-password-success.tsx'),
-    handle: plainPage,
-  },
-  [screens.registerStep1]: { lazy: () => import('../routes/register-step1.tsx') },
-  [screens.registerStep2]: { lazy: () => import('../routes/register-step2.tsx') },
-  [screens.registerStep3]: {
-    lazy: () => import('../routes/register-step3.tsx'),
-    handle: plainPage,
-  },
-  [screens.forgotUsername]: { lazy: () => import('../routes/forgot-username.tsx') },
-  [screens.forgotPassword]: { lazy: () => import('../routes/forgot-password.tsx') },
-  [screens.sendUsername]: { lazy: () => import('../routes/send-username.tsx') },
-  [screens.resetPassword]: { lazy: () => import('../routes/reset-password.tsx') },
+const guardedScreenComponents: Partial<Record<GuardedScreen, ComponentType>> = {
+  [screens.updateTempPassword]: screen(() => import('../routes/update-temp-password.tsx')),
+  [screens.updateTempPasswordSuccess]: screen(
+    () => import('../routes/update-temp-password-success.tsx'),
+  ),
+  [screens.registerStep1]: screen(() => import('../routes/register-step1.tsx')),
+  [screens.registerStep2]: screen(() => import('../routes/register-step2.tsx')),
+  [screens.registerStep3]: screen(() => import('../routes/register-step3.tsx')),
+  [screens.forgotUsername]: screen(() => import('../routes/forgot-username.tsx')),
+  [screens.forgotPassword]: screen(() => import('../routes/forgot-password.tsx')),
+  [screens.sendUsername]: screen(() => import('../routes/send-username.tsx')),
+  [screens.resetPassword]: screen(() => import('../routes/reset-password.tsx')),
 }
+
+/**
+ * Every guarded screen of an area; MemberRoot applies the guard (spec §2 "Navigation
+ * guard") before any of them renders. A screen not built yet still has its route; once let
+ * through it goes on to login, as unknown paths do, until its issue adds the screen above.
+ */
+const guardedRoutes: RouteObject[] = guardedScreens.map((path) => ({
+  path,
+  Component: guardedScreenComponents[path] ?? ToAreaLogin,
+}))
+
+const ForgotUsername2 = screen(() => import('../routes/forgot-username2.tsx'))
+const ForgotPassword2 = screen(() => import('../routes/forgot-password2.tsx'))
+const Register2 = screen(() => import('../routes/register2.tsx'))
 
 /**
  * Registration and recovery screens outside the guard (spec §2): the delivery choice step 2
@@ -50,107 +51,88 @@ const guardedScreenRoutes: Partial<Record<GuardedScreen, Pick<RouteObject, 'lazy
  */
 function openRegistrationRecoveryRoutes(flavour: Flavour): RouteObject[] {
   return [
-    { path: screens.forgotUsername2, lazy: () => import('../routes/forgot-username2.tsx') },
-    { path: screens.forgotPassword2, lazy: () => import('../routes/forgot-password2.tsx') },
-    ...(flavour === 'usweb'
-      ? [{ path: screens.register2, lazy: () => import('../routes/register2.tsx') }]
-      : []),
+    { path: screens.forgotUsername2, Component: ForgotUsername2 },
+    { path: screens.forgotPassword2, Component: ForgotPassword2 },
+    ...(flavour === 'usweb' ? [{ path: screens.register2, Component: Register2 }] : []),
   ]
 }
+
+const ConfirmVerificationInfo = screen(() => import('../routes/confirm-verification-info.tsx'))
+const ChooseDelivery = screen(() => import('../routes/verification-info-step1.tsx'))
+const VerificationInfoStep2 = screen(() => import('../routes/verification-info-step2.tsx'))
+const VerificationInfoStep3 = screen(() => import('../routes/verification-info-step3.tsx'))
+const UpdateInformation = screen(() => import('../routes/update-information.tsx'))
+const Support = screen(() => import('../routes/support.tsx'))
 
 /** The multi-factor verification screens (spec §2 screens 9-14), not guarded. */
 function mfaRoutes(flavour: Flavour): RouteObject[] {
-  const chooseDelivery = () => import('../routes/verification-info-step1.tsx')
   return [
-    {
-      path: screens.confirmVerificationInfoStep1,
-      lazy: () => import('../routes/confirm-verification-info.tsx'),
-    },
-    { path: screens.verificationInfoStep1, lazy: chooseDelivery },
+    { path: screens.confirmVerificationInfoStep1, Component: ConfirmVerificationInfo },
+    { path: screens.verificationInfoStep1, Component: ChooseDelivery },
     // pl: `mfa` is the same screen as verificationinfostep1.
-    ...(flavour === 'pl' ? [{ path: plOnlyScreens.mfa, lazy: chooseDelivery }] : []),
-    {
-      path: screens.verificationInfoStep2,
-      lazy: () => import('../routes/verification-info-step2.tsx'),
-    },
-    {
-      path: screens.verificationInfoStep3,
-      lazy: () => import('../routes/verification-info-step3.tsx'),
-    },
-    {
-      path: screens.updateInformationStep1,
-      lazy: () => import('../routes/update-information.tsx'),
-    },
-    { path: screens.support, lazy: () => import('../routes/support.tsx') },
+    ...(flavour === 'pl' ? [{ path: plOnlyScreens.mfa, Component: ChooseDelivery }] : []),
+    { path: screens.verificationInfoStep2, Component: VerificationInfoStep2 },
+    { path: screens.verificationInfoStep3, Component: VerificationInfoStep3 },
+    { path: screens.updateInformationStep1, Component: UpdateInformation },
+    { path: screens.support, Component: Support },
   ]
 }
 
-// The guard judges by the router's committed location; the router is known once created.
-const created: { router?: ReturnType<typeof createBrowserRouter> } = {}
-const guard = guardLoader(() => created.router?.state.location)
-
-/**
- * Every guarded screen of an area, behind the guard (spec §2 "Navigation guard"). A screen
- * not built yet still has its guarded route; once let through it goes on to login, as
- * unknown paths do, until its issue adds the screen here.
- */
-function guardedRoutes(): RouteObject[] {
-  return guardedScreens.map((screen): RouteObject => {
-    const screenRoute = guardedScreenRoutes[screen]
-    if (!screenRoute) {
-      return {
-        path: screen,
-        loader: (args: LoaderFunctionArgs) => guard(args) ?? toAreaLogin(args),
-        Component: Blank,
-      }
-    }
-    return {
-      path: screen,
-      loader: guard,
-      // Entering is judged once; staying on the screen (an action, the same link) is not entering.
-      shouldRevalidate: () => false,
-      ...screenRoute,
-    }
-  })
-}
-
-function areaRoutes(flavour: Flavour, login: typeof uswebLogin): RouteObject {
+function areaRoutes(flavour: Flavour, Login: ComponentType): RouteObject {
   return {
     path: areaSegments[flavour],
-    ErrorBoundary: RouteError,
     children: [
-      { index: true, lazy: login },
-      { path: screens.login, lazy: login },
-      ...guardedRoutes(),
+      { index: true, Component: Login },
+      { path: screens.login, Component: Login },
+      ...guardedRoutes,
       ...openRegistrationRecoveryRoutes(flavour),
       ...mfaRoutes(flavour),
-      { path: '*', loader: toAreaLogin, Component: Blank },
     ],
   }
 }
 
-export const router = createBrowserRouter([
+const ConsoleApp = screen(() => import('../console/console-app.tsx'))
+
+function ToUswebLogin() {
+  return <Redirect to={paths.usweb.login} />
+}
+
+const routes: RouteObject[] = [
   // The staff support console (issue 15): one lazy entry; its code never loads for members.
   {
     path: '/support-console/*',
-    lazy: () => import('../console/console-app.tsx'),
-    HydrateFallback: Blank,
+    element: (
+      <RouteErrorCatcher fallback={(error) => <UnexpectedError error={error} />}>
+        <ConsoleApp />
+      </RouteErrorCatcher>
+    ),
   },
   {
-    id: 'root',
     path: '/',
-    loader: programLoader,
-    shouldRevalidate: shouldReselectProgram,
-    Component: RootShell,
-    // The first screen's chunk is on its way; the page stays empty for those few ms.
-    HydrateFallback: Blank,
-    ErrorBoundary: RouteError,
+    // What fails outside a screen (the shell, the program choice) shows RouteError alone.
+    element: (
+      <RouteErrorCatcher>
+        <MemberRoot />
+      </RouteErrorCatcher>
+    ),
     children: [
-      { index: true, loader: () => redirect(paths.usweb.login), Component: Blank },
-      areaRoutes('usweb', uswebLogin),
-      areaRoutes('pl', plLogin),
-      { path: '*', loader: toAreaLogin, Component: Blank },
+      { index: true, Component: ToUswebLogin },
+      // The redirects above and below show no shell: a first load stays empty until the
+      // area's login is there, as the data router's loader redirects left it.
+      {
+        Component: RootShell,
+        children: [areaRoutes('usweb', UswebLogin), areaRoutes('pl', PlLogin)],
+      },
+      { path: '*', Component: ToAreaLogin },
     ],
   },
-])
-created.router = router
+]
+
+/**
+ * The portal's routes, inside BrowserRouter, which makes every navigation a transition: the
+ * screen shown stays until the next one's chunk is there. On a first load the page stays
+ * empty for the few ms until the first screen's chunk arrives.
+ */
+export function AppRoutes() {
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>
+}

@@ -10,13 +10,21 @@ interface BrandHeaderProps {
   program: Program
   /** The customer-service number as the mailing-address lookup sent it; null until known. */
   phone: string | null
+  /** The phone lookup has not answered yet. */
+  isPhonePending?: boolean
   /** The pl header's Home link. */
   homePath: string
   liveChatUrl: string
 }
 
 /** Spec §1: program logo and customer-service phone on every page; pl adds email, Home and Contact Us. */
-export function BrandHeader({ program, phone, homePath, liveChatUrl }: BrandHeaderProps) {
+export function BrandHeader({
+  program,
+  phone,
+  isPhonePending = false,
+  homePath,
+  liveChatUrl,
+}: BrandHeaderProps) {
   const isPl = program.flavour === 'pl'
   return (
     <header className="brand-header">
@@ -30,6 +38,14 @@ export function BrandHeader({ program, phone, homePath, liveChatUrl }: BrandHead
             <p className="brand-header__phone">
               <span className="brand-header__label">Customer Service</span>
               <PhoneLink program={program.code} phone={phone} />
+            </p>
+          )}
+          {!phone && isPhonePending && (
+            // Keeps the number's place while it loads, so that the page does not move down
+            // when it comes (Lighthouse counted the jump as a layout shift).
+            <p className="brand-header__phone brand-header__phone--pending" aria-hidden="true">
+              <span className="brand-header__label">Customer Service</span>
+              <span className="phone-link">000-000-0000</span>
             </p>
           )}
           {isPl && program.serviceEmail && (

@@ -1,71 +1,7 @@
-// Build-time configuration, parsed once. Every address outside the portal is configuration
-// (DESIGN.md): the defaults point at the demo pages the login service serves under /demo,
-// so a local build works with nothing set.
-import { z } from 'zod'
+// The portal's configuration, judged when Vite built the page (config/portal-config.ts) and
+// written into it as a constant: the browser gets the values, not the code that checks them.
+import type { PortalConfig } from './portal-config.ts'
 
-/** Only same-site paths or http(s) addresses: a `javascript:` link must never be configurable. */
-function isSafeLink(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//')
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
-}
+declare const __PORTAL_CONFIG__: PortalConfig
 
-// An empty variable (`VITE_X=`) means "not set": fall back to the default.
-const blankIsUnset = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
-
-const link = (fallback: string) =>
-  z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .trim()
-      .refine(isSafeLink, 'must be a path starting with / or an http(s) address')
-      .default(fallback),
-  )
-
-const EnvSchema = z.object({
-  /** Where the login service lives; empty = same origin (the service serves the portal). */
-  VITE_API_BASE_URL: z.preprocess(
-    blankIsUnset,
-    z
-      .string()
-      .trim()
-      .refine(isSafeLink, 'must be a path starting with / or an http(s) address')
-      .transform((value) => value.replace(/\/+$/, ''))
-      .default(''),
-  ),
-  VITE_PRIVACY_POLICY_URL: link('/demo/association/privacy'),
-  VITE_TERMS_OF_USE_URL: link('/demo/association/terms'),
-  VITE_CONSULTING_FIRM_URL: link('/demo/consulting'),
-  VITE_POLICY_HIGHLIGHTS_URL: link('/demo/augustar/policy-highlights'),
-  VITE_LIVE_CHAT_URL: link('/demo/live-chat'),
-  /** The verification-code help page (spec §2 screen 12, "an external help page"). */
-  VITE_MFA_FAQ_URL: link('/demo/mfa-faq'),
-})
-
-function parseEnv() {
-  const result = EnvSchema.safeParse(import.meta.env)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid portal configuration:\n${problems.join('\n')}`)
-  }
-  const e = result.data
-  return {
-    apiBaseUrl: e.VITE_API_BASE_URL,
-    links: {
-      privacyPolicy: e.VITE_PRIVACY_POLICY_URL,
-      termsOfUse: e.VITE_TERMS_OF_USE_URL,
-      consultingFirm: e.VITE_CONSULTING_FIRM_URL,
-      policyHighlights: e.VITE_POLICY_HIGHLIGHTS_URL,
-      liveChat: e.VITE_LIVE_CHAT_URL,
-      mfaFaq: e.VITE_MFA_FAQ_URL,
-    },
-  } as const
-}
-
-export const env = parseEnv()
+export const env: PortalConfig = __PORTAL_CONFIG__

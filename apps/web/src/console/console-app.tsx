@@ -126,7 +126,7 @@ function ConsoleApp() {
   )
 }
 
-/** The lazy route's component (react-router `lazy`). */
+/** The lazily loaded route's component (app/router.tsx). */
 export function Component() {
   return <ConsoleApp />
 }

@@ -3,7 +3,8 @@
 // through `formResolver`; the handlers receive the values as typed (not transformed).
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { FieldValues, Resolver } from 'react-hook-form'
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import type { $ZodType } from 'zod/v4/core'
 import {
   accountNumberSchema,
   agentNumberSchema,
@@ -17,11 +18,8 @@ import { isAgentNumberProgram } from './customer-number.ts'
 const m = messages.validation
 
 /** A required value: blank after trimming gives the required message, else `schema` judges. */
-export function filled<T>(schema: z.ZodType<T, string>, message: string = m.required) {
-  return z
-    .string()
-    .refine((value) => value.trim().length > 0, message)
-    .pipe(schema)
+export function filled<T>(schema: $ZodType<T, string>, message: string = m.required) {
+  return z.pipe(z.string().check(z.refine((value) => value.trim().length > 0, message)), schema)
 }
 
 export const emailField = filled(emailSchema)
@@ -33,12 +31,12 @@ export function customerNumberField(program: Program) {
 }
 
 /** The first message `schema` gives for `value`, or undefined when it passes. */
-export function problemOf(schema: z.ZodType, value: unknown): string | undefined {
-  const result = schema.safeParse(value)
+export function problemOf(schema: $ZodType, value: unknown): string | undefined {
+  const result = z.safeParse(schema, value)
   return result.success ? undefined : (result.error.issues[0]?.message ?? m.required)
 }
 
 /** react-hook-form's resolver for a form schema; the submit handler gets the raw values. */
-export function formResolver<T extends FieldValues>(schema: z.ZodType<unknown, T>): Resolver<T> {
+export function formResolver<T extends FieldValues>(schema: $ZodType<unknown, T>): Resolver<T> {
   return zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<T>
 }

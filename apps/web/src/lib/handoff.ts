@@ -3,7 +3,7 @@
 // and knows whether the session earned it. Used by the login (a recognised device) and by
 // the verification screens.
 import { HandoffResponseSchema, type HandoffRequestSchema } from '@portal/contract'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiClient } from './api-client.ts'
 
 /** `landing`: the program's landing page (MFA status MyAccount1), else the main site's login. */

@@ -59,8 +59,11 @@ export function selectProgram(pathname: string, search: string, stored: StoredSe
 }
 
 /** Chooses the program for an address and remembers the choice for this browser tab. */
-export function selectAndRememberProgram(url: URL): ProgramSelection {
-  const selection = selectProgram(url.pathname, url.search, readSession())
+export function selectAndRememberProgram(address: {
+  pathname: string
+  search: string
+}): ProgramSelection {
+  const selection = selectProgram(address.pathname, address.search, readSession())
   writeSession({
     prgName: selection.program.code,
     level1Org: selection.level1Org,

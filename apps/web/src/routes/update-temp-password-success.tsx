@@ -1,5 +1,5 @@
 // /usweb/updatetemppasswordsuccess and /proliability/updatetemppasswordsuccess (spec §2
-// screen 16). The router hides the footer and background image for it.
+// screen 16). The shell hides the footer and background image for it (app/shell-options.ts).
 import { screenTexts } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
 import { PasswordUpdatedPanel } from '../features/temp-password/password-updated-panel.tsx'

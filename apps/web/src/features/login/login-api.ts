@@ -1,4 +1,5 @@
 // The login calls of spec §7, and what their answers mean for the login flow.
+import * as z from 'zod/mini'
 import {
   AccountSchema,
   AuthenticateResponseSchema,
@@ -115,7 +116,7 @@ export async function decideMfa(flavour: Flavour): Promise<MfaDecision> {
   const client = apiClient.withHeaders(mfaRequestHeaders(readSession().username))
   const result =
     flavour === 'pl'
-      ? await client.postJson('/api/mfa/authenticate', {}, CwMfaResponseSchema.nullable())
+      ? await client.postJson('/api/mfa/authenticate', {}, z.nullable(CwMfaResponseSchema))
       : await client.get('/api/mfa/getMFAUser', CwMfaResponseSchema)
   return result.kind === 'answered'
     ? { kind: 'answered', response: result.json }

@@ -2,35 +2,26 @@
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { z } from 'zod'
-import {
-  limits,
-  messages,
-  passwordLoginSchema,
-  screenTexts,
-  usernameLoginSchema,
-  type Flavour,
-  type Program,
-} from '@portal/contract'
+import { limits, messages, screenTexts, type Flavour, type Program } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { failureMessageOf } from '../../lib/failure-message.ts'
-import { formResolver } from '../../lib/form-schemas.ts'
-import { mfaScreenPath, supportScreenState } from '../../lib/mfa-next-step.ts'
+import { lazyResolver } from '../../lib/lazy-resolver.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
-import { loginCalls } from './login-api.ts'
-import { logIn as runLogin, type BannerReason } from './login-flow.ts'
+import type { LoginFormValues } from './login-form.ts'
+import type { BannerReason } from './login-flow.ts'
 import './login.css'
 
 const t = screenTexts.login
 
-const LoginFormSchema = z.object({
-  userName: usernameLoginSchema,
-  password: passwordLoginSchema,
-})
-type LoginFormValues = z.infer<typeof LoginFormSchema>
+// The login's steps and calls load when the member submits (login-submit.ts).
+const loadLogin = () => import('./login-submit.ts')
+
+const loginResolver = lazyResolver(() =>
+  import('./login-form.ts').then((module) => module.LoginFormSchema),
+)
 type LoginField = keyof LoginFormValues
 
 /** What a 400 can be about, and the message each field shows (spec §5 "Login"). */
@@ -102,7 +93,7 @@ export function LoginScreen({
     setError,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: formResolver(LoginFormSchema),
+    resolver: loginResolver,
     defaultValues: { userName: defaultUsername.slice(0, limits.loginFieldMax), password: '' },
   })
 
@@ -125,7 +116,9 @@ export function LoginScreen({
 
   const logIn = (values: LoginFormValues) =>
     run(async () => {
-      const end = await runLogin({ flavour, program, level1Org, credentials: values }, loginCalls)
+      const login = await loadLogin()
+      const request = { flavour, program, level1Org, credentials: values }
+      const end = await login.logIn(request, login.loginCalls)
       switch (end.kind) {
         case 'leave':
           // The page is being left: the spinner stays up until the browser goes.
@@ -135,8 +128,8 @@ export function LoginScreen({
           await navigate(areaPaths.updateTempPassword)
           return
         case 'mfa':
-          await navigate(mfaScreenPath(flavour, end.screen, end.incidentID), {
-            state: supportScreenState(end.incidentID),
+          await navigate(login.mfaScreenPath(flavour, end.screen, end.incidentID), {
+            state: login.supportScreenState(end.incidentID),
           })
           return
         case 'rejected':

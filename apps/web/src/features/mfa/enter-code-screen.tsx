@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   limits,
   messages,

@@ -1,6 +1,6 @@
 // The verification contact form (spec §2 screens 9, 10, 13; §5 "In the MFA contact form all
 // fields are required") and the masked contacts of screen 11, as pure functions.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   contactTypes,
   defaultCountry,
@@ -36,7 +36,7 @@ export const emptyContact: ContactFormValues = {
 }
 
 /** The updateUser body's schema with spec §5's form messages: every field is required. */
-export const ContactFormSchema = MfaContactSchema.omit({ userName: true }).extend({
+export const ContactFormSchema = z.extend(z.omit(MfaContactSchema, { userName: true }), {
   emailAddress: filled(emailSchema),
   phoneNumber: filled(mfaPhoneSchema),
   geoCountryId: filled(z.string()),

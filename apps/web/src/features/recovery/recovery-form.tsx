@@ -3,7 +3,7 @@
 // choose where it is sent (account number, username).
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { limits, messages, screenTexts, type Flavour, type Program } from '@portal/contract'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -31,12 +31,14 @@ import './recovery.css'
 
 /** The value is judged by the chosen option's rule; a missing choice is the banner's (spec §5). */
 function recoveryFormSchema(kind: RecoveryKind, program: Program) {
-  return z.object({ option: z.string(), value: z.string() }).superRefine((values, context) => {
-    const { option, value } = values
-    if (isChoiceMissing(option, value) || !isRecoveryOption(kind, option)) return
-    const problem = recoveryValueProblem(option, value, program)
-    if (problem) context.addIssue({ code: 'custom', path: ['value'], message: problem })
-  })
+  return z.object({ option: z.string(), value: z.string() }).check(
+    z.superRefine((values, context) => {
+      const { option, value } = values
+      if (isChoiceMissing(option, value) || !isRecoveryOption(kind, option)) return
+      const problem = recoveryValueProblem(option, value, program)
+      if (problem) context.addIssue({ code: 'custom', path: ['value'], message: problem })
+    }),
+  )
 }
 
 const mobileHint = screenTexts.registration.mobileHint

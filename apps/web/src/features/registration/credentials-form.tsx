@@ -3,7 +3,7 @@
 
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   limits,
   messages,
@@ -34,11 +34,13 @@ const CredentialsFormSchema = z
     confirmPassword: z.string(),
   })
   // Spec §5: the registration form's mismatch message, judged whatever the other fields say.
-  .refine((values) => values.confirmPassword === values.password, {
-    path: ['confirmPassword'],
-    message: messages.validation.passwordMismatch,
-    when: () => true,
-  })
+  .check(
+    z.refine((values) => values.confirmPassword === values.password, {
+      path: ['confirmPassword'],
+      message: messages.validation.passwordMismatch,
+      when: () => true,
+    }),
+  )
 type CredentialsFormValues = z.input<typeof CredentialsFormSchema>
 
 interface CredentialsFormProps {

@@ -2,7 +2,7 @@
 // Account (or Agent) Number, email address and mobile number.
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { limits, type Flavour, type Program } from '@portal/contract'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'

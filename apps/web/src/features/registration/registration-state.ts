@@ -1,14 +1,14 @@
 // What registration step 1 hands to step 2: the router state of the navigation between them.
 // It lives in the browser's history entry of this tab only, and holds no password.
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { RegistrationDetails } from './registration-flow.ts'
 
 const RegistrationStateSchema = z.object({
   registration: z.object({
-    membershipCd: z.string().min(1),
-    firstName: z.string().nullable(),
-    email: z.string().min(1),
-    phone: z.string().regex(/^\d{10}$/),
+    membershipCd: z.string().check(z.minLength(1)),
+    firstName: z.nullable(z.string()),
+    email: z.string().check(z.minLength(1)),
+    phone: z.string().check(z.regex(/^\d{10}$/)),
   }),
 })
 

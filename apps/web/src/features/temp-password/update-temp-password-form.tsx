@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { messages, newPasswordSchema, screenTexts } from '@portal/contract'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -17,11 +17,13 @@ import './temp-password.css'
 const PasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
   // Spec §5: on this screen the confirmation must equal the password.
-  .refine((values) => values.confirmPassword === values.password, {
-    path: ['confirmPassword'],
-    message: messages.tempPassword.confirmMismatch,
-    when: () => true,
-  })
+  .check(
+    z.refine((values) => values.confirmPassword === values.password, {
+      path: ['confirmPassword'],
+      message: messages.tempPassword.confirmMismatch,
+      when: () => true,
+    }),
+  )
 type PasswordFormValues = z.input<typeof PasswordFormSchema>
 
 interface UpdateTempPasswordFormProps {
