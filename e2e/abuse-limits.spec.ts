@@ -1,32 +1,18 @@
 // Issue 14 in the browser: the code screen shows the resend cool-down and the service's
 // wait message, and the login screen says to wait once a client has signed in too often.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { messages } from '@portal/contract'
 import {
   chooseEmailDelivery,
   demoPassword,
-  launchBrowser,
   openPage,
-  startPortal,
   submitLogin,
   uswebLoginPath,
-  type Portal,
   type PortalPage,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([
-    startPortal({ MESSAGE_RESEND_COOLDOWN_SECONDS: '30', LOGIN_LIMIT_PER_CLIENT: '3' }),
-    launchBrowser(),
-  ])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser({ MESSAGE_RESEND_COOLDOWN_SECONDS: '30', LOGIN_LIMIT_PER_CLIENT: '3' })
 
 async function bannerItems(page: PortalPage) {
   const banner = page.getByRole('alert')
@@ -36,11 +22,11 @@ async function bannerItems(page: PortalPage) {
 
 describe('abuse limits in the browser', () => {
   it("shows the service's resend cool-down on the code screen, and says why the button waits", async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('bclip')))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('bclip')))
     await submitLogin(page, 'bclip_demo', demoPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep1')
-    await chooseEmailDelivery(page, portal)
+    await chooseEmailDelivery(page, e2e.portal)
     const wait = page.getByText(/^You can ask for a new code in \d+ seconds\.$/)
     await wait.waitFor()
     const seconds = Number(/(\d+)/.exec((await wait.textContent()) ?? '')?.[1])
@@ -54,8 +40,8 @@ describe('abuse limits in the browser', () => {
   })
 
   it('tells a client that signed in too often to wait', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('bclip')))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('bclip')))
     const attempt = async (userName: string) => {
       const answered = page.waitForResponse('**/api/us-web-authentication/authenticate')
       await submitLogin(page, userName, 'Wrong#1x')

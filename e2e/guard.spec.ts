@@ -1,18 +1,9 @@
 // Spec §2 "Navigation guard": a guarded screen entered directly (typed address, bookmark,
 // reload) sends the user to login without a message; usweb keeps the program choice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, openPage, startPortal, uswebLoginPath, type Portal } from './fixtures.ts'
+import { describe, expect, it } from 'vitest'
+import { openPage, pathAndQuery, uswebLoginPath, portalAndBrowser } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 const guardedScreens = [
   'forgot-username',
@@ -26,18 +17,13 @@ const guardedScreens = [
   'updatetemppasswordsuccess',
 ]
 
-function pathAndQuery(url: string): string {
-  const { pathname, search } = new URL(url)
-  return `${pathname}${search}`
-}
-
 describe('navigation guard', () => {
   it('sends direct entry of each guarded usweb screen to login with the stored program', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('cabar')))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('cabar')))
     await page.getByRole('heading', { name: 'Account Login' }).waitFor()
     for (const screen of guardedScreens) {
-      await page.goto(portal.url(`/usweb/${screen}`))
+      await page.goto(e2e.portal.url(`/usweb/${screen}`))
       await page.waitForURL((url) => url.pathname === '/usweb/login')
       await page.getByRole('heading', { name: 'Account Login' }).waitFor()
       expect(pathAndQuery(page.url()), screen).toBe('/usweb/login?prgName=cabar&level1Org=168')
@@ -47,16 +33,16 @@ describe('navigation guard', () => {
   })
 
   it('sends a first visit to a guarded usweb screen to the default program login', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url('/usweb/updatetemppassword'))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url('/usweb/updatetemppassword'))
     await page.waitForURL((url) => url.pathname === '/usweb/login')
     expect(pathAndQuery(page.url())).toBe(uswebLoginPath('bclip'))
   })
 
   it('sends direct entry of each guarded pl screen to the pl login', async () => {
-    const page = await openPage(browser)
+    const page = await openPage(e2e.browser)
     for (const screen of guardedScreens) {
-      await page.goto(portal.url(`/proliability/${screen}`))
+      await page.goto(e2e.portal.url(`/proliability/${screen}`))
       await page.waitForURL((url) => url.pathname === '/proliability/login')
       await page.getByRole('heading', { name: 'Account Login' }).waitFor()
       expect(pathAndQuery(page.url()), screen).toBe('/proliability/login')
@@ -65,9 +51,11 @@ describe('navigation guard', () => {
   })
 
   it('judges the address without regard to case', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('fidbond')))
-    await page.goto(portal.url('/usweb/UpdateTempPassword'))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('fidbond')))
+    // The program is remembered when the app first renders, not when the page loads.
+    await page.getByRole('heading', { name: 'Account Login' }).waitFor()
+    await page.goto(e2e.portal.url('/usweb/UpdateTempPassword'))
     await page.waitForURL((url) => url.pathname === '/usweb/login')
     expect(pathAndQuery(page.url())).toBe(uswebLoginPath('fidbond'))
   })

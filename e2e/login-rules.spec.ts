@@ -1,36 +1,25 @@
 // Spec §4 "Login" and §8: every login message as the user sees it, the program rules at
 // login, and the pl login. Each test signs in as its own demo user, so that failed-attempt
 // counts never collide.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { messages } from '@portal/contract'
 import {
   demoPassword,
-  launchBrowser,
   openPage,
   passSecondFactor,
-  startPortal,
   submitLogin,
   uswebLoginPath,
-  type Portal,
   type PortalPage,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 const wrongPassword = 'Wrong#Password1'
 
 async function openLogin(path: string): Promise<PortalPage> {
-  const page = await openPage(browser)
-  await page.goto(portal.url(path))
+  const page = await openPage(e2e.browser)
+  await page.goto(e2e.portal.url(path))
   await page.getByRole('heading', { name: 'Account Login' }).waitFor()
   return page
 }
@@ -51,6 +40,36 @@ async function expectSpinnerHidden(page: PortalPage) {
 }
 
 describe('usweb login messages', () => {
+  it('asks for a blank username and password before calling the service', async () => {
+    const page = await openLogin(uswebLoginPath('dtcpnc'))
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/us-web-authentication')) {
+        calls.push(request.url())
+      }
+    })
+    const username = page.getByLabel('Username')
+    const password = page.getByLabel('Password', { exact: true })
+    // The rules load with the first submit (the page opens without them).
+    await submitLogin(page, '   ', '')
+    const usernameError = page.locator('#username-error')
+    const passwordError = page.locator('#password-error')
+    await usernameError.waitFor()
+    expect(await usernameError.textContent()).toBe(messages.validation.usernameRequired)
+    expect(await passwordError.textContent()).toBe(messages.validation.passwordRequired)
+    expect(await username.getAttribute('aria-invalid')).toBe('true')
+    expect(await password.getAttribute('aria-invalid')).toBe('true')
+
+    // Each field judged again as it is corrected.
+    await username.fill('dtcpnc_demo')
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await usernameError.waitFor({ state: 'detached' })
+    expect(await passwordError.textContent()).toBe(messages.validation.passwordRequired)
+    expect(calls).toEqual([])
+    // Nothing the page did broke its content security policy (zod's compiled parsers would).
+    expect(page.errors).toEqual([])
+  })
+
   it('answers a wrong password with the mismatch message and focuses the banner', async () => {
     const page = await openLogin(uswebLoginPath('dtcpnc'))
     const { items, isFocused } = await bannerAfterLogin(page, 'dtcpnc_demo', wrongPassword)
@@ -91,7 +110,7 @@ describe('usweb login messages', () => {
     expect(await page.getByRole('alert').getByRole('listitem').allTextContents()).toEqual([
       lockedText,
     ])
-    expect(new URL((await link.getAttribute('href')) ?? '', portal.url('/')).pathname).toBe(
+    expect(new URL((await link.getAttribute('href')) ?? '', e2e.portal.url('/')).pathname).toBe(
       '/usweb/forgot-password',
     )
 
@@ -177,7 +196,7 @@ describe('program rules at login (usweb)', () => {
   it('hands an equipmentrenew AFM customer on with the association', async () => {
     const page = await openLogin(uswebLoginPath('equipmentrenew'))
     await submitLogin(page, 'equipmentrenew_afm', demoPassword)
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     // Spec §4: after verification equipmentrenew lands on its policyholder menu.
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/equipmentrenew\/policyHoldermenu\?data=/)
     expect(await page.locator('dd[data-field="ASSOCIATION"]').textContent()).toBe('AFM')
@@ -198,7 +217,7 @@ describe('pl login', () => {
     const form = new URLSearchParams((await plCall).postData() ?? '')
     expect([...form.keys()].sort()).toEqual(['password', 'userName'])
     await identity
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     await page.waitForURL(/\/demo\/policy-app\/\?loginRedirect=y/)
     expect(await page.locator('dd[data-field="username"]').textContent()).toBe('proliability_demo')
   })
@@ -234,7 +253,7 @@ describe('pl login', () => {
     await submitLogin(page, 'proliability_demo', wrongPassword)
     const link = page.getByRole('alert').getByRole('link', { name: messages.login.lockedLink })
     await link.waitFor()
-    expect(new URL((await link.getAttribute('href')) ?? '', portal.url('/')).pathname).toBe(
+    expect(new URL((await link.getAttribute('href')) ?? '', e2e.portal.url('/')).pathname).toBe(
       '/proliability/forgot-password',
     )
   })

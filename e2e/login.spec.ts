@@ -1,37 +1,26 @@
 // Issue 2's walking skeleton, as a person sees it: the login pages of both flavours, a
 // right password (and the second factor) handed on to the main site, and a wrong one
 // answered with the spec message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { formatProgramPhone, messages, programOf, type ProgramCode } from '@portal/contract'
 import { demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
 import {
   demoPassword,
-  launchBrowser,
   openPage,
   passSecondFactor,
-  startPortal,
-  type Portal,
   browserStorage,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 const phoneOf = (code: ProgramCode) =>
   formatProgramPhone(code, demoMailingPhones[programOf(code).serviceCode] ?? '')
 
 async function logIn(code: ProgramCode, username: string, password: string) {
-  const page = await openPage(browser)
+  const page = await openPage(e2e.browser)
   const { level1Org } = programOf(code)
-  await page.goto(portal.url(`/usweb/login?prgName=${code}&level1Org=${level1Org}`))
+  await page.goto(e2e.portal.url(`/usweb/login?prgName=${code}&level1Org=${level1Org}`))
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
@@ -44,8 +33,8 @@ async function receivedField(page: Awaited<ReturnType<typeof openPage>>, name: s
 
 describe('login pages', () => {
   it('renders the bclip login with its header, phone and footer', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url('/usweb/login?prgName=bclip&level1Org=100'))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url('/usweb/login?prgName=bclip&level1Org=100'))
     const header = page.getByRole('banner')
     await header.getByText(programOf('bclip').displayName).waitFor()
     await header.getByRole('link', { name: phoneOf('bclip') }).waitFor()
@@ -59,8 +48,8 @@ describe('login pages', () => {
   })
 
   it('renders the pl login with the pl header and no usweb footer', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url('/proliability/login'))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url('/proliability/login'))
     const header = page.getByRole('banner')
     await header.getByText(programOf('proliability').displayName).waitFor()
     await header.getByRole('link', { name: phoneOf('proliability') }).waitFor()
@@ -72,8 +61,8 @@ describe('login pages', () => {
   })
 
   it("writes the augustar phone with '1.' and shows the Policy Highlights panel", async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url('/usweb/login?prgName=augustar&level1Org=100'))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url('/usweb/login?prgName=augustar&level1Org=100'))
     await page.getByRole('link', { name: phoneOf('augustar') }).waitFor()
     expect(phoneOf('augustar')).toMatch(/^1\.\d{3}\.\d{3}\.\d{4}$/)
     await page.getByRole('heading', { name: 'Policy Highlights and Premiums' }).waitFor()
@@ -83,7 +72,7 @@ describe('login pages', () => {
 describe('signing in', () => {
   it('hands a bclip user on to the main site with their program and username', async () => {
     const page = await logIn('bclip', 'bclip_demo', demoPassword)
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
     expect(await receivedField(page, 'prgName')).toBe('bclip')
     expect(await receivedField(page, 'username')).toBe('bclip_demo')
@@ -93,7 +82,7 @@ describe('signing in', () => {
 
   it('hands a cabar user on to the cabar landing with the promo code', async () => {
     const page = await logIn('cabar', 'cabar_demo', demoPassword)
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     // Spec §4: after verification cabar lands on cabar/myaccount (MFA status MyAccount1).
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/cabar\/myaccount\?data=/)
     expect(await receivedField(page, 'prgName')).toBe('cabar')

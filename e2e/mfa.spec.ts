@@ -1,8 +1,8 @@
 // Spec §2 screens 9-14 and §4 "MFA status mapping", "MFA screens", "Hand-off when MFA
 // completes": the second factor as a person passes it, in both flavours. Codes are read from
 // the demo outbox. Each test signs in as its own user, so attempts and devices never collide.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import {
   formatProgramPhone,
   messages,
@@ -17,30 +17,20 @@ import {
   chooseEmailDelivery,
   demoPassword,
   enterVerificationCode,
-  launchBrowser,
   newestOutboxId,
   openPage,
   passSecondFactor,
-  startPortal,
   submitContactForm,
   submitLogin,
   uswebLoginPath,
   verificationCodeAfter,
   type PageOptions,
-  type Portal,
   type PortalPage,
   fieldError,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 /** Axe needs the CSP bypass; 360 px is the narrowest screen the portal supports. */
 const checked: PageOptions = { width: 360, bypassCSP: true }
@@ -48,8 +38,8 @@ const mainSite = /\/demo\/main-site\/usweb\/#\//
 const policyApp = /\/demo\/policy-app\/\?loginRedirect=y/
 
 async function logIn(path: string, username: string, password: string, options?: PageOptions) {
-  const page = await openPage(browser, options)
-  await page.goto(portal.url(path))
+  const page = await openPage(e2e.browser, options)
+  await page.goto(e2e.portal.url(path))
   await submitLogin(page, username, password)
   return page
 }
@@ -88,7 +78,7 @@ const phoneOf = (code: ProgramCode) =>
 
 describe('verification (usweb)', () => {
   it('enrols a new user, refuses an invalid mobile, and finishes with a code', async () => {
-    const created = await accountsService(portal.database.db, portal.clock).createAccount({
+    const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
       custnum: 'BC10002',
       username: 'mfa_new_user',
       password: 'Welcome#2026',
@@ -144,7 +134,7 @@ describe('verification (usweb)', () => {
     await expectAccessible(page)
 
     // Screen 12: the code goes by email; an empty code is refused on the page.
-    const before = await chooseEmailDelivery(page, portal)
+    const before = await chooseEmailDelivery(page, e2e.portal)
     await page.getByText(screenTexts.mfa.codeSent('email')).waitFor()
     await page.getByRole('button', { name: 'Submit', exact: true }).click()
     await fieldError(page, messages.validation.verificationCode).waitFor()
@@ -155,15 +145,15 @@ describe('verification (usweb)', () => {
 
     // Nothing went wrong in the portal (the demo main site is not the portal's to judge).
     expect(page.errors).toEqual([])
-    await enterVerificationCode(page, await verificationCodeAfter(portal, before))
+    await enterVerificationCode(page, await verificationCodeAfter(e2e.portal, before))
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
     expect(await received(page, 'username')).toBe('mfa_new_user')
     expect(await received(page, 'custnumber')).toBe('BC10002')
   })
 
   it('challenges a known user on a new device, then recognises the device', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('fidbond')))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('fidbond')))
     const decision = page.waitForRequest('**/api/mfa/getMFAUser')
     await submitLogin(page, 'fidbond_demo', demoPassword)
     const headers = (await decision).headers()
@@ -176,14 +166,14 @@ describe('verification (usweb)', () => {
     // CHALLENGE_LOGIN: screen 11 with the details on file.
     await onScreen(page, '/usweb/verificationinfostep1')
     await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/fidbond\/login\?data=/)
 
     // The same browser again: the right password goes straight through.
     const again = await page.context().newPage()
     const visited: string[] = []
     again.on('framenavigated', (frame) => visited.push(new URL(frame.url()).pathname))
-    await again.goto(portal.url(uswebLoginPath('fidbond')))
+    await again.goto(e2e.portal.url(uswebLoginPath('fidbond')))
     await submitLogin(again, 'fidbond_demo', demoPassword)
     await again.waitForURL(/\/demo\/main-site\/usweb\/#\/fidbond\/login\?data=/)
     expect(visited.filter((path) => /verification/.test(path))).toEqual([])
@@ -193,8 +183,8 @@ describe('verification (usweb)', () => {
   it('sends the sixth wrong code to the support screen with a ticket number', async () => {
     const page = await logIn(uswebLoginPath('dtcria'), 'dtcria_demo', demoPassword, checked)
     await onScreen(page, '/usweb/verificationinfostep1')
-    const before = await chooseEmailDelivery(page, portal)
-    const code = await verificationCodeAfter(portal, before)
+    const before = await chooseEmailDelivery(page, e2e.portal)
+    const code = await verificationCodeAfter(e2e.portal, before)
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
     for (let attempt = 1; attempt <= 5; attempt++) {
       await submitCode(page, wrong)
@@ -224,14 +214,14 @@ describe('verification (usweb)', () => {
   it('sends a new code on request, in the error banner, and only the new code works', async () => {
     const page = await logIn(uswebLoginPath('dtcmyaccount'), 'dtcmyaccount_demo', demoPassword)
     await onScreen(page, '/usweb/verificationinfostep1')
-    const first = await chooseEmailDelivery(page, portal)
-    const oldCode = await verificationCodeAfter(portal, first)
+    const first = await chooseEmailDelivery(page, e2e.portal)
+    const oldCode = await verificationCodeAfter(e2e.portal, first)
 
-    const second = await newestOutboxId(portal)
+    const second = await newestOutboxId(e2e.portal)
     await page.getByRole('button', { name: 'Generate new Code' }).click()
     expect(await bannerItems(page)).toEqual([messages.mfa.newCodeSent])
     expect(page.url()).toContain('/usweb/verificationinfostep3')
-    const newCode = await verificationCodeAfter(portal, second)
+    const newCode = await verificationCodeAfter(e2e.portal, second)
 
     if (newCode !== oldCode) {
       await submitCode(page, oldCode)
@@ -245,7 +235,7 @@ describe('verification (usweb)', () => {
   it('changes the delivery mode and asks for support from the delivery choice', async () => {
     const page = await logIn(uswebLoginPath('dtclifeagents'), 'dtclifeagents_demo', demoPassword)
     await onScreen(page, '/usweb/verificationinfostep1')
-    await chooseEmailDelivery(page, portal)
+    await chooseEmailDelivery(page, e2e.portal)
     await page.getByRole('link', { name: 'Change Delivery Mode' }).click()
     await onScreen(page, '/usweb/verificationinfostep1')
     await page.getByRole('radio', { name: /^Mobile\b/ }).check()
@@ -264,8 +254,8 @@ describe('verification (usweb)', () => {
     const page = await logIn(uswebLoginPath('augustar'), 'augustar_demo', demoPassword, checked)
     await onScreen(page, '/usweb/verificationinfostep1')
     await page.getByLabel('Update my verification contact details after verifying').check()
-    const before = await chooseEmailDelivery(page, portal)
-    await enterVerificationCode(page, await verificationCodeAfter(portal, before))
+    const before = await chooseEmailDelivery(page, e2e.portal)
+    await enterVerificationCode(page, await verificationCodeAfter(e2e.portal, before))
 
     // Screen 13, prefilled with the details on file.
     await onScreen(page, '/usweb/updateinformationstep1component')
@@ -285,7 +275,7 @@ describe('verification (usweb)', () => {
 
     // Changed details are unverified: the next sign-in confirms them first (screen 9).
     const again = await page.context().newPage()
-    await again.goto(portal.url(uswebLoginPath('augustar')))
+    await again.goto(e2e.portal.url(uswebLoginPath('augustar')))
     await submitLogin(again, 'augustar_demo', demoPassword)
     await onScreen(again, '/usweb/confirmverificationinfostep1')
     await again.getByRole('heading', { name: 'Confirm Verification Information' }).waitFor()
@@ -300,7 +290,7 @@ describe('verification (usweb)', () => {
 
   it('lands a cabar user on cabar/myaccount with the promo code', async () => {
     const page = await logIn(uswebLoginPath('cabar'), 'cabar_demo', demoPassword)
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     await page.waitForURL(mainSite)
     await page.locator('dd[data-field="route"]').waitFor()
     expect(await received(page, 'route')).toBe('cabar/myaccount')
@@ -318,25 +308,25 @@ describe('verification (pl)', () => {
     await expectAccessible(page)
 
     // `mfa` is the same screen in pl.
-    await page.goto(portal.url('/proliability/mfa'))
+    await page.goto(e2e.portal.url('/proliability/mfa'))
     await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
-    const first = await chooseEmailDelivery(page, portal)
-    await verificationCodeAfter(portal, first)
+    const first = await chooseEmailDelivery(page, e2e.portal)
+    await verificationCodeAfter(e2e.portal, first)
 
-    const second = await newestOutboxId(portal)
+    const second = await newestOutboxId(e2e.portal)
     await page.getByRole('button', { name: 'Generate new Code' }).click()
     await page.getByRole('status').getByText(messages.mfa.newCodeSent).waitFor()
     expect(await page.getByRole('alert').count()).toBe(0)
     await page.getByRole('button', { name: 'here', exact: true }).waitFor()
     await expectAccessible(page)
 
-    await enterVerificationCode(page, await verificationCodeAfter(portal, second))
+    await enterVerificationCode(page, await verificationCodeAfter(e2e.portal, second))
     await page.waitForURL(policyApp)
     expect(await received(page, 'username')).toBe('proliability_demo')
   })
 
   it('offers support from the pl contact form, then enrols the user on the next try', async () => {
-    const created = await accountsService(portal.database.db, portal.clock).createAccount({
+    const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
       custnum: 'PL10002',
       username: 'mfa_pl_new_user',
       password: 'Welcome#2026',
@@ -364,7 +354,7 @@ describe('verification (pl)', () => {
 
     await submitLogin(page, 'mfa_pl_new_user', 'Welcome#2026')
     await onScreen(page, '/proliability/verificationinfostep2')
-    await passSecondFactor(page, portal, { email: 'pl.new@example.com', phone: '3125550177' })
+    await passSecondFactor(page, e2e.portal, { email: 'pl.new@example.com', phone: '3125550177' })
     await page.waitForURL(policyApp)
     expect(await received(page, 'username')).toBe('mfa_pl_new_user')
   })

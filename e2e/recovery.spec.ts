@@ -2,8 +2,7 @@
 // a username recovered by email or through the delivery choice, a password reset by text
 // message and replaced, and each message the recovery screens can show.
 import { inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { messages, programOf, screenTexts, type ProgramCode } from '@portal/contract'
 import { maskEmail, maskPhone } from '../apps/server/src/delivery/mask.ts'
 import { demoCustomers } from '../apps/server/src/store/demo-data.ts'
@@ -11,30 +10,22 @@ import { users } from '../apps/server/src/store/schema.ts'
 import {
   accessibilityViolations,
   latestSent,
-  launchBrowser,
   openPage,
-  startPortal,
   submitLogin,
   uswebLoginPath,
   type PageOptions,
-  type Portal,
   type PortalPage,
   fieldError,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
+const e2e = portalAndBrowser()
 beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
   // Two accounts that share an email address (the demo data gives each its own).
-  await portal.database.db
+  await e2e.portal.database.db
     .update(users)
     .set({ email: 'shared.office@example.com' })
     .where(inArray(users.username, ['dtcria_demo', 'dtclifeagents_demo']))
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
 })
 
 const newPassword = 'Recovered#2027'
@@ -60,8 +51,8 @@ async function openRecovery(
   kind: 'username' | 'password',
   options?: PageOptions,
 ): Promise<PortalPage> {
-  const page = await openPage(browser, options)
-  await page.goto(portal.url(loginPathOf(program)))
+  const page = await openPage(e2e.browser, options)
+  await page.goto(e2e.portal.url(loginPathOf(program)))
   const title = kind === 'username' ? 'Forgot Username' : 'Forgot Password'
   await page.getByRole('link', { name: title, exact: true }).click()
   await page.waitForURL((url) => url.pathname === `/${areaOf(program)}/forgot-${kind}`)
@@ -114,7 +105,7 @@ describe('recovering a username', () => {
     await expectConfirmation(page, 'usweb', 'username')
     expect(await accessibilityViolations(page)).toEqual([])
 
-    const sent = await latestSent(portal, user.email, 'username')
+    const sent = await latestSent(e2e.portal, user.email, 'username')
     expect(sent.body).toContain(user.username)
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
@@ -145,14 +136,14 @@ describe('recovering a username', () => {
     await sms.check()
     await page.getByRole('button', { name: 'Submit' }).click()
     await expectConfirmation(page, 'usweb', 'username')
-    const sent = await latestSent(portal, `+1${user.phone}`, 'username')
+    const sent = await latestSent(e2e.portal, `+1${user.phone}`, 'username')
     expect(sent.body).toContain(user.username)
     expect(page.errors).toEqual([])
   })
 
   it('offers only the contacts on file', async () => {
     const user = demoUser('cabar')
-    await portal.database.db
+    await e2e.portal.database.db
       .update(users)
       .set({ email: null })
       .where(inArray(users.username, [user.username]))
@@ -180,13 +171,15 @@ describe('recovering a password', () => {
     await expectConfirmation(page, 'usweb', 'password')
     expect(await accessibilityViolations(page)).toEqual([])
 
-    const sent = await latestSent(portal, `+1${user.phone}`, 'temporary-password')
+    const sent = await latestSent(e2e.portal, `+1${user.phone}`, 'temporary-password')
     const temporary = temporaryPasswordIn(sent.body)
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/login')
     await submitLogin(page, user.username, temporary)
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    // The address changes as the navigation starts; the screen follows with its chunk.
+    await page.getByLabel('Confirm Password').waitFor()
     await page.getByLabel('Password', { exact: true }).fill(newPassword)
     await page.getByLabel('Confirm Password').fill(newPassword)
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -210,7 +203,7 @@ describe('recovering a password', () => {
     expect(await accessibilityViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Submit' }).click()
     await expectConfirmation(page, 'proliability', 'password')
-    const sent = await latestSent(portal, user.email, 'temporary-password')
+    const sent = await latestSent(e2e.portal, user.email, 'temporary-password')
     expect(temporaryPasswordIn(sent.body)).toHaveLength(14)
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
@@ -226,7 +219,7 @@ describe('recovering a password', () => {
     await page.getByRole('radio', { name: `Text message: ${maskPhone(user.phone)}` }).check()
     await page.getByRole('button', { name: 'Submit' }).click()
     await expectConfirmation(page, 'usweb', 'password')
-    await latestSent(portal, `+1${user.phone}`, 'temporary-password')
+    await latestSent(e2e.portal, `+1${user.phone}`, 'temporary-password')
   })
 
   it("leads from Forgot Password to Forgot Username with the 'Forgot username?' link", async () => {
@@ -300,26 +293,28 @@ describe('recovery messages', () => {
 
 describe('navigation guard on the recovery and registration screens', () => {
   it('sends direct entry to registerstep2, send-username and reset-password to login', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('cabar')))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('cabar')))
     await page.getByRole('heading', { name: 'Account Login' }).waitFor()
     for (const screen of ['registerstep2', 'send-username', 'reset-password']) {
-      await page.goto(portal.url(`/usweb/${screen}`))
+      await page.goto(e2e.portal.url(`/usweb/${screen}`))
       await page.waitForURL((url) => url.pathname === '/usweb/login')
       expect(new URL(page.url()).search, screen).toBe('?prgName=cabar&level1Org=168')
       expect(await page.getByRole('alert').count(), screen).toBe(0)
     }
     for (const screen of ['registerstep2', 'send-username', 'reset-password']) {
-      await page.goto(portal.url(`/proliability/${screen}`))
+      await page.goto(e2e.portal.url(`/proliability/${screen}`))
       await page.waitForURL((url) => url.pathname === '/proliability/login')
     }
     expect(page.errors).toEqual([])
   })
 
   it('sends a delivery choice without an account in its address to login', async () => {
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('fidbond')))
-    await page.goto(portal.url('/usweb/forgotpassword2'))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('fidbond')))
+    // The program is remembered when the app first renders, not when the page loads.
+    await page.getByRole('heading', { name: 'Account Login' }).waitFor()
+    await page.goto(e2e.portal.url('/usweb/forgotpassword2'))
     await page.waitForURL((url) => url.pathname === '/usweb/login')
     expect(new URL(page.url()).search).toBe('?prgName=fidbond&level1Org=200')
   })

@@ -1,7 +1,6 @@
 // Spec §2 screens 2-4, §4 "Registration" and the §8 registration messages, as a person
 // sees them: a demo customer without an account registers one and logs in with it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   messages,
   passwordRuleLabels,
@@ -14,24 +13,20 @@ import { demoCustomers } from '../apps/server/src/store/demo-data.ts'
 import { customers } from '../apps/server/src/store/schema.ts'
 import {
   accessibilityViolations,
-  launchBrowser,
   openPage,
-  startPortal,
   submitLogin,
   uswebLoginPath,
   type PageOptions,
-  type Portal,
   type PortalPage,
   browserStorage,
   fieldError,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
+const e2e = portalAndBrowser()
 beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
   // pl customers without a web account beyond the demo data's one: of status i, and active.
-  await portal.database.db.insert(customers).values([
+  await e2e.portal.database.db.insert(customers).values([
     {
       custnum: 'PL19001',
       kprogName: 'proliability',
@@ -53,10 +48,6 @@ beforeAll(async () => {
       phone1: '3125559102',
     },
   ])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
 })
 
 const newPassword = 'Welcome#2026'
@@ -82,8 +73,8 @@ const areaOf = (program: ProgramCode) =>
 
 /** Opens the program's login and follows its registration link to step 1. */
 async function openStep1(program: ProgramCode, options?: PageOptions): Promise<PortalPage> {
-  const page = await openPage(browser, options)
-  await page.goto(portal.url(loginPathOf(program)))
+  const page = await openPage(e2e.browser, options)
+  await page.goto(e2e.portal.url(loginPathOf(program)))
   const link =
     programOf(program).flavour === 'pl'
       ? page.getByRole('link', { name: 'Register', exact: true })

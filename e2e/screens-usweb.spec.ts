@@ -1,24 +1,15 @@
 // Issue 6: every usweb screen of several programs, at 360 px, with the axe-core check.
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, it } from 'vitest'
 import type { ProgramCode } from '@portal/contract'
-import { launchBrowser, startPortal, type Portal } from './fixtures.ts'
+import { portalAndBrowser } from './fixtures.ts'
 import { expectWholeWalk, walkScreens } from './screen-walk.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 const programs: ProgramCode[] = ['bclip', 'augustar']
 
 describe('every usweb screen', () => {
   it.each(programs)('walks every screen of %s, accessible at 360 px', async (program) => {
-    expectWholeWalk(program, await walkScreens(browser, portal, program))
+    expectWholeWalk(program, await walkScreens(e2e.browser, e2e.portal, program))
   })
 })

@@ -8,8 +8,8 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { messages, screenTexts } from '@portal/contract'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { outboxWriter } from '../apps/server/src/delivery/outbox.ts'
@@ -21,27 +21,17 @@ import {
   demoPassword,
   enterVerificationCode,
   latestSent,
-  launchBrowser,
   newestOutboxId,
   openPage,
   passSecondFactor,
-  startPortal,
   submitLogin,
   uswebLoginPath,
   verificationCodeAfter,
-  type Portal,
   type PortalPage,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const screensDir = join(root, 'docs', 'screens')
@@ -49,12 +39,12 @@ const isCapturing = process.env.CAPTURE_SCREENS === '1'
 
 /** A staff account, as `portal-admin staff create` makes one; its temporary password. */
 async function createStaff(email: string, role: StaffRoleName): Promise<string> {
-  const { db } = portal.database
+  const { db } = e2e.portal.database
   const created = await staffService({
     db,
-    audit: auditRepo(db, portal.clock),
-    writer: outboxWriter(Buffer.alloc(32), portal.clock),
-    clock: portal.clock,
+    audit: auditRepo(db, e2e.portal.clock),
+    writer: outboxWriter(Buffer.alloc(32), e2e.portal.clock),
+    clock: e2e.portal.clock,
     codeKey: Buffer.alloc(32),
   }).create(email, role, 'operator:e2e')
   if (!created.ok) throw new Error(`staff ${email} exists`)
@@ -81,7 +71,7 @@ async function checkScreen(page: PortalPage, name: string) {
 
 /** Signs a staff member in to the console with the mouse: password, then the emailed code. */
 async function signInToConsole(page: PortalPage, email: string, password: string, check = false) {
-  await page.goto(portal.url('/support-console'))
+  await page.goto(e2e.portal.url('/support-console'))
   await page.waitForURL((url) => url.pathname === '/support-console/sign-in')
   await page.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
   if (check) await checkScreen(page, 'sign-in')
@@ -90,7 +80,7 @@ async function signInToConsole(page: PortalPage, email: string, password: string
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('heading', { name: consoleTexts.codeHeading }).waitFor()
   if (check) await checkScreen(page, 'code')
-  const { body } = await latestSent(portal, email, 'verification-code')
+  const { body } = await latestSent(e2e.portal, email, 'verification-code')
   await page.getByLabel('Code from the email').fill(/\b(\d{6})\b/.exec(body)?.[1] ?? '')
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.getByRole('heading', { name: 'Find a member' }).waitFor()
@@ -103,12 +93,12 @@ const unexpectedErrors = (page: PortalPage) =>
 describe('the support desk', () => {
   it('unlocks a member locked by six wrong codes, from the ticket on the support screen', async () => {
     // The member locks the account.
-    const member = await openPage(browser)
-    await member.goto(portal.url(uswebLoginPath('bclip')))
+    const member = await openPage(e2e.browser)
+    await member.goto(e2e.portal.url(uswebLoginPath('bclip')))
     await submitLogin(member, 'bclip_demo', demoPassword)
     await member.waitForURL((url) => url.pathname === '/usweb/verificationinfostep1')
-    const before = await chooseEmailDelivery(member, portal)
-    const code = await verificationCodeAfter(portal, before)
+    const before = await chooseEmailDelivery(member, e2e.portal)
+    const code = await verificationCodeAfter(e2e.portal, before)
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
     for (let attempt = 1; attempt <= 6; attempt++) {
       const answered = member.waitForResponse('**/api/mfa/enterverificationcode')
@@ -127,7 +117,7 @@ describe('the support desk', () => {
 
     // A staff member signs in to the console and finds the ticket.
     const password = await createStaff('desk.agent@example.com', 'agent')
-    const desk = await openPage(browser, { bypassCSP: true })
+    const desk = await openPage(e2e.browser, { bypassCSP: true })
     await signInToConsole(desk, 'desk.agent@example.com', password, true)
     await desk.getByRole('link', { name: ticket }).waitFor()
     await checkScreen(desk, 'search')
@@ -162,7 +152,7 @@ describe('the support desk', () => {
     expect(unexpectedErrors(desk)).toEqual([])
 
     // The ticket is resolved, by whom and when.
-    await desk.goto(portal.url(`/support-console/incidents/${ticket}`))
+    await desk.goto(e2e.portal.url(`/support-console/incidents/${ticket}`))
     await desk
       .locator('dd[data-field="status"]', {
         hasText: 'Resolved by staff:desk.agent@example.com on',
@@ -170,18 +160,18 @@ describe('the support desk', () => {
       .waitFor()
 
     // The member signs in again (confirming the verification details, spec §4 UNLOCKED).
-    const again = await openPage(browser)
-    await again.goto(portal.url(uswebLoginPath('bclip')))
+    const again = await openPage(e2e.browser)
+    await again.goto(e2e.portal.url(uswebLoginPath('bclip')))
     await submitLogin(again, 'bclip_demo', demoPassword)
     await again.waitForURL((url) => url.pathname === '/usweb/confirmverificationinfostep1')
-    await passSecondFactor(again, portal)
+    await passSecondFactor(again, e2e.portal)
     await again.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
     expect(member.errors).toEqual([])
   })
 
   it('shows an admin the admin actions and the staff page', async () => {
     const password = await createStaff('desk.admin@example.com', 'admin')
-    const desk = await openPage(browser, { bypassCSP: true })
+    const desk = await openPage(e2e.browser, { bypassCSP: true })
     await signInToConsole(desk, 'desk.admin@example.com', password)
     await desk.getByLabel('Incident ticket, username or customer number').fill('fidbond_demo')
     await desk.getByRole('button', { name: 'Search' }).click()
@@ -195,7 +185,7 @@ describe('the support desk', () => {
     await checkScreen(desk, 'staff')
     // The narrowest screen the portal supports: the member's page still fits and passes axe.
     await desk.setViewportSize({ width: 360, height: 800 })
-    await desk.goto(portal.url('/support-console/members/fidbond_demo'))
+    await desk.goto(e2e.portal.url('/support-console/members/fidbond_demo'))
     await desk.getByRole('heading', { name: 'Member fidbond_demo' }).waitFor()
     await checkScreen(desk, 'member-phone')
     await desk.getByRole('button', { name: 'Sign out' }).click()
@@ -248,8 +238,8 @@ async function tabTo(page: Page, name: string): Promise<void> {
 describe('the console with the keyboard alone', () => {
   it('signs in, finds a member and resends the username with a reason', async () => {
     const password = await createStaff('keyboard.agent@example.com', 'agent')
-    const page = await openPage(browser)
-    await page.goto(portal.url('/support-console'))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url('/support-console'))
     await page.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
     await tabTo(page, 'Staff email address')
     await page.keyboard.type('keyboard.agent@example.com')
@@ -257,7 +247,7 @@ describe('the console with the keyboard alone', () => {
     await page.keyboard.type(password)
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: consoleTexts.codeHeading }).waitFor()
-    const { body } = await latestSent(portal, 'keyboard.agent@example.com', 'verification-code')
+    const { body } = await latestSent(e2e.portal, 'keyboard.agent@example.com', 'verification-code')
     // The code field is the first control after the focused heading.
     await tabTo(page, 'Code from the email')
     await page.keyboard.type(/\b(\d{6})\b/.exec(body)?.[1] ?? '')
@@ -267,7 +257,7 @@ describe('the console with the keyboard alone', () => {
     await page.keyboard.type('cabar_demo')
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Member cabar_demo' }).waitFor()
-    const before = await newestOutboxId(portal)
+    const before = await newestOutboxId(e2e.portal)
     await tabTo(page, 'Resend username')
     await page.keyboard.press('Enter')
     // The reason field takes focus when the form opens.
@@ -276,7 +266,7 @@ describe('the console with the keyboard alone', () => {
     await tabTo(page, 'Confirm: resend username')
     await page.keyboard.press('Enter')
     await page.getByRole('status').getByText('The username of cabar_demo was sent').waitFor()
-    const sent = await latestSent(portal, 'cabar.demo@example.com', 'username')
+    const sent = await latestSent(e2e.portal, 'cabar.demo@example.com', 'username')
     expect(sent.id).toBeGreaterThan(before)
     expect(unexpectedErrors(page)).toEqual([])
   })

@@ -1,33 +1,22 @@
 // Spec §2 screens 15-16 and §4 "Temporary-password update outcomes": a user whose account
 // has a temporary password replaces it, then logs in with the new one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { messages, passwordRuleLabels, passwordRuleOrder } from '@portal/contract'
 import { accountsService } from '../apps/server/src/modules/accounts/accounts.service.ts'
 import {
   accessibilityViolations,
-  launchBrowser,
   openPage,
   passSecondFactor,
-  startPortal,
   submitLogin,
   uswebLoginPath,
   type PageOptions,
-  type Portal,
   type PortalPage,
   browserStorage,
   fieldError,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 const newPassword = 'NewPass#2027'
 // Spec §2 screens 15 and 16, as the specification writes them.
@@ -38,7 +27,7 @@ const updatedText =
 
 /** An account on a customer that has none in the demo data, with a temporary password. */
 async function temporaryAccount(custnum: string, username: string): Promise<string> {
-  const created = await accountsService(portal.database.db, portal.clock).createAccount({
+  const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
     custnum,
     username,
   })
@@ -52,8 +41,8 @@ async function logInTo(
   password: string,
   options?: PageOptions,
 ) {
-  const page = await openPage(browser, options)
-  await page.goto(portal.url(loginPath))
+  const page = await openPage(e2e.browser, options)
+  await page.goto(e2e.portal.url(loginPath))
   await submitLogin(page, username, password)
   return page
 }
@@ -139,7 +128,7 @@ describe('temporary password (usweb)', () => {
     expect(page.errors).toEqual([])
     await submitLogin(page, 'temp_user_1', newPassword)
     // A new account has no verification details yet: the user gives them, then a code.
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
     expect(await page.locator('dd[data-field="username"]').textContent()).toBe('temp_user_1')
     expect(await page.locator('dd[data-field="custnumber"]').textContent()).toBe('BC10002')
@@ -149,6 +138,8 @@ describe('temporary password (usweb)', () => {
     const temporary = await temporaryAccount('RI10002', 'temp_user_2')
     const page = await logInTo(uswebLoginPath('dtcria'), 'temp_user_2', temporary)
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    // The address changes as the navigation starts; the screen follows with its chunk.
+    await page.getByLabel('Confirm Password').waitFor()
     await page.getByLabel('Password', { exact: true }).fill(temporary)
     await page.getByLabel('Confirm Password').fill(temporary)
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -160,6 +151,7 @@ describe('temporary password (usweb)', () => {
     const temporary = await temporaryAccount('PN10002', 'temp_user_3')
     const page = await logInTo(uswebLoginPath('dtcpnc'), 'temp_user_3', temporary)
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    await page.getByLabel('Confirm Password').waitFor()
     await page.route('**/api/us-web-authentication/updateTempPassword', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     )
@@ -176,6 +168,7 @@ describe('temporary password (usweb)', () => {
     const temporary = await temporaryAccount('FB10002', 'temp_user_4')
     const page = await logInTo(uswebLoginPath('fidbond'), 'temp_user_4', temporary)
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    await page.getByLabel('Confirm Password').waitFor()
     await page.reload()
     await page.waitForURL((url) => url.pathname === '/usweb/login')
     expect(new URL(page.url()).search).toBe('?prgName=fidbond&level1Org=200')
@@ -185,6 +178,7 @@ describe('temporary password (usweb)', () => {
     const temporary = await temporaryAccount('CB10002', 'temp_user_6')
     const page = await logInTo(uswebLoginPath('cabar'), 'temp_user_6', temporary)
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    await page.getByLabel('Confirm Password').waitFor()
     const logout = page.waitForResponse('**/api/logout')
     await page.getByRole('link', { name: 'Return to Login' }).click()
     expect((await logout).status()).toBe(204)
@@ -201,6 +195,7 @@ describe('temporary password (usweb)', () => {
       bypassCSP: true,
     })
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    await page.getByLabel('Confirm Password').waitFor()
     await page.getByLabel('Password', { exact: true }).fill('abc')
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -233,7 +228,7 @@ describe('temporary password (pl)', () => {
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/proliability/login')
     await submitLogin(page, 'temp_pl_user', newPassword)
-    await passSecondFactor(page, portal)
+    await passSecondFactor(page, e2e.portal)
     await page.waitForURL(/\/demo\/policy-app\/\?loginRedirect=y/)
     expect(await page.locator('dd[data-field="username"]').textContent()).toBe('temp_pl_user')
   })

@@ -1,34 +1,24 @@
 // Issue 16: screens a customer trusts — phone fields that take a number however it arrives,
 // error banners whose items lead to their field, the code screen that says where the code
 // went, tab titles that name the screen and the program, and the password manager's username.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { formatProgramPhone, messages, programOf } from '@portal/contract'
 import { accountsService } from '../apps/server/src/modules/accounts/accounts.service.ts'
 import { demoCustomers, demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
 import {
   demoPassword,
-  launchBrowser,
   openPage,
-  startPortal,
   submitLogin,
   uswebLoginPath,
-  type Portal,
+  portalAndBrowser,
 } from './fixtures.ts'
 
-let portal: Portal
-let browser: Browser
-beforeAll(async () => {
-  ;[portal, browser] = await Promise.all([startPortal(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await portal?.close()
-})
+const e2e = portalAndBrowser()
 
 async function openRegisterStep1(program: 'bclip' | 'augustar' = 'bclip') {
-  const page = await openPage(browser, { width: 375 })
-  await page.goto(portal.url(uswebLoginPath(program)))
+  const page = await openPage(e2e.browser, { width: 375 })
+  await page.goto(e2e.portal.url(uswebLoginPath(program)))
   await page.getByRole('link', { name: 'Sign Up' }).click()
   await page.waitForURL((url) => url.pathname === '/usweb/registerstep1')
   await page.getByRole('heading', { name: 'Register Your Account', level: 1 }).waitFor()
@@ -110,7 +100,7 @@ describe('the error banner (issue 16)', () => {
   })
 
   it('shows the number a message sends the user to, even when the header could not', async () => {
-    const page = await openPage(browser, { width: 375 })
+    const page = await openPage(e2e.browser, { width: 375 })
     // The header's lookup fails; the banner asks again when it needs the number.
     let lookups = 0
     await page.route('**/api/customer-api/getPOMailingAddress/**', async (route) => {
@@ -118,7 +108,7 @@ describe('the error banner (issue 16)', () => {
       if (lookups === 1) return route.fulfill({ status: 503, body: '' })
       return route.continue()
     })
-    await page.goto(portal.url(uswebLoginPath('dtcpnc')))
+    await page.goto(e2e.portal.url(uswebLoginPath('dtcpnc')))
     await page.getByRole('link', { name: 'Sign Up' }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/registerstep1')
     await page.getByRole('heading', { name: 'Register Your Account', level: 1 }).waitFor()
@@ -145,8 +135,8 @@ describe('the error banner (issue 16)', () => {
 
 describe('the code screen (issue 16)', () => {
   it('says where the code went, masked, with Submit the one main action', async () => {
-    const page = await openPage(browser, { width: 375 })
-    await page.goto(portal.url(uswebLoginPath('bclip')))
+    const page = await openPage(e2e.browser, { width: 375 })
+    await page.goto(e2e.portal.url(uswebLoginPath('bclip')))
     await expectTitle(page, `Login | ${programOf('bclip').displayName}`)
     await submitLogin(page, 'bclip_demo', demoPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep1')
@@ -169,15 +159,20 @@ describe('the temporary-password form (issue 16)', () => {
       (c) => c.program === 'equipmentrenew' && !c.username && !c.status && c.custnum.endsWith('2'),
     )
     if (!newcomer) throw new Error('no equipmentrenew newcomer in the demo data')
-    const created = await accountsService(portal.database.db, portal.clock).createAccount({
+    const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
       custnum: newcomer.custnum,
       username: 'trust_temp_user',
     })
     if (!created.ok || !created.temporaryPassword) throw new Error('no account')
-    const page = await openPage(browser)
-    await page.goto(portal.url(uswebLoginPath('equipmentrenew')))
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('equipmentrenew')))
     await submitLogin(page, 'trust_temp_user', created.temporaryPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    // The address changes as the navigation starts; the screen follows with its chunk.
+    await page.getByLabel('Confirm Password').waitFor()
+    // The router renders the new screen in a transition, after the address changes: until the
+    // heading is there, the login form's own username field is still on the page.
+    await page.getByRole('heading', { name: 'Password update', level: 1 }).waitFor()
     const username = page.locator('form input[autocomplete="username"]')
     expect(await username.inputValue()).toBe('trust_temp_user')
     expect(await username.isHidden()).toBe(true)
