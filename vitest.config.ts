@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { parsePortalConfig } from './apps/web/src/config/portal-config.ts'
 
 // One run, several projects. API tests run on the embedded PGlite always, and again on
 // PostgreSQL when DATABASE_URL is set (CI sets it). Each test file gets its own database,
@@ -20,6 +21,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The portal's modules read their configuration from the build (apps/web/vite.config.ts):
+        // here, a build with nothing set.
+        define: { __PORTAL_CONFIG__: JSON.stringify(parsePortalConfig({})) },
         test: {
           name: 'unit',
           include: [
