@@ -81,6 +81,16 @@ async function typeInto(page: Page, label: string, text: string) {
 
 const onScreen = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
 
+/**
+ * Waits for a form or done screen to arrive as a keyboard user meets it: at its address, with
+ * focus moved to its heading. Tabbing earlier races that move (the screen commits, then
+ * focuses its heading), and a key pressed in between would land on the heading.
+ */
+async function arriveAt(page: Page, path: string) {
+  await onScreen(page, path)
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H1')
+}
+
 describe('keyboard only', () => {
   it('logs in, chooses a delivery mode and enters the code with the keyboard', async () => {
     const page = await openPage(e2e.browser)
@@ -91,7 +101,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
 
     // Screen 11: a radio is chosen with Space, Continue pressed with Enter.
-    await onScreen(page, '/usweb/verificationinfostep1')
+    await arriveAt(page, '/usweb/verificationinfostep1')
     await page.getByRole('radio').first().waitFor()
     const email = await tabTo(page, /^Email\b/)
     expect(email.type).toBe('radio')
@@ -101,7 +111,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter')
 
     // Screen 12: the code typed, Submit by Enter in the field.
-    await onScreen(page, '/usweb/verificationinfostep3')
+    await arriveAt(page, '/usweb/verificationinfostep3')
     await page.getByRole('textbox', { name: 'Verification Code' }).waitFor()
     const code = await verificationCodeAfter(e2e.portal, before)
     await typeInto(page, 'Verification Code', code)
@@ -133,7 +143,7 @@ describe('keyboard only', () => {
     await tabTo(page, 'Sign Up')
     await page.keyboard.press('Enter')
 
-    await onScreen(page, '/usweb/registerstep1')
+    await arriveAt(page, '/usweb/registerstep1')
     await page.getByRole('heading', { name: 'Register Your Account', level: 1 }).waitFor()
     const number = customer.custnum.slice(programOf('dtcria').customerNumberPrefix.length)
     await typeInto(page, 'Account Number', number)
@@ -142,7 +152,7 @@ describe('keyboard only', () => {
     await tabTo(page, 'Next')
     await page.keyboard.press('Enter')
 
-    await onScreen(page, '/usweb/registerstep2')
+    await arriveAt(page, '/usweb/registerstep2')
     await page.getByRole('heading', { name: 'Create Your Login', level: 1 }).waitFor()
     await typeInto(page, 'Username', 'dtcria_keyboard')
     await typeInto(page, 'Password', 'Keyboard#2026')
@@ -150,7 +160,7 @@ describe('keyboard only', () => {
     await tabTo(page, 'Submit')
     await page.keyboard.press('Enter')
 
-    await onScreen(page, '/usweb/registerstep3')
+    await arriveAt(page, '/usweb/registerstep3')
     await tabTo(page, 'Return to Login')
     // The login screen is already loaded: the router can be there before the key press
     // returns, so the wait starts with the press.

@@ -220,6 +220,13 @@ function focused(page: Page): Promise<Focused> {
   })
 }
 
+/**
+ * Waits for the step's heading to take focus, as each console step gives it on arrival: Tab
+ * pressed before that move would start from where the move then takes focus away.
+ */
+const headingFocused = (page: Page) =>
+  page.waitForFunction(() => document.activeElement?.tagName === 'H1')
+
 /** Presses Tab until the focused control's name starts with `name`, each one showing focus. */
 async function tabTo(page: Page, name: string): Promise<void> {
   const seen: string[] = []
@@ -241,12 +248,14 @@ describe('the console with the keyboard alone', () => {
     const page = await openPage(e2e.browser)
     await page.goto(e2e.portal.url('/support-console'))
     await page.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
+    await headingFocused(page)
     await tabTo(page, 'Staff email address')
     await page.keyboard.type('keyboard.agent@example.com')
     await tabTo(page, 'Password')
     await page.keyboard.type(password)
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: consoleTexts.codeHeading }).waitFor()
+    await headingFocused(page)
     const { body } = await latestSent(e2e.portal, 'keyboard.agent@example.com', 'verification-code')
     // The code field is the first control after the focused heading.
     await tabTo(page, 'Code from the email')
