@@ -2,9 +2,10 @@
 // a database of its own, and Debian's Chromium driven by playwright-core.
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { programOf, type ProgramCode } from '@portal/contract'
+import { launchBrowser } from '../apps/server/bench/chromium.ts'
 import { buildApp } from '../apps/server/src/app.ts'
 import type { Clock } from '../apps/server/src/lib/clock.ts'
 import type { Database } from '../apps/server/src/store/db.ts'
@@ -21,7 +22,7 @@ export interface Portal {
   close(): Promise<void>
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const database = await openTestDatabase()
   const app = await buildApp({ config: testConfig(env), database })
   await app.listen({ host: '127.0.0.1', port: 0 })
@@ -35,21 +36,6 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await database.close()
     },
   }
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-sync',
-    ],
-  })
 }
 
 /**

@@ -1,8 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Fastify from 'fastify'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { webRoutes } from '../src/plugins/web.ts'
+import { launchBrowser } from './chromium.ts'
 import { fmt, kb, root } from './lib.ts'
 
 const webDist = join(root, 'apps/web/dist')
@@ -126,16 +127,7 @@ async function rawSize(files: string[]): Promise<number> {
 export async function firstLoad(portalPort: number) {
   const baselineDist = await buildBaseline()
   const baseline = await serveBaseline(baselineDist)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  })
+  const browser = await launchBrowser()
   try {
     const base = await received(
       browser,

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.ts'
 import { deriveKey, hmac } from '../src/lib/crypto.ts'
 import { hashPassword } from '../src/lib/passwords.ts'
 import { openDatabase } from '../src/store/db.ts'
-import { withDatabase } from '../test/databases.ts'
+import { adminQuery, withDatabase } from '../test/databases.ts'
 import { fmt, percentile, serve } from './lib.ts'
 import { login } from './sign-in.ts'
 
@@ -222,15 +222,7 @@ export async function scale() {
     console.log('  needs PostgreSQL (DATABASE_URL); skipped')
     return
   }
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(sql)
-    } finally {
-      await client.end()
-    }
-  }
+  const admin = (sql: string) => adminQuery(adminUrl, sql)
   const names = {
     small: `portal_scale_10k_${process.pid}`,
     large: `portal_scale_1m_${process.pid}`,

@@ -8,9 +8,8 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
 import { seedDemoData } from '../src/store/seed.ts'
-import pg from 'pg'
 import pino from 'pino'
-import { withDatabase } from '../test/databases.ts'
+import { adminQuery, withDatabase } from '../test/databases.ts'
 import { TestClient } from '../test/harness.ts'
 
 const kind = process.argv[2]
@@ -26,13 +25,7 @@ if (kind === 'baseline') {
   // On PostgreSQL the bench gets a database of its own, dropped when it stops.
   const adminUrl = givenUrl ? undefined : process.env.DATABASE_URL
   const benchDb = `portal_bench_${process.pid}`
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    await client.query(sql)
-    await client.end()
-  }
-  if (adminUrl) await admin(`CREATE DATABASE ${benchDb}`)
+  if (adminUrl) await adminQuery(adminUrl, `CREATE DATABASE ${benchDb}`)
   const database = givenUrl
     ? await openDatabase({ kind: 'postgres', url: givenUrl })
     : adminUrl
@@ -46,7 +39,7 @@ if (kind === 'baseline') {
     void (async () => {
       await app.close()
       await database.close()
-      if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`)
+      if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${benchDb} WITH (FORCE)`)
       process.exit(0)
     })()
   })

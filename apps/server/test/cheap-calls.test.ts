@@ -87,6 +87,20 @@ describe('answers about a person', () => {
       expect(response.headers.etag, url).toBeUndefined()
     }
   })
+
+  it('are never cached however the path is spelt: judged on the route reached too', async () => {
+    const client = t.client()
+    await client.signIn('bclip_demo', demoPassword)
+    for (const url of ['/%61pi/account', '/api/%61ccount', '/api/mfa/%67etDetails']) {
+      const response = await client.get(url)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['cache-control'], url).toBe('no-store')
+    }
+    // A path that reaches no route still gets the headers of every answer.
+    const missing = await client.get('/%61pi/no-such-call')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.headers['x-content-type-options']).toBe('nosniff')
+  })
 })
 
 describe('the anti-forgery token', () => {

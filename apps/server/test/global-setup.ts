@@ -2,12 +2,11 @@
 // PostgreSQL template database when DATABASE_URL is set. Both are migrated and seeded.
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import './provided-context.ts'
 import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
 import { seedDemoData } from '../src/store/seed.ts'
-import { testDatabaseDir, templateDatabaseName, withDatabase } from './databases.ts'
+import { adminQuery, testDatabaseDir, templateDatabaseName, withDatabase } from './databases.ts'
 
 const dir = testDatabaseDir(process.pid)
 const imagePath = `${dir}/pglite.tar.gz`
@@ -22,11 +21,8 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteImagePath', imagePath)
   const url = process.env.DATABASE_URL
   if (url && project.name === 'api-postgres') {
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE ${template}`)
-    await admin.end()
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+    await adminQuery(url, `CREATE DATABASE ${template}`)
     const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, template) })
     // Stamped with the database's time, the timeline the apps under test keep.
     await seedDemoData(database.db, await database.readTime())
@@ -35,10 +31,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', template)
   return async () => {
     if (url && project.name === 'api-postgres') {
-      const admin = new pg.Client({ connectionString: url })
-      await admin.connect()
-      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
-      await admin.end()
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
     }
     await rm(dir, { recursive: true, force: true })
   }

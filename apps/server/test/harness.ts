@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app.ts'
 import { loadConfig, type Config } from '../src/config.ts'
@@ -11,7 +10,7 @@ import { findProgram } from '@portal/contract'
 import { maskEmail } from '../src/delivery/mask.ts'
 import type { Clock } from '../src/lib/clock.ts'
 import { openDatabase, type Database } from '../src/store/db.ts'
-import { withDatabase } from './databases.ts'
+import { adminQuery, withDatabase } from './databases.ts'
 import './provided-context.ts'
 
 export async function openTestDatabase(): Promise<Database> {
@@ -30,16 +29,6 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const image = await readFile(inject('pgliteImagePath'))
   return openDatabase({ kind: 'pglite-image', image: new Blob([image]) })
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
-    await admin.query(sql)
-  } finally {
-    await admin.end()
-  }
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -168,6 +157,15 @@ export class TestClient {
     return { mfadeviceprint: devicePrint }
   }
 
+  /** Spec §4 step 5: the second-factor decision for this session, from device `devicePrint`. */
+  mfaDecision(devicePrint = 'test-device'): Promise<LightMyRequestResponse> {
+    return this.send({
+      method: 'GET',
+      url: '/api/mfa/getMFAUser',
+      headers: this.mfaHeaders(devicePrint),
+    })
+  }
+
   /**
    * The newest verification code sent to this session's user (the demo outbox viewer), or
    * to `recipient`. Before the code the service shows the email masked only.
@@ -205,10 +203,7 @@ export class TestClient {
   /** The second factor, as a person passes it: decision, code by email, code entered. */
   async passSecondFactor(devicePrint = 'test-device'): Promise<{ statusCode: string | null }> {
     await this.checkProgram()
-    const headers = this.mfaHeaders(devicePrint)
-    const decision = (
-      await this.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
-    ).json()
+    const decision = (await this.mfaDecision(devicePrint)).json()
     if ((decision as { statusCode: string }).statusCode !== 'CHALLENGE_LOGIN') return decision
     await this.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
     const verificationCode = await this.latestCode()
@@ -216,7 +211,7 @@ export class TestClient {
       await this.send({
         method: 'POST',
         url: '/api/mfa/enterverificationcode',
-        headers,
+        headers: this.mfaHeaders(devicePrint),
         payload: { verificationCode },
       })
     ).json()

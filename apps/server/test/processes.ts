@@ -3,9 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { inject } from 'vitest'
-import { withDatabase } from './databases.ts'
+import { adminQuery, withDatabase } from './databases.ts'
 import './provided-context.ts'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
@@ -29,17 +28,8 @@ export const databases: string[] = []
 /** Stops every service started and drops every database made (afterAll of each file). */
 export async function cleanUp(): Promise<void> {
   await Promise.all(running.map((s) => s.stop()))
-  for (const name of databases) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-}
-
-export async function adminQuery(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  try {
-    await admin.query(sql)
-  } finally {
-    await admin.end()
-  }
+  for (const name of databases)
+    await adminQuery(postgresUrl ?? '', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
 
 /** A new database: empty, or a copy of the migrated and seeded test template. */
@@ -47,7 +37,7 @@ export async function createDatabase(from: 'empty' | 'template'): Promise<string
   const name = `portal_p_${randomBytes(6).toString('hex')}`
   databases.push(name)
   const template = from === 'template' ? ` TEMPLATE ${inject('postgresTemplate')}` : ''
-  await adminQuery(`CREATE DATABASE ${name}${template}`)
+  await adminQuery(postgresUrl ?? '', `CREATE DATABASE ${name}${template}`)
   return withDatabase(postgresUrl ?? '', name)
 }
 

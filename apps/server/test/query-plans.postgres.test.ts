@@ -97,11 +97,7 @@ describe('the flows', () => {
     const again = t.client()
     await again.login('bclip_demo', demoPassword)
     await again.checkProgram()
-    const decision = await again.send({
-      method: 'GET',
-      url: '/api/mfa/getMFAUser',
-      headers: again.mfaHeaders('test-device'),
-    })
+    const decision = await again.mfaDecision('test-device')
     expect(decision.json()).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
     await again.get('/api/account')
     await again.get(`${auth}/getUser`)
@@ -156,11 +152,7 @@ describe('the flows', () => {
     await member.login('scale_newcomer', 'Welcome#2026')
     await member.checkProgram()
     await member.get('/api/mfa/getCountries')
-    await member.send({
-      method: 'GET',
-      url: '/api/mfa/getMFAUser',
-      headers: member.mfaHeaders('new-device'),
-    })
+    await member.mfaDecision('new-device')
     await member.postJson('/api/mfa/updateUser', {
       typeOfEmailAddress: 'Personal',
       emailAddress: c.email,
@@ -218,11 +210,7 @@ describe('the flows', () => {
     const stuck = t.client()
     await stuck.login('dtcpnc_demo', demoPassword)
     await stuck.checkProgram()
-    await stuck.send({
-      method: 'GET',
-      url: '/api/mfa/getMFAUser',
-      headers: stuck.mfaHeaders('unknown-device'),
-    })
+    await stuck.mfaDecision('unknown-device')
     await stuck.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
     await stuck.postJson('/api/mfa/enterverificationcode', { verificationCode: '000000' })
     const support = await stuck.postJson('/api/mfa/mfaSupport', {})

@@ -57,9 +57,7 @@ async function signInSteps(client: TestClient) {
     }),
   )
   expect(find.result.json()).toMatchObject({ verdict: 'allowed' })
-  const getMFAUser = await counted(() =>
-    client.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers: client.mfaHeaders(device) }),
-  )
+  const getMFAUser = await counted(() => client.mfaDecision(device))
   expect(getMFAUser.result.json()).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
   const handoff = await counted(() => client.postJson('/api/portal/handoff', { target: 'login' }))
   expect(handoff.result.statusCode).toBe(200)
