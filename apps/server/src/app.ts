@@ -309,7 +309,8 @@ export async function buildApp({
     handoff: handoffService({
       mainSiteUrl: config.mainSiteUrl,
       plPolicyAppUrl: config.plPolicyAppUrl,
-      plHandoffKey: config.plHandoffKey,
+      plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
+      clock,
     }),
     users,
     audit,
@@ -327,7 +328,10 @@ export async function buildApp({
     isCookieSecure: config.isCookieSecure,
   })
   if (config.isDemo) {
-    await app.register(demoRoutes, { plHandoffKey: config.plHandoffKey })
+    await app.register(demoRoutes, {
+      plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
+      clock,
+    })
     await app.register(outboxViewerRoutes, { db, writer })
     await app.register(apiReferenceRoutes)
   }

@@ -65,6 +65,14 @@ const EnvSchema = z.object({
       'must be base64 of 16, 24 or 32 bytes',
     )
     .optional(),
+  /**
+   * HMAC-SHA256 key for the pl hand-off, base64 of 32+ bytes, agreed with the policy app: the
+   * token then carries an expiry and a MAC (modules/handoff/pl-token.ts). Unset: the spec's format.
+   */
+  PL_HANDOFF_MAC_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 bytes')
+    .optional(),
   WEB_DIST_DIR: z.string().default(`${repoRoot}apps/web/dist`),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Program Portal <no-reply@portal.example>'),
@@ -156,6 +164,8 @@ export interface Config {
   mainSiteUrl: string
   plPolicyAppUrl: string
   plHandoffKey: Buffer
+  /** Signs the pl hand-off (expiry + MAC) when set; the demo has its own. */
+  plHandoffMacKey: Buffer | undefined
   webDistDir: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -235,6 +245,10 @@ const demoSessionSecret = 'demo-only-session-secret-never-use-in-production'
 
 /** Known to the demo policy-app receiver; production must configure its own. */
 export const demoPlHandoffKey = Buffer.from('program-portal-demo-handoff-key!', 'utf8')
+export const demoPlHandoffMacKey = Buffer.from(
+  'program-portal-demo-handoff-mac-key-never-in-production',
+  'utf8',
+)
 
 export class ConfigError extends Error {}
 
@@ -310,6 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (Buffer.from(e.PL_HANDOFF_KEY, 'base64').equals(demoPlHandoffKey)) {
       refuse('PL_HANDOFF_KEY', 'is the public demo key')
     }
+    if (
+      e.PL_HANDOFF_MAC_KEY &&
+      Buffer.from(e.PL_HANDOFF_MAC_KEY, 'base64').equals(demoPlHandoffMacKey)
+    ) {
+      refuse('PL_HANDOFF_MAC_KEY', 'is the public demo key')
+    }
   }
   return {
     env: e.NODE_ENV,
@@ -334,6 +354,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mainSiteUrl: e.MAIN_SITE_URL,
     plPolicyAppUrl: e.PL_POLICY_APP_URL,
     plHandoffKey: e.PL_HANDOFF_KEY ? Buffer.from(e.PL_HANDOFF_KEY, 'base64') : demoPlHandoffKey,
+    plHandoffMacKey: e.PL_HANDOFF_MAC_KEY
+      ? Buffer.from(e.PL_HANDOFF_MAC_KEY, 'base64')
+      : isDemo
+        ? demoPlHandoffMacKey
+        : undefined,
     webDistDir: e.WEB_DIST_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

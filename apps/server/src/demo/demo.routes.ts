@@ -1,7 +1,8 @@
 // Demo mode only: stand-ins for the sites the portal hands the browser to, so a person can
 // finish every flow on one machine and see what each hand-off carried.
-import { createDecipheriv } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../lib/clock.ts'
+import { openPlToken, type PlTokenKeys } from '../modules/handoff/pl-token.ts'
 
 const css = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f6f9;color:#1b2430}
 main{max-width:44rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
@@ -33,7 +34,10 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-export async function demoRoutes(app: FastifyInstance, { plHandoffKey }: { plHandoffKey: Buffer }) {
+export async function demoRoutes(
+  app: FastifyInstance,
+  { plHandoffKeys, clock }: { plHandoffKeys: PlTokenKeys; clock: Clock },
+) {
   app.get('/demo/demo.css', (_request, reply) => reply.type('text/css').send(css))
   app.get('/demo/main-site/receiver.js', (_request, reply) =>
     reply.type('text/javascript').send(receiverScript),
@@ -51,17 +55,16 @@ export async function demoRoutes(app: FastifyInstance, { plHandoffKey }: { plHan
   app.get<{ Querystring: Record<string, string | undefined> }>(
     '/demo/policy-app/',
     (request, reply) => {
-      const { loginRedirect = '', customerName = '', initVectorLogin = '' } = request.query
-      let username = 'unreadable'
-      try {
-        const iv = Buffer.from(initVectorLogin, 'base64')
-        const decipher = createDecipheriv(`aes-${plHandoffKey.length * 8}-cbc`, plHandoffKey, iv)
-        const encrypted = Buffer.from(customerName, 'base64')
-        username = Buffer.concat([decipher.update(encrypted), decipher.final()]).toString('utf8')
-      } catch {
-        // Shown as unreadable: a wrong key or a tampered value.
+      const { loginRedirect = '', initVectorLogin = '' } = request.query
+      // What the policy application's owner runs (README, "The pl hand-off"): MAC, expiry, key.
+      const opened = openPlToken(plHandoffKeys, request.query, clock.now())
+      const username = opened.ok ? opened.username : `refused (${opened.reason})`
+      const rows = {
+        loginRedirect,
+        username,
+        initVectorLogin,
+        signed: plHandoffKeys.mac ? 'yes' : 'no',
       }
-      const rows = { loginRedirect, username, initVectorLogin }
       const list = Object.entries(rows)
         .map(([k, v]) => `<dt>${k}</dt><dd data-field="${k}">${escapeHtml(v)}</dd>`)
         .join('')
@@ -70,7 +73,7 @@ export async function demoRoutes(app: FastifyInstance, { plHandoffKey }: { plHan
         .send(
           page(
             'Policy application (demo)',
-            `<h1>Policy application (demo receiver)</h1><p class="note">Decrypted the username with the configured key.</p><dl>${list}</dl>`,
+            `<h1>Policy application (demo receiver)</h1><p class="note">Checked the signature and expiry, then decrypted the username with the configured key.</p><dl>${list}</dl>`,
           ),
         )
     },

@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import { apiDocument, ErrorResponseSchema } from '@portal/contract'
+import { apiDocument, ErrorResponseSchema, messages } from '@portal/contract'
 import type { $ZodType } from 'zod/v4/core'
 import { HttpError } from './errors.ts'
 
@@ -35,17 +35,27 @@ export const withSchemas = (app: FastifyInstance) => app.withTypeProvider<ZodTyp
 // eslint-disable-next-line no-control-regex
 const controlCharacter = /[\u0000-\u001f\u007f]/
 
-function firstControlCharacterAt(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return controlCharacter.test(value) ? path : undefined
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = firstControlCharacterAt(item, [...path, String(index)])
-      if (found) return found
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = firstControlCharacterAt(item, [...path, key])
-      if (found) return found
+/** How deep a request body may nest. The deepest §3 model is two levels; 32 is generous. */
+export const maxBodyDepth = 32
+
+type BodyCheck = { kind: 'controlCharacter'; path: string[] } | { kind: 'tooDeep' } | undefined
+
+/**
+ * SECURITY: one iterative walk with a depth cap. A recursive walk of a body nested thousands
+ * of levels deep (within the size limit) overflowed the stack and answered 500.
+ */
+function checkBody(data: unknown): BodyCheck {
+  const pending: { value: unknown; path: string[] }[] = [{ value: data, path: [] }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next
+    if (typeof value === 'string') {
+      if (controlCharacter.test(value)) return { kind: 'controlCharacter', path }
+    } else if (value && typeof value === 'object') {
+      if (path.length >= maxBodyDepth) return { kind: 'tooDeep' }
+      // Reversed onto the stack so the first field is looked at first.
+      for (const [key, item] of Object.entries(value).reverse()) {
+        pending.push({ value: item, path: [...path, key] })
+      }
     }
   }
   return undefined
@@ -62,11 +72,14 @@ export const controlCharacterMessage = 'Please remove control characters from th
 const validator: FastifySchemaCompiler<$ZodType> = (route) => {
   const validate = validatorCompiler(route)
   return (data: unknown) => {
-    const path = firstControlCharacterAt(data)
-    if (path) {
+    const found = checkBody(data)
+    if (found?.kind === 'tooDeep') {
+      return { error: new HttpError(400, messages.login.somethingWentWrong) }
+    }
+    if (found?.kind === 'controlCharacter') {
       return {
         error: Object.assign(new HttpError(400, controlCharacterMessage), {
-          fields: [{ field: path.join('.'), message: controlCharacterMessage }],
+          fields: [{ field: found.path.join('.'), message: controlCharacterMessage }],
         }),
       }
     }

@@ -45,6 +45,16 @@ export function devicePrint(): string {
   return memoryId
 }
 
+/** Logout (spec §4): the next sign-in from this browser is a new device again. */
+export function forgetDevice(): void {
+  memoryId = null
+  try {
+    storage()?.removeItem(deviceIdKey)
+  } catch {
+    // Unavailable storage held nothing.
+  }
+}
+
 /**
  * The headers every MFA call carries (spec §7). The client IP is left empty: a browser
  * cannot know it, and the service reads it from the connection.

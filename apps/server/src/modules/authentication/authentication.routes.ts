@@ -188,6 +188,8 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     if (session)
       await audit.record({ event: 'logout', userId: session.userId, clientIp: request.ip })
     await request.session.end()
-    return reply.code(204).send()
+    // Spec §4 "Logout clears identity and local storage": the browser drops this origin's
+    // cookies (the anti-forgery token with them) and storage (the device print).
+    return reply.header('clear-site-data', '"cookies", "storage"').code(204).send()
   })
 }

@@ -1,11 +1,13 @@
 // Spec §4 "Hand-off when MFA completes": where the browser goes when it leaves the portal.
-import { createCipheriv, randomBytes } from 'node:crypto'
 import { isProgramCode, programOf, type ProgramCode, type UswebHandoffData } from '@portal/contract'
+import type { Clock } from '../../lib/clock.ts'
+import { sealPlToken, type PlTokenKeys } from './pl-token.ts'
 
 interface Deps {
   mainSiteUrl: string
   plPolicyAppUrl: string
-  plHandoffKey: Buffer
+  plHandoffKeys: PlTokenKeys
+  clock: Clock
 }
 
 export interface HandoffInput {
@@ -19,12 +21,15 @@ export interface HandoffInput {
   target: 'login' | 'landing'
 }
 
-export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
+export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
   return {
     async urlFor(input: HandoffInput): Promise<string> {
       const code: ProgramCode = isProgramCode(input.program) ? input.program : 'bclip'
       const program = programOf(code)
-      if (program.flavour === 'pl') return plUrl(plPolicyAppUrl, plHandoffKey, input.username)
+      if (program.flavour === 'pl') {
+        const token = sealPlToken(plHandoffKeys, input.username, clock.now())
+        return `${plPolicyAppUrl}?${new URLSearchParams({ ...token }).toString()}`
+      }
       const data: UswebHandoffData = {
         username: input.username,
         password: input.password,
@@ -41,21 +46,4 @@ export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKey }: De
       return `${mainSiteUrl}#/${path}?data=${encodeURIComponent(encoded)}`
     },
   }
-}
-
-/**
- * The pl policy application expects the username AES-encrypted (CBC, PKCS#7) with a fresh
- * 16-byte initialisation vector, both base64 and URL-encoded. SECURITY: the key stays on the
- * service (the original portal shipped it to the browser).
- */
-function plUrl(base: string, key: Buffer, username: string): string {
-  const iv = randomBytes(16)
-  const cipher = createCipheriv(`aes-${key.length * 8}-cbc`, key, iv)
-  const encrypted = Buffer.concat([cipher.update(username, 'utf8'), cipher.final()])
-  const query = new URLSearchParams({
-    loginRedirect: 'y',
-    customerName: encrypted.toString('base64'),
-    initVectorLogin: iv.toString('base64'),
-  })
-  return `${base}?${query.toString()}`
 }

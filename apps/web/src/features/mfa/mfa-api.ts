@@ -79,12 +79,3 @@ export function enterVerificationCode(verificationCode: string): Promise<MfaAnsw
 export function requestSupport(): Promise<MfaAnswer> {
   return post('/api/mfa/mfaSupport', {})
 }
-
-/**
- * POST /api/logout when the user leaves the support screen for login: a verification left
- * half-way is not picked up again from this browser.
- */
-export async function endSession(): Promise<void> {
-  // Nothing to tell the user if it fails: the session also ends on its own (idle timeout).
-  await apiClient.post('/api/logout')
-}

@@ -1,10 +1,9 @@
 // Spec §2 screen 14 (support): call customer support and quote the incident ticket number.
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
 import { screenTexts, type Flavour } from '@portal/contract'
 import { telHref } from '../../components/phone-link.tsx'
 import { Field } from '../../components/text-field.tsx'
-import { endSession } from './mfa-api.ts'
+import { signOutThenOpen } from '../../lib/sign-out.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 
 export const supportTitle = screenTexts.support.title
@@ -22,14 +21,13 @@ interface SupportScreenProps {
 
 export function SupportScreen({ flavour, phone, incidentID, loginPath }: SupportScreenProps) {
   const layout = mfaLayoutOf(flavour)
-  const navigate = useNavigate()
   const [isLeaving, setLeaving] = useState(false)
 
   // The verification left half-way ends here: the next visit starts at login.
   const continueToLogin = () => {
     if (isLeaving) return
     setLeaving(true)
-    void endSession().then(() => navigate(loginPath))
+    void signOutThenOpen(loginPath)
   }
 
   return (

@@ -17,12 +17,3 @@ export async function updateTempPassword(
     ? { kind: 'answered', response: result.json }
     : { kind: 'failed' }
 }
-
-/**
- * POST /api/logout. The session that was let in with a temporary password ends when the user
- * goes back to login, so it cannot be picked up again from this browser.
- */
-export async function endSession(): Promise<void> {
-  // Nothing to tell the user if it fails: the session also ends on its own (idle timeout).
-  await apiClient.post('/api/logout')
-}
