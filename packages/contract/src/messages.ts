@@ -47,6 +47,14 @@ export const messages = {
       'The code you provided was not correct. Please re-enter, generate a new code, change the delivery mode, or contact support. After 6 attempts, your account will be locked.',
     newCodeSent:
       'A new code has been sent. Please disregard any previously sent codes, as they are no longer valid.',
+    // Issue 32 (not in the spec): a new account's first code goes to a contact on its record.
+    firstCodeOnRecord:
+      'For your security, please enter the email address and mobile number we have on record for you. You can change them after you enter the verification code.',
+    // Issue 32: codes go only where they went before a reset, and not back to the channel used.
+    codeToProvenOnly:
+      'For your security, the verification code can only be sent to contact details you confirmed before.',
+    codeAfterRecovery:
+      'For your security, because a temporary password was just sent there, the verification code must be sent to your other contact.',
   },
   tempPassword: {
     confirmMismatch: 'Please make sure Confirm password is same as Password',
@@ -206,6 +214,13 @@ export const screenTexts = {
     codeHelp: "Didn't get the code?",
     resendIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
     completeEveryField: 'Continue becomes available once every field above is complete.',
+    // Issue 32 (not in the spec): the confirm screen after a password reset or an unlock.
+    boundContactsIntro:
+      'To protect your account, we will send a verification code to the contact details you confirmed before. You can update them after you enter the code.',
+    recentRecovery: (by: 'email' | 'sms') =>
+      by === 'email'
+        ? 'Because a temporary password was just sent to your email address, this code will be sent to your mobile number.'
+        : 'Because a temporary password was just sent to your mobile number, this code will be sent to your email address.',
   },
   support: {
     title: 'Customer Support',

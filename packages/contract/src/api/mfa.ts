@@ -61,6 +61,16 @@ export const MfaDetailsSchema = z.object({
   phoneNumber: z.nullable(z.string()),
   typeOfPhoneNumber: z.nullable(z.enum(contactTypes)),
   geoCountryId: z.nullable(z.string()),
+  /**
+   * Not in the spec (issue 32): after a password reset or an unlock the contacts proven before
+   * stay bound. The confirm screen shows them masked; they change only after a code to one passes.
+   */
+  contactsBound: z.optional(z.boolean()),
+  /**
+   * Not in the spec (issue 32): a temporary password went out by this channel within the last
+   * day, so the code goes by the other one (the details then show only that one).
+   */
+  recentRecoveryBy: z.optional(z.nullable(z.enum(mfaDeliveryMethods))),
 })
 export type MfaDetails = z.infer<typeof MfaDetailsSchema>
 

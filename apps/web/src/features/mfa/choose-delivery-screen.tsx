@@ -79,6 +79,11 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       isBusy={step.isBusy || data.status === 'loading'}
     >
       <form className="mfa__form" noValidate onSubmit={submit}>
+        {data.status === 'ready' && data.details?.recentRecoveryBy && (
+          <p className="mfa__notice">
+            {screenTexts.mfa.recentRecovery(data.details.recentRecoveryBy)}
+          </p>
+        )}
         <DeliveryChoice
           name="rgValue"
           legend="Send my code by"

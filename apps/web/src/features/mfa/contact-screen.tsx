@@ -2,11 +2,19 @@
 // (updateinformationstep1component): the verification contact form and its updateUser call.
 import type { ReactNode } from 'react'
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
-import { contactTypes, limits, screenTexts, type Country, type Flavour } from '@portal/contract'
+import { useNavigate } from 'react-router'
+import {
+  contactTypes,
+  limits,
+  screenTexts,
+  type Country,
+  type Flavour,
+  type MfaDetails,
+} from '@portal/contract'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { failureMessageOf } from '../../lib/failure-message.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
-import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
+import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { phoneFormatted } from '../../lib/phone-input.ts'
 import { requestSupport, updateUser } from './mfa-api.ts'
 import {
@@ -67,18 +75,22 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
     >
-      {data.status !== 'loading' && (
-        <ContactForm
-          variant={variant}
-          layout={layout}
-          countries={data.countries}
-          defaultValues={
-            data.status === 'ready' && data.details
-              ? contactFromDetails(data.details, data.countries)
-              : emptyContact
-          }
-          step={step}
-        />
+      {data.status === 'ready' && variant === 'confirm' && data.details?.contactsBound ? (
+        <BoundContacts details={data.details} flavour={flavour} />
+      ) : (
+        data.status !== 'loading' && (
+          <ContactForm
+            variant={variant}
+            layout={layout}
+            countries={data.countries}
+            defaultValues={
+              data.status === 'ready' && data.details
+                ? contactFromDetails(data.details, data.countries)
+                : emptyContact
+            }
+            step={step}
+          />
+        )
       )}
       {layout === 'pl' && (
         <p className="mfa__help">
@@ -88,6 +100,43 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
         </p>
       )}
     </MfaFrame>
+  )
+}
+
+/**
+ * Issue 32: after a password reset or an unlock, the contacts proven before stay as they are
+ * until a code sent to one of them passes. They are shown masked, and Continue goes on to
+ * choose where the code goes; the update screen is open after the code.
+ */
+function BoundContacts({ details, flavour }: { details: MfaDetails; flavour: Flavour }) {
+  const navigate = useNavigate()
+  return (
+    <div className="mfa__form">
+      <p className="mfa__notice">{screenTexts.mfa.boundContactsIntro}</p>
+      <dl className="mfa__bound">
+        {details.emailAddress && (
+          <>
+            <dt>Email address</dt>
+            <dd className="mfa__bound-email">{details.emailAddress}</dd>
+          </>
+        )}
+        {details.phoneNumber && (
+          <>
+            <dt>Mobile number</dt>
+            <dd>{details.phoneNumber}</dd>
+          </>
+        )}
+      </dl>
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void navigate(mfaScreenPath(flavour, 'verificationInfoStep1', null))}
+        >
+          Continue
+        </button>
+      </div>
+    </div>
   )
 }
 
