@@ -41,12 +41,23 @@ export const templates = {
     email: `Your username is: ${username}\n\n${signOff(b)}`,
     sms: `${b.name}: your username is ${username}. Not you? Call ${b.phone}.`,
   }),
-  temporaryPassword: (b: Brand, password: string): Message => ({
+  /** `validFor` reads in a sentence: '24 hours', '10 minutes' (issue 32: by its channel). */
+  temporaryPassword: (b: Brand, password: string, validFor: string): Message => ({
     template: 'temporary-password',
     subject: `${b.name}: your temporary password`,
-    email: `Your temporary password is: ${password}\n\nLog in with it; you will then choose a new password.\n\n${signOff(b)}`,
-    sms: `${b.name}: your temporary password is ${password}. Not you? Call ${b.phone}.`,
+    email: `Your temporary password is: ${password}\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. Until then your current password keeps working.\n\n${signOff(b)}`,
+    sms: `${b.name}: your temporary password is ${password}. It works once, within ${validFor}. Not you? Call ${b.phone}.`,
   }),
+  /** To the other channel than the one the temporary password went by (issue 32, M9). */
+  temporaryPasswordSent: (b: Brand, sentBy: Channel): Message => {
+    const where = sentBy === 'email' ? 'email address' : 'mobile number'
+    return {
+      template: 'temporary-password-notice',
+      subject: `${b.name}: a temporary password was requested`,
+      email: `A temporary password for your online account was just sent to your ${where}. If you asked for it, there is nothing more to do. If you did not, your current password still works; please call customer service at ${b.phone}.\n\n${b.name}`,
+      sms: `${b.name}: a temporary password for your online account was just sent to your ${where}. Not you? Call ${b.phone}.`,
+    }
+  },
   verificationCode: (b: Brand, code: string): Message => ({
     template: 'verification-code',
     subject: `${b.name}: your verification code`,
@@ -76,7 +87,7 @@ export const templates = {
   accountCreated: (b: Brand, username: string): Message => ({
     template: 'account-created-notice',
     subject: `${b.name}: an online account was created for you`,
-    email: `An online account with the username ${username} was just created for your customer number.\n\n${signOff(b)}`,
+    email: `An online account with the username ${username} was just created for your customer number. Its first verification code goes only to the contact details on your record.\n\nIf you did not create it, call customer service at ${b.phone}: they will close it, and you can then register yourself.\n\n${b.name}`,
     sms: `${b.name}: an online account was just created for your customer number. Not you? Call ${b.phone}.`,
   }),
   /** To the customer record's contacts when verification details are first set up. */

@@ -100,6 +100,16 @@ export const users = pgTable(
     isLocked: boolean().notNull().default(false),
     /** A temporary password is refused after this (TEMP_PASSWORD_TTL_HOURS). */
     temporaryPasswordExpiresAt: timestamp({ withTimezone: true }),
+    /**
+     * A temporary password asked for by recovery, beside the current one (issue 32, M4): the
+     * first of the two to be used wins. One sign-in, expiring by its channel.
+     */
+    pendingPasswordHash: text(),
+    pendingPasswordExpiresAt: timestamp({ withTimezone: true }),
+    pendingPasswordChannel: text().$type<'email' | 'sms'>(),
+    /** Set when a temporary password is used: for a day the codes go by the other channel (M9). */
+    recoveredVia: text().$type<'email' | 'sms'>(),
+    recoveredAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },

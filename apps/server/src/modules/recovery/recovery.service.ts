@@ -134,7 +134,7 @@ export function recoveryService(deps: Deps) {
     await beforeSend?.(user.id)
     const password = generateTemporaryPassword()
     const passwordHash = await hashPassword(password)
-    const message = templates.temporaryPassword(await brand(user.program), password)
+    const message = templates.temporaryPassword(await brand(user.program), password, '24 hours')
     await db.transaction(async (tx) => {
       const now = clock.now()
       await usersRepo(tx).changePassword(user.id, passwordHash, now, {
