@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 // $ZodError: what both full zod and the contract's zod/mini schemas throw from parse().
 import { $ZodError } from 'zod/v4/core'
 import { shortReference } from '../lib/request-context.ts'
+import { canonicalPageUrl } from './page-addresses.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -77,9 +78,15 @@ async function errorsPlugin(app: FastifyInstance) {
       reference: shortReference(request.id),
     })
   })
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ error: 'Not Found', message: 'There is nothing at this address.' }),
-  )
+  app.setNotFoundHandler((request, reply) => {
+    // A page of the portal asked for in another case (`/USWEB/login`): its canonical address.
+    const canonical =
+      request.method === 'GET' || request.method === 'HEAD' ? canonicalPageUrl(request.url) : ''
+    if (canonical) return reply.redirect(canonical, 308)
+    return reply
+      .code(404)
+      .send({ error: 'Not Found', message: 'There is nothing at this address.' })
+  })
 }
 
 export default fp(errorsPlugin, { name: 'errors' })

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { pageAreas } from './page-addresses.ts'
 import { issuesAntiForgeryToken } from './session.ts'
 
 /**
@@ -50,8 +51,9 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
     return reply.sendFile(loginShellOf.get(routedPath(request.url)) ?? 'index.html')
   }
   app.get('/', (_request, reply) => reply.redirect('/usweb/login'))
-  // support-console: the staff console (issue 15), a lazy route area of the same build.
-  for (const area of ['usweb', 'proliability', 'support-console']) {
+  // support-console: the staff console (issue 15), a lazy route area of the same build. The
+  // same addresses in another case are redirected here (plugins/page-addresses.ts).
+  for (const area of pageAreas) {
     // The page hands out the anti-forgery token its calls will need (plugins/session.ts).
     app.get(`/${area}`, issuesAntiForgeryToken, shell)
     app.get(`/${area}/*`, issuesAntiForgeryToken, shell)

@@ -1,11 +1,22 @@
 import * as z from 'zod/mini'
 import { newPasswordSchema, passwordLoginSchema, usernameLoginSchema } from '../rules.ts'
+import { defineModel, requestOf } from './models.ts'
+
+const text = (max: number) => z.string().check(z.maxLength(max))
+const level1Org = z.string().check(z.regex(/^\d{1,6}$/))
+
+/** The login form of spec §7 (authenticate): userName, password, velLevel1Org. */
+export const authenticateFormModel = defineModel('login form', {
+  userName: text(50),
+  password: text(50),
+  velLevel1Org: text(6),
+})
 
 /** POST /api/us-web-authentication/authenticate, form-encoded (spec §7). */
-export const AuthenticateFormSchema = z.strictObject({
+export const AuthenticateFormSchema = requestOf(authenticateFormModel, {
   userName: usernameLoginSchema,
   password: passwordLoginSchema,
-  velLevel1Org: z.string().check(z.regex(/^\d{1,6}$/)),
+  velLevel1Org: level1Org,
 })
 export type AuthenticateForm = z.infer<typeof AuthenticateFormSchema>
 
@@ -16,14 +27,31 @@ export const AuthenticateResponseSchema = z.object({
 })
 export type AuthenticateResponse = z.infer<typeof AuthenticateResponseSchema>
 
-/** POST /api/us-web-authentication/authenticateForPLWithValidations, form-encoded. */
-export const PlAuthenticateFormSchema = z.strictObject({
+/**
+ * POST /api/us-web-authentication/authenticateForPLWithValidations, form-encoded: the pl
+ * variant of the login form. The pl login page fixes the program (level1Org 110), so a
+ * velLevel1Org sent with it is accepted and not read.
+ */
+export const PlAuthenticateFormSchema = requestOf(authenticateFormModel, {
   userName: usernameLoginSchema,
   password: passwordLoginSchema,
 })
 
-/** POST /api/login (JSON): the pl login answer of spec §3. */
-export const LoginRequestSchema = z.strictObject({
+/** The login request (authorize) of spec §3: username, password, velLevel1Org, rememberMe. */
+export const loginRequestModel = defineModel('login request', {
+  username: text(50),
+  password: text(50),
+  velLevel1Org: text(6),
+  /** null in pl (spec §3); a flag elsewhere. */
+  rememberMe: z.union([z.boolean(), text(5)]),
+})
+
+/**
+ * POST /api/login (JSON): the pl login, whose answer is spec §3's "pl login response". The
+ * program is pl's (level1Org 110) and a login never outlives the session: velLevel1Org and
+ * rememberMe are accepted and not read.
+ */
+export const LoginRequestSchema = requestOf(loginRequestModel, {
   username: usernameLoginSchema,
   password: passwordLoginSchema,
 })
@@ -33,13 +61,20 @@ export const LoginResponseSchema = z.object({
 })
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
 
-/** POST /api/authentication: the form login of spec §3. */
-export const FormLoginSchema = z.strictObject({
+/** The form login of spec §3: j_username, j_password, remember-me, submit, level1org. */
+export const formLoginModel = defineModel('form login', {
+  j_username: text(50),
+  j_password: text(50),
+  'remember-me': text(10),
+  submit: text(50),
+  level1org: text(6),
+})
+
+/** POST /api/authentication. remember-me and submit are accepted and not read. */
+export const FormLoginSchema = requestOf(formLoginModel, {
   j_username: usernameLoginSchema,
   j_password: passwordLoginSchema,
-  'remember-me': z.optional(z.string()),
-  submit: z.optional(z.string()),
-  level1org: z.optional(z.string().check(z.regex(/^\d{1,6}$/))),
+  level1org: z.optional(level1Org),
 })
 
 /** GET /api/us-web-authentication/getUser: the identity of spec §3. */

@@ -67,7 +67,11 @@ export const AccountSchema = z.object({
 })
 export type Account = z.infer<typeof AccountSchema>
 
-/** POST /api/customer-api/find, the lookup at login (spec §4 step 3-4). */
+/**
+ * POST /api/customer-api/find, the lookup at login (spec §4 step 3-4): the three fields of
+ * the customer lookup request. A body with the registration variant's fields is the
+ * registration lookup (RegistrationLookupSchema), so this variant takes none of them.
+ */
 export const CustomerFindRequestSchema = z.strictObject({
   clientPrefix: z.string().check(z.minLength(1), z.maxLength(20)),
   customerNumber: z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/)),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { emailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
 import { messages } from '../messages.ts'
 import { extension, extensionFallbacks } from './calls.ts'
+import { defineModel, requestOf } from './models.ts'
 
 /** GET /api/mfa/getCountries */
 export const CountrySchema = z.object({ countryName: z.string(), dialPrefix: z.string() })
@@ -26,7 +27,10 @@ export const MfaHeadersSchema = z.looseObject({
 
 export const contactTypes = ['Personal', 'Work'] as const
 
-/** POST /api/mfa/updateUser: the contact part of the MFA model (spec §3). */
+/**
+ * The contact part of the MFA model (spec §3), as the portal sends it to POST
+ * /api/mfa/updateUser. The call's request is MfaUpdateUserSchema (the whole model accepted).
+ */
 export const MfaContactSchema = z.strictObject({
   typeOfEmailAddress: z.enum(contactTypes, { error: messages.validation.chooseOne }),
   emailAddress: emailSchema,
@@ -41,17 +45,54 @@ export type MfaContact = z.infer<typeof MfaContactSchema>
 export const mfaDeliveryMethods = ['email', 'sms'] as const
 export type MfaDeliveryMethod = (typeof mfaDeliveryMethods)[number]
 
+const text = (max: number) => z.string().check(z.maxLength(max))
+
+/**
+ * The MFA model of spec §3, which every MFA call sends (spec §7: "the MFA model and
+ * username"), each field as a call accepts it when it does not read it. The calls act on the
+ * session's user: `userName` is never read, and the userName header is only checked.
+ */
+export const mfaModel = defineModel('MFA model', {
+  typeOfEmailAddress: text(20),
+  emailAddress: text(100),
+  typeOfPhoneNumber: text(20),
+  phoneNumber: text(20),
+  geoCountryId: text(60),
+  verificationCode: text(10),
+  rgValue: text(20),
+  authenticationType: text(40),
+  userName: text(50),
+  incidentID: text(40),
+})
+
+/** The whole MFA model, every field optional: what the calls that read none of it take. */
+export const MfaModelSchema = requestOf(mfaModel, {})
+export type MfaModel = z.infer<typeof MfaModelSchema>
+
+/** POST /api/mfa/updateUser: reads the contact part of the MFA model. */
+export const MfaUpdateUserSchema = requestOf(mfaModel, {
+  typeOfEmailAddress: MfaContactSchema.shape.typeOfEmailAddress,
+  emailAddress: MfaContactSchema.shape.emailAddress,
+  typeOfPhoneNumber: MfaContactSchema.shape.typeOfPhoneNumber,
+  phoneNumber: MfaContactSchema.shape.phoneNumber,
+  geoCountryId: MfaContactSchema.shape.geoCountryId,
+})
+
 /** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
-export const SubmitVerificationSchema = z.strictObject({
+export const SubmitVerificationSchema = requestOf(mfaModel, {
   rgValue: z.enum(mfaDeliveryMethods, { error: messages.validation.deliveryMethod }),
-  userName: z.optional(z.string().check(z.maxLength(50))),
 })
 
 /** POST /api/mfa/enterverificationcode */
-export const EnterVerificationCodeSchema = z.strictObject({
+export const EnterVerificationCodeSchema = requestOf(mfaModel, {
   verificationCode: verificationCodeSchema,
-  userName: z.optional(z.string().check(z.maxLength(50))),
 })
+
+/**
+ * POST /api/mfa/generateNewCode, /api/mfa/mfaSupport and (pl) /api/mfa/authenticate: they
+ * read nothing of the body; the MFA model, an empty object or no body at all.
+ */
+export const MfaNoInputSchema = z.nullish(MfaModelSchema)
 
 /** GET /api/mfa/getDetails: the current details, to prefill the forms. */
 export const MfaDetailsSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { defineModel, requestOf } from './models.ts'
 
 /** Spec §4 "Recovery": the status texts of the recovery calls. */
 export const recoveryStatuses = {
@@ -17,7 +18,7 @@ export const plMisspeltMultipleAccounts = 'Mulitple Accounts'
 
 export const recoveryAppNames = ['usweb', 'proliability'] as const
 const appName = z.enum(recoveryAppNames)
-const flag = z.optional(z.union([z.boolean(), z.enum(['true', 'false', 'Y', 'N'])]))
+const flag = z.union([z.boolean(), z.enum(['true', 'false', 'Y', 'N'])])
 
 /** How the code or message is delivered: to the email address or the mobile number. */
 export const deliveryMethods = ['email', 'sms'] as const
@@ -33,20 +34,33 @@ export const recoveryModes = [
 ] as const
 export type RecoveryMode = (typeof recoveryModes)[number]
 
+/**
+ * The contact lookups of spec §3: by customer number (custNum, appName, sendusername,
+ * sendpass) or by username (username, appName, sendusername, sendpass). The lookup answers
+ * the same whatever is to be sent next: sendusername and sendpass are accepted, not read.
+ */
+const contactLookupFields = {
+  appName: z.string().check(z.maxLength(20)),
+  sendusername: flag,
+  sendpass: flag,
+}
+
 /** POST api/us-web-authentication/getContactInfoByPersonCd */
-export const ContactByPersonCdSchema = z.strictObject({
-  custNum: z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/)),
-  appName,
-  sendusername: flag,
-  sendpass: flag,
-})
+export const ContactByPersonCdSchema = requestOf(
+  defineModel('contact lookup by customer number', {
+    custNum: z.string().check(z.maxLength(13)),
+    ...contactLookupFields,
+  }),
+  { custNum: z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/)), appName },
+)
 /** POST api/us-web-authentication/getContactInfoByUsername */
-export const ContactByUsernameSchema = z.strictObject({
-  username: z.string().check(z.minLength(1), z.maxLength(50)),
-  appName,
-  sendusername: flag,
-  sendpass: flag,
-})
+export const ContactByUsernameSchema = requestOf(
+  defineModel('contact lookup by username', {
+    username: z.string().check(z.maxLength(50)),
+    ...contactLookupFields,
+  }),
+  { username: z.string().check(z.minLength(1), z.maxLength(50)), appName },
+)
 /** Contacts are masked: the screen shows where the message will go, not the address. */
 export const ContactLookupResponseSchema = z.object({
   status: z.boolean(),

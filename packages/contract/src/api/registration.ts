@@ -1,18 +1,32 @@
 import * as z from 'zod/mini'
 import { newPasswordSchema, newUsernameSchema } from '../rules.ts'
 import { extension, extensionFallbacks } from './calls.ts'
+import { defineModel, requestOf } from './models.ts'
 
 /**
- * POST /api/customer-api/find, registration variant (spec §3: adds email,
- * primaryEmailAddress, phoneNumber). Answers 404 unless the customer number, the email and
- * the mobile number all match one record, so numbers cannot be probed one field at a time.
+ * The customer lookup request of spec §3: clientPrefix, customerNumber, level1Org; the
+ * registration variant adds email, primaryEmailAddress (set to the customer number) and
+ * phoneNumber.
  */
-export const RegistrationLookupSchema = z.strictObject({
+export const customerLookupModel = defineModel('customer lookup request', {
+  clientPrefix: z.string().check(z.maxLength(20)),
+  customerNumber: z.string().check(z.maxLength(13)),
+  level1Org: z.string().check(z.maxLength(6)),
+  email: z.string().check(z.maxLength(60)),
+  primaryEmailAddress: z.string().check(z.maxLength(60)),
+  phoneNumber: z.string().check(z.maxLength(20)),
+})
+
+/**
+ * POST /api/customer-api/find, registration variant. Answers 404 unless the customer number,
+ * the email and the mobile number all match one record, so numbers cannot be probed one
+ * field at a time. primaryEmailAddress only repeats the customer number: accepted, not read.
+ */
+export const RegistrationLookupSchema = requestOf(customerLookupModel, {
   clientPrefix: z.string().check(z.minLength(1), z.maxLength(20)),
   customerNumber: z.string().check(z.regex(/^[A-Za-z0-9]{1,13}$/)),
   level1Org: z.string().check(z.regex(/^\d{1,6}$/)),
   email: z.string().check(z.maxLength(60)),
-  primaryEmailAddress: z.optional(z.string().check(z.maxLength(60))),
   phoneNumber: z.string().check(z.maxLength(20)),
 })
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import {
   CountriesSchema,
   CwMfaResponseSchema,
   EnterVerificationCodeSchema,
-  MfaContactSchema,
   MfaDetailsSchema,
   MfaHeadersSchema,
+  MfaNoInputSchema,
+  MfaUpdateUserSchema,
   SubmitVerificationSchema,
   mfaDeliveryMethods,
   operationOf,
@@ -53,8 +53,8 @@ const mfaCall = (name: ApiCallName, isChange: boolean) => ({
     ...refusals(401, 403),
   },
 })
-/** The calls that take no input: an empty JSON object, or no body at all (null). */
-const noInput = z.strictObject({}).nullish()
+/** The calls that read no input: the MFA model, an empty JSON object, or no body at all. */
+const noInput = MfaNoInputSchema
 
 export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
   const api = withSchemas(app)
@@ -125,7 +125,7 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     return mfa.details(user, { isMasked: session.stage === 'challenged' })
   })
 
-  const updateSchema = { ...mfaCall('mfaUpdateUser', true), body: MfaContactSchema }
+  const updateSchema = { ...mfaCall('mfaUpdateUser', true), body: MfaUpdateUserSchema }
   api.post('/api/mfa/updateUser', { schema: updateSchema }, async (request) => {
     const { session, user } = await signedIn(request, enteringContacts)
     const contact = request.body
