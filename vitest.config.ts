@@ -46,6 +46,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           unstubGlobals: true,
+          // The first test of a file also waits for its screen's chunk to be transformed.
+          testTimeout: 15_000,
         },
       },
       apiOn('pglite'),
