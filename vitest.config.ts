@@ -17,13 +17,16 @@ const apiOn = (database: 'pglite' | 'postgres') => ({
   },
 })
 
+// The portal's modules read their configuration from the build (apps/web/vite.config.ts):
+// in tests, a build with nothing set. A fresh object per project: Vitest takes the keys out of
+// the `define` it is given, so a shared one would reach only the first project.
+const portalBuild = () => ({ __PORTAL_CONFIG__: JSON.stringify(parsePortalConfig({})) })
+
 export default defineConfig({
   test: {
     projects: [
       {
-        // The portal's modules read their configuration from the build (apps/web/vite.config.ts):
-        // here, a build with nothing set.
-        define: { __PORTAL_CONFIG__: JSON.stringify(parsePortalConfig({})) },
+        define: portalBuild(),
         test: {
           name: 'unit',
           include: [
@@ -31,6 +34,20 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
           ],
+        },
+      },
+      {
+        // The portal's screens rendered in a DOM and used as a person would (STYLE.md): the
+        // network is faked at `fetch`, nothing of the portal's own is mocked.
+        define: portalBuild(),
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          unstubGlobals: true,
+          // The first test of a file also waits for its screen's chunk to be transformed.
+          testTimeout: 15_000,
         },
       },
       apiOn('pglite'),
