@@ -80,3 +80,18 @@ describe('choose delivery (verification step 1)', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled()
   })
 })
+
+describe('choose delivery after a recovery (issue 32)', () => {
+  it('offers only the other channel and says why', async () => {
+    fakeService({
+      'GET /api/mfa/getDetails': {
+        json: { ...details, emailAddress: null, recentRecoveryBy: 'email' },
+      },
+    })
+    renderPortal('/usweb/verificationinfostep1')
+    await screen.findByText(screenTexts.mfa.recentRecovery('email'))
+    const group = await screen.findByRole('group', { name: 'Send my code by' })
+    expect(within(group).getAllByRole('radio')).toHaveLength(1)
+    expect(within(group).getByRole('radio', { name: /^Mobile/ })).toBeInTheDocument()
+  })
+})
