@@ -1,5 +1,6 @@
-// Creating web accounts. Username uniqueness is decided by the database's unique constraint,
-// so two parallel sign-ups for one name produce exactly one account.
+// Creating web accounts. Username uniqueness, in any case, is decided by the database's
+// unique index (users_username_key_unique, issue 32 row E1), so two parallel sign-ups for one
+// name, or for `FOO` and `foo`, produce exactly one account.
 import { eq } from 'drizzle-orm'
 import { findProgram } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
