@@ -1,8 +1,9 @@
 -- Usernames in any case (issue 32, row E1): `FOO`, `Foo` and `foo` are one username, at
 -- sign-in, registration, recovery and in the support console. The fold is
 -- lower(username COLLATE "C"): A-Z lowered and nothing else, whatever the database's locale,
--- exactly as the service folds names (src/lib/usernames.ts usernameKey). The stored spelling
--- is kept: it is what members typed, and what hand-offs and messages carry.
+-- exactly as the service folds the names it is sent, once trimmed (src/lib/usernames.ts
+-- usernameKey). The stored spelling is kept: it is what members typed, and what hand-offs
+-- and messages carry.
 --
 -- Names that already differ only in case cannot share the new unique index, and which of
 -- them keeps the name is a person's decision, not this file's: the migration stops, naming

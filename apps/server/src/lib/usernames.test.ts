@@ -9,9 +9,10 @@ describe('usernameKey', () => {
     expect(usernameKey('İSTANBUL')).toBe('İstanbul')
   })
 
-  it('keeps spaces: a padded name is another name, for accounts and counters alike', () => {
-    expect(usernameKey(' Foo ')).toBe(' foo ')
-    expect(isSameUsername(' foo', 'foo')).toBe(false)
+  it('drops surrounding whitespace, as the login form judges a blank name (spec §5)', () => {
+    expect(usernameKey(' Foo\t')).toBe('foo')
+    expect(isSameUsername(' FOO', 'foo')).toBe(true)
+    expect(usernameKey('Foo Bar')).toBe('foo bar')
   })
 
   it('makes names that differ only in case the same', () => {

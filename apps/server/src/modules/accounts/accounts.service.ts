@@ -10,6 +10,7 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import { customers, passwordHistory, users } from '../../store/schema.ts'
+import { usersRepo } from '../../store/users.repo.ts'
 
 export type CreateAccountResult =
   | { ok: true; userId: number; temporaryPassword?: string }
@@ -90,7 +91,12 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
       } catch (error) {
         // The database decides, so parallel sign-ups cannot both succeed.
         const constraint = brokenUniqueConstraint(error)
-        if (constraint === 'users_custnum_unique') return { ok: false, reason: 'ACCOUNT_EXISTS' }
+        // A taken name answers first, as it did while the exact-match constraint was checked
+        // before the customer's: the database reports one broken index, in its own order.
+        if (constraint === 'users_custnum_unique') {
+          const isNameTaken = (await usersRepo(db).findByUsername(input.username)) !== undefined
+          return { ok: false, reason: isNameTaken ? 'USER_ALREADY_EXISTS' : 'ACCOUNT_EXISTS' }
+        }
         if (constraint) return { ok: false, reason: 'USER_ALREADY_EXISTS' }
         throw error
       }
