@@ -156,7 +156,7 @@ export const screenTexts = {
     mobileHint: 'Ten digits, for example 312-555-0101.',
     usernameLabel: 'Username',
     usernameHint:
-      '6-50 characters: letters, numbers and underscores, no spaces. Usernames are case-sensitive.',
+      '6-50 characters: letters, numbers and underscores, no spaces. Usernames are not case-sensitive.',
     passwordLabel: 'Password',
     confirmPasswordLabel: 'Confirm Password',
     returnToLogin: 'Return to Login',

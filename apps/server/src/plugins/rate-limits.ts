@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
 import { assertHashingCapacity } from '../lib/passwords.ts'
+import { usernameKey } from '../lib/usernames.ts'
 import type { WindowStore } from '../lib/window-store.ts'
 import { HttpError } from './errors.ts'
 
@@ -31,7 +32,7 @@ declare module 'fastify' {
       byClient: (request: FastifyRequest) => Promise<void>
       /** Per normalised target, counted separately for each `name`. */
       byTarget(name: string): Limiter
-      /** Password sign-in: hashing capacity, then per client address and per username. */
+      /** Password sign-in: hashing capacity, then per client address and per username (any case). */
       signIn(request: FastifyRequest, userName: string): Promise<void>
       /**
        * A message about to be sent for this user (a code, a temporary password, a username).
@@ -95,7 +96,8 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
     async signIn(request: FastifyRequest, userName: string) {
       assertHashingCapacity() // a full queue answers 503 at once, without a database lookup
       await take(`login-client:${request.ip}`, login.perClient, login.windowMinutes)
-      await take(`login-user:${normaliseTarget(userName)}`, login.perUsername, login.windowMinutes)
+      // Per account: the username folded as the account lookup folds it (lib/usernames.ts).
+      await take(`login-user:${usernameKey(userName)}`, login.perUsername, login.windowMinutes)
     },
     async messageFor(userId: number, { isCode = false } = {}) {
       const cooldown = options.messages.resendCooldownSeconds

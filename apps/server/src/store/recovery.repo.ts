@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { usernameKey } from '../lib/usernames.ts'
 import type { Db } from './db.ts'
 import { users } from './schema.ts'
-import type { UserRow } from './users.repo.ts'
+import { usernameIs, type UserRow } from './users.repo.ts'
 
 // Lookups for account recovery, each on an indexed key, limited to the programs of one
 // flavour. Two rows are enough to know there is more than one.
@@ -18,7 +19,8 @@ export function recoveryRepo(db: Db) {
     byPhone: (phoneDigits: string, programs: string[]) =>
       find(eq(users.phone, phoneDigits), programs),
     byCustnum: (custnum: string, programs: string[]) => find(eq(users.custnum, custnum), programs),
+    /** In any case (issue 32, row E1). */
     byUsername: (username: string, programs: string[]) =>
-      find(eq(users.username, username), programs),
+      find(usernameIs(usernameKey(username)), programs),
   }
 }

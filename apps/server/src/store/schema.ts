@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
 export const customers = pgTable(
@@ -78,12 +80,24 @@ export const countries = pgTable('countries', {
   sortOrder: integer().notNull(),
 })
 
+/**
+ * The form of a username that two spellings differing only in case share (issue 32, row E1):
+ * A-Z lowered, nothing else, whatever the database's locale. The unique index and every
+ * lookup by username use this one expression, so the lookups are served by the index; the
+ * service folds the name it compares with by lib/usernames.ts usernameKey, which is the same
+ * fold.
+ */
+export const usernameKeyOf = (username: AnyPgColumn) => sql`lower(${username} COLLATE "C")`
+
 export const users = pgTable(
   'users',
   {
     id: serial().primaryKey(),
-    // Usernames are case-sensitive (spec §5): a plain unique text column is exactly that.
-    username: text().notNull().unique(),
+    // As the member typed it at registration: the spelling hand-offs and messages carry. Spec
+    // §5 calls usernames case-sensitive, but a name that matched an account only in its own
+    // case told a guesser which names exist (issue 32, row E1): they are compared in any
+    // case, and unique in any case (users_username_key_unique, migration 0009).
+    username: text().notNull(),
     passwordHash: text().notNull(),
     // One web account per customer (spec §6: registration is refused when one exists).
     custnum: text()
@@ -114,6 +128,7 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
+    uniqueIndex('users_username_key_unique').on(usernameKeyOf(t.username)),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_phone_idx').on(t.phone),
   ],

@@ -1,6 +1,7 @@
 // The support desk's reads and writes (issue 15): incidents, a member's security history,
 // and the changes support makes for a member.
 import { and, desc, eq, inArray, or } from 'drizzle-orm'
+import { usernameKey } from '../lib/usernames.ts'
 import type { Db } from './db.ts'
 import {
   auditLog,
@@ -12,6 +13,7 @@ import {
   verificationCodes,
   type IncidentStatus,
 } from './schema.ts'
+import { usernameIs } from './users.repo.ts'
 
 export type IncidentRow = typeof incidents.$inferSelect
 export type AuditRow = typeof auditLog.$inferSelect
@@ -96,12 +98,12 @@ export function supportRepo(db: Db) {
       const [row] = await db.select().from(mfaContacts).where(eq(mfaContacts.userId, userId))
       return row
     },
-    /** Exact matches on username or customer number (case-sensitive usernames, spec §5). */
+    /** Matches on username, in any case (issue 32, row E1), or on customer number. */
     async findMembers(text: string) {
       return db
         .select()
         .from(users)
-        .where(or(eq(users.username, text), eq(users.custnum, text.toUpperCase())))
+        .where(or(usernameIs(usernameKey(text)), eq(users.custnum, text.toUpperCase())))
         .limit(10)
     },
     async unlock(userId: number): Promise<void> {

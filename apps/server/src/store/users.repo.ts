@@ -1,8 +1,9 @@
-import { and, desc, eq, lt, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { limits } from '@portal/contract'
+import { usernameKey } from '../lib/usernames.ts'
 import { prepared, type Db } from './db.ts'
 import type { CustomerRow } from './customers.repo.ts'
-import { customers, passwordHistory, users } from './schema.ts'
+import { customers, passwordHistory, users, usernameKeyOf } from './schema.ts'
 
 export type UserRow = typeof users.$inferSelect
 /**
@@ -29,10 +30,20 @@ export interface UserWithCustomer {
   customer: SignInCustomer | undefined
 }
 
+/**
+ * The account a username names, in any case (issue 32, row E1), on the unique index of
+ * usernames in any case. `key` is a name folded by usernameKey, or a placeholder for one.
+ */
+export const usernameIs = (key: string | Placeholder) => eq(usernameKeyOf(users.username), key)
+
 export function usersRepo(db: Db) {
   return {
+    /** The account of this username, typed in any case. */
     async findByUsername(username: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.username, username))
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(usernameIs(usernameKey(username)))
       return row
     },
     async findById(id: number): Promise<UserRow | undefined> {
@@ -45,12 +56,15 @@ export function usersRepo(db: Db) {
       ).execute({ id })
       return row
     },
-    /** The user and their customer record in one query (the sign-in reads both at each step). */
+    /**
+     * The user of this username, typed in any case, and their customer record in one query
+     * (the sign-in reads both at each step).
+     */
     async findWithCustomerByUsername(username: string): Promise<UserWithCustomer | undefined> {
-      const statement = prepared(db, 'users_with_customer_by_username', (name) =>
-        withCustomer(db, eq(users.username, sql.placeholder('username'))).prepare(name),
+      const statement = prepared(db, 'users_with_customer_by_username_key', (name) =>
+        withCustomer(db, usernameIs(sql.placeholder('key'))).prepare(name),
       )
-      return userWithCustomer(await statement.execute({ username }))
+      return userWithCustomer(await statement.execute({ key: usernameKey(username) }))
     },
     async findWithCustomerById(id: number): Promise<UserWithCustomer | undefined> {
       const statement = prepared(db, 'users_with_customer_by_id', (name) =>

@@ -14,6 +14,7 @@ import {
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { isSameUsername } from '../../lib/usernames.ts'
 import { verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
@@ -82,7 +83,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
   api.post(`${auth}/updateuser`, { schema: updateUserSchema }, async (request) => {
     const { session, user } = await signedInMember(request, users)
     const form = request.body
-    if (form.userName !== user.username) {
+    if (!isSameUsername(form.userName, user.username)) {
       throw new HttpError(403, 'This password change belongs to another sign-in.')
     }
     await perUser(request, user.username)

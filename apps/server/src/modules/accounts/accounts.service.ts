@@ -1,5 +1,6 @@
-// Creating web accounts. Username uniqueness is decided by the database's unique constraint,
-// so two parallel sign-ups for one name produce exactly one account.
+// Creating web accounts. Username uniqueness, in any case, is decided by the database's
+// unique index (users_username_key_unique, issue 32 row E1), so two parallel sign-ups for one
+// name, or for `FOO` and `foo`, produce exactly one account.
 import { eq } from 'drizzle-orm'
 import { findProgram } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
@@ -9,6 +10,7 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import { customers, passwordHistory, users } from '../../store/schema.ts'
+import { usersRepo } from '../../store/users.repo.ts'
 
 export type CreateAccountResult =
   | { ok: true; userId: number; temporaryPassword?: string }
@@ -89,7 +91,12 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
       } catch (error) {
         // The database decides, so parallel sign-ups cannot both succeed.
         const constraint = brokenUniqueConstraint(error)
-        if (constraint === 'users_custnum_unique') return { ok: false, reason: 'ACCOUNT_EXISTS' }
+        // A taken name answers first, as it did while the exact-match constraint was checked
+        // before the customer's: the database reports one broken index, in its own order.
+        if (constraint === 'users_custnum_unique') {
+          const isNameTaken = (await usersRepo(db).findByUsername(input.username)) !== undefined
+          return { ok: false, reason: isNameTaken ? 'USER_ALREADY_EXISTS' : 'ACCOUNT_EXISTS' }
+        }
         if (constraint) return { ok: false, reason: 'USER_ALREADY_EXISTS' }
         throw error
       }

@@ -21,6 +21,7 @@ import {
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import { signedInMember } from '../account/signed-in.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
@@ -84,7 +85,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
   api.post('/api/fidbond-api/account', { schema: accountSchema }, async (request) => {
     const { username } = request.body
     const { user, customer } = await signedInUser(request)
-    if (user.username !== username)
+    if (!isSameUsername(user.username, username))
       throw new HttpError(403, 'This account belongs to another user.')
     return {
       username: user.username,

@@ -16,6 +16,7 @@ import {
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
@@ -80,7 +81,7 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     const user = await users.findById(session.userId)
     if (!user || user.isLocked) throw new HttpError(401, 'Please log in to continue.')
     const named = request.headers.username
-    if (typeof named === 'string' && named !== '' && named !== user.username) {
+    if (typeof named === 'string' && named !== '' && !isSameUsername(named, user.username)) {
       throw new HttpError(403, 'This verification belongs to another sign-in.')
     }
     return { session, user }

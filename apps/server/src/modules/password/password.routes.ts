@@ -6,6 +6,7 @@ import {
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { isSameUsername } from '../../lib/usernames.ts'
 import type { usersRepo } from '../../store/users.repo.ts'
 import { advance } from '../signin/flow.ts'
 import type { passwordService } from './password.service.ts'
@@ -34,7 +35,7 @@ export async function passwordRoutes(app: FastifyInstance, { passwords, users }:
       }
       const form = request.body
       const user = await users.findById(session.userId)
-      if (!user || user.username !== form.userName) {
+      if (!user || !isSameUsername(user.username, form.userName)) {
         throw new HttpError(403, 'This password change belongs to another sign-in.')
       }
       const result = await passwords.replacePassword(user.id, form.password)
