@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
-import { adminQuery, withDatabase } from './databases.ts'
-import './provided-context.ts'
+import { adminQuery, withDatabase } from '../src/testing/databases.ts'
+import '../src/testing/provided-context.ts'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 export const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url))

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programOf } from '@portal/contract'
 import { staffService } from '../src/modules/support/staff.service.ts'
 import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
-import { withDatabase } from './databases.ts'
+import { withDatabase } from '../src/testing/databases.ts'
 import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
 
 /**

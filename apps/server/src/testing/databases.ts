@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
+const root = fileURLToPath(new URL('../../../../', import.meta.url))
 
 export const testDatabaseDir = (runId: number) => `${root}.tmp/test-db/${runId}`
 export const templateDatabaseName = (runId: number) => `portal_template_${runId}`
