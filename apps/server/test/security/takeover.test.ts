@@ -4,10 +4,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authMessages, CustomerFindResponseSchema, type CwMfaResponse } from '@portal/contract'
-import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
-import { maskEmail } from '../src/delivery/mask.ts'
-import { customers, mfaContacts, sessions, users } from '../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
+import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
+import { maskEmail } from '../../src/delivery/mask.ts'
+import { customers, mfaContacts, sessions, users } from '../../src/store/schema.ts'
+import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { authMessages, messages } from '@portal/contract'
-import { buildApp } from '../src/app.ts'
-import { passwordHashingLoad } from '../src/lib/passwords.ts'
-import { accountsService } from '../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
-import { auditLog, outbox } from '../src/store/schema.ts'
+import { buildApp } from '../../src/app.ts'
+import { passwordHashingLoad } from '../../src/lib/passwords.ts'
+import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
+import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
+import { auditLog, outbox } from '../../src/store/schema.ts'
 import {
   manualClock,
   openTestDatabase,
@@ -19,7 +19,7 @@ import {
   testConfig,
   TestClient,
   type TestApp,
-} from './harness.ts'
+} from '../harness.ts'
 
 const opened: TestApp[] = []
 afterAll(() => Promise.all(opened.map((t) => t.close())))

@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountsService } from '../src/modules/accounts/accounts.service.ts'
-import { importCustomersCsv } from '../src/modules/customer/customer-import.service.ts'
-import { customers, users } from '../src/store/schema.ts'
-import { startTestApp, type TestApp } from './harness.ts'
+import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
+import { importCustomersCsv } from '../../src/modules/customer/customer-import.service.ts'
+import { customers, users } from '../../src/store/schema.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -100,7 +100,7 @@ describe('portal-admin command', () => {
         const file = join(dir, 'customers.csv')
         await writeFile(file, csv)
         const run = promisify(execFile)
-        const cli = new URL('../src/cli/portal-admin.ts', import.meta.url).pathname
+        const cli = new URL('../../src/cli/portal-admin.ts', import.meta.url).pathname
         const result = await run(
           process.execPath,
           ['--import', 'tsx', cli, '--demo', 'import-customers', file],

@@ -5,11 +5,11 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
-import { consoleCookie } from '../src/modules/support/console.routes.ts'
-import { staffService } from '../src/modules/support/staff.service.ts'
-import { demoPassword } from '../src/store/demo-data.ts'
-import { auditLog, users } from '../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
+import { consoleCookie } from '../../src/modules/support/console.routes.ts'
+import { staffService } from '../../src/modules/support/staff.service.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { auditLog, users } from '../../src/store/schema.ts'
+import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

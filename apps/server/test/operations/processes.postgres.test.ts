@@ -6,16 +6,16 @@ import { programOf } from '@portal/contract'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import pg from 'pg'
-import { loadConfig } from '../src/config.ts'
-import { outboxWriter } from '../src/delivery/outbox.ts'
-import { templates } from '../src/delivery/templates.ts'
-import { deriveKey } from '../src/lib/crypto.ts'
-import { databaseClock } from '../src/lib/clock.ts'
-import { openDatabase } from '../src/store/db.ts'
-import { demoPassword } from '../src/store/demo-data.ts'
-import '../src/testing/provided-context.ts'
+import { loadConfig } from '../../src/config.ts'
+import { outboxWriter } from '../../src/delivery/outbox.ts'
+import { templates } from '../../src/delivery/templates.ts'
+import { deriveKey } from '../../src/lib/crypto.ts'
+import { databaseClock } from '../../src/lib/clock.ts'
+import { openDatabase } from '../../src/store/db.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import '../../src/testing/provided-context.ts'
 import { Browser, cleanUp, createDatabase, startService, until } from './processes.ts'
-import { smtpReceiver } from './smtp-receiver.ts'
+import { smtpReceiver } from '../smtp-receiver.ts'
 
 afterAll(cleanUp)
 
@@ -37,7 +37,7 @@ describe('two instances booting together on one empty database', () => {
         'select count(*)::int as n from drizzle.__drizzle_migrations',
       )
       const journal = JSON.parse(
-        await readFile(new URL('../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+        await readFile(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
       ) as { entries: unknown[] }
       expect(migrations.rows[0].n).toBe(journal.entries.length)
       const countryRows = await check.query('select count(*)::int as n from countries')

@@ -2,10 +2,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, type CwMfaResponse } from '@portal/contract'
-import { accountsService } from '../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
-import { incidents, mfaContacts, users, verificationCodes } from '../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
+import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
+import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
+import { incidents, mfaContacts, users, verificationCodes } from '../../src/store/schema.ts'
+import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

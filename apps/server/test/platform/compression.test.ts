@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoCustomers } from '../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from './harness.ts'
+import { demoCustomers } from '../../src/store/demo-data.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
 
 let t: TestApp
 let entry: string

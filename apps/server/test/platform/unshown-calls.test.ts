@@ -6,9 +6,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, programOf } from '@portal/contract'
-import { importPolicyTermsCsv } from '../src/modules/policy/policy-term-import.service.ts'
-import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
+import { importPolicyTermsCsv } from '../../src/modules/policy/policy-term-import.service.ts'
+import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
+import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const auth = '/api/us-web-authentication'
 const clock = manualClock()
@@ -206,7 +206,7 @@ describe('portal-admin import-policy-terms', () => {
         termsFile,
         `policyNumber,custnum,prgName,termStart,termEnd\nP-1,TT00001,bclip,${day(-1)},${day(364)}\nP-2,NOSUCH1,bclip,${day(-1)},${day(364)}\n`,
       )
-      const cli = new URL('../src/cli/portal-admin.ts', import.meta.url).pathname
+      const cli = new URL('../../src/cli/portal-admin.ts', import.meta.url).pathname
       const admin = (...args: string[]) =>
         promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], {
           env: { ...process.env, DEMO_MODE: 'true', DATABASE_URL: '', DATA_DIR: join(dir, 'db') },

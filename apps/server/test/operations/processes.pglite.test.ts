@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import '../src/testing/provided-context.ts'
+import '../../src/testing/provided-context.ts'
 import { adminEntry, cleanUp, root, startService } from './processes.ts'
 
 afterAll(cleanUp)

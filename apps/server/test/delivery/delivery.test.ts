@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { demoCustomers } from '../src/store/demo-data.ts'
-import { outbox } from '../src/store/schema.ts'
-import { databaseClock } from '../src/lib/clock.ts'
-import { manualClock, openTestDatabase, startTestApp, type TestApp } from './harness.ts'
-import { smtpReceiver } from './smtp-receiver.ts'
+import { demoCustomers } from '../../src/store/demo-data.ts'
+import { outbox } from '../../src/store/schema.ts'
+import { databaseClock } from '../../src/lib/clock.ts'
+import { manualClock, openTestDatabase, startTestApp, type TestApp } from '../harness.ts'
+import { smtpReceiver } from '../smtp-receiver.ts'
 
 const opened: TestApp[] = []
 afterAll(() => Promise.all(opened.map((t) => t.close())))

@@ -4,14 +4,14 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
-import { adminQuery, withDatabase } from '../src/testing/databases.ts'
-import '../src/testing/provided-context.ts'
+import { adminQuery, withDatabase } from '../../src/testing/databases.ts'
+import '../../src/testing/provided-context.ts'
 
-export const root = fileURLToPath(new URL('../../../', import.meta.url))
-export const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url))
+export const root = fileURLToPath(new URL('../../../../', import.meta.url))
+export const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
 /** What npm run serve preloads (node --require): the thread pool sized to the hashing. */
-const threadPoolPreload = fileURLToPath(new URL('../src/thread-pool.cjs', import.meta.url))
-export const adminEntry = fileURLToPath(new URL('../src/cli/portal-admin.ts', import.meta.url))
+const threadPoolPreload = fileURLToPath(new URL('../../src/thread-pool.cjs', import.meta.url))
+export const adminEntry = fileURLToPath(new URL('../../src/cli/portal-admin.ts', import.meta.url))
 export const postgresUrl = process.env.DATABASE_URL
 export const onPostgres = process.env.TEST_DATABASE === 'postgres' && Boolean(postgresUrl)
 export const onPglite = process.env.TEST_DATABASE === 'pglite'

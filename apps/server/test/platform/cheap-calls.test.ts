@@ -3,9 +3,9 @@
 // anti-forgery token handed out by the portal's pages rather than by every GET, with every
 // state-changing call still refused without it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { referenceCacheControl } from '../src/lib/reference-answers.ts'
-import { demoPassword } from '../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from './harness.ts'
+import { referenceCacheControl } from '../../src/lib/reference-answers.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

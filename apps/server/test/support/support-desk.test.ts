@@ -7,10 +7,10 @@ import { promisify } from 'node:util'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, type CwMfaResponse } from '@portal/contract'
-import { supportCommand } from '../src/cli/support-commands.ts'
-import { demoPassword } from '../src/store/demo-data.ts'
-import { auditLog, incidents, mfaContacts, staff, users } from '../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
+import { supportCommand } from '../../src/cli/support-commands.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { auditLog, incidents, mfaContacts, staff, users } from '../../src/store/schema.ts'
+import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -379,7 +379,7 @@ describe('portal-admin as a script sees it', () => {
   it('exits 3 with a clear message for an unknown ticket', { timeout: 120_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-admin-support-'))
     try {
-      const cli = new URL('../src/cli/portal-admin.ts', import.meta.url).pathname
+      const cli = new URL('../../src/cli/portal-admin.ts', import.meta.url).pathname
       const result = await promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', cli, 'incident', 'show', 'INC20260101000001'],

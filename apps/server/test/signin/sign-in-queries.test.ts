@@ -2,7 +2,7 @@
 // (issue 17): counted, never timed, so the number cannot grow back unnoticed. The figures
 // are the ceilings the steps were brought down to; a change that needs more says why here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApp, type TestApp, type TestClient } from './harness.ts'
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const device = 'query-count-device'
 const password = 'Portal#2026'

@@ -2,8 +2,8 @@
 // technical-difficulties message (spec §8): never a stack trace, never a secret.
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoPassword } from '../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from './harness.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -8,11 +8,11 @@ import Fastify from 'fastify'
 import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extensionCalls, extensionMark, specCalls } from '@portal/contract'
-import apiSchemas, { withSchemas } from '../src/plugins/api-schemas.ts'
-import errors from '../src/plugins/errors.ts'
-import { startTestApp, type TestApp } from './harness.ts'
+import apiSchemas, { withSchemas } from '../../src/plugins/api-schemas.ts'
+import errors from '../../src/plugins/errors.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
 
-const committedCopy = fileURLToPath(new URL('../../../docs/api/openapi.json', import.meta.url))
+const committedCopy = fileURLToPath(new URL('../../../../docs/api/openapi.json', import.meta.url))
 
 type Operation = Record<string, unknown> & { operationId?: string }
 type Document = {
