@@ -1,7 +1,7 @@
 // The customer-service phone shown in the brand header (spec §1), fetched once per program.
 import { useEffect, useState } from 'react'
 import { programOf, type MailingAddress, type ProgramCode } from '@portal/contract'
-import { apiClient } from '../../lib/api-client.ts'
+import { apiClient } from './api-client.ts'
 
 // One request per program for the whole visit; a failed lookup is retried on the next use.
 const cache = new Map<ProgramCode, Promise<string | null>>()
