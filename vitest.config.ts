@@ -33,6 +33,8 @@ export default defineConfig({
             'packages/contract/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            // The import zones of eslint.config.js.
+            'eslint-zones.test.ts',
           ],
         },
       },

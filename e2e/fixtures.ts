@@ -1,42 +1,12 @@
 // Browser-test fixtures: a real portal (service + built web) on a free loopback port with
 // a database of its own, and Debian's Chromium driven by playwright-core.
 import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { programOf, type ProgramCode } from '@portal/contract'
-import { launchBrowser } from '../apps/server/bench/chromium.ts'
-import { buildApp } from '../apps/server/src/app.ts'
-import type { Clock } from '../apps/server/src/lib/clock.ts'
-import type { Database } from '../apps/server/src/store/db.ts'
-import { openTestDatabase, testConfig } from '../apps/server/test/harness.ts'
+import { launchBrowser, startPortal, type Portal } from '@portal/server/testing'
 
-export { demoPassword } from '../apps/server/src/store/demo-data.ts'
-
-export interface Portal {
-  url(path: string): string
-  /** The portal's own database, for arranging what the demo data lacks (a temporary password). */
-  database: Database
-  /** The portal's clock, for arranging data on its timeline. */
-  clock: Clock
-  close(): Promise<void>
-}
-
-async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  const database = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(env), database })
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = app.server.address() as AddressInfo
-  return {
-    url: (path) => `http://127.0.0.1:${port}${path}`,
-    database,
-    clock: app.clock,
-    close: async () => {
-      await app.close()
-      await database.close()
-    },
-  }
-}
+export { demoPassword, type Portal } from '@portal/server/testing'
 
 /**
  * What a spec file tests against: a portal of its own (`env` added to the test settings) and

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { programOf } from '@portal/contract'
-import { demoCustomers } from '../apps/server/src/store/demo-data.ts'
+import { demoCustomers } from '@portal/server/testing'
 import {
   demoPassword,
   newestOutboxId,

@@ -3,7 +3,7 @@
 // answered with the spec message.
 import { describe, expect, it } from 'vitest'
 import { formatProgramPhone, messages, programOf, type ProgramCode } from '@portal/contract'
-import { demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
+import { demoMailingPhones } from '@portal/server/testing'
 import {
   demoPassword,
   openPage,

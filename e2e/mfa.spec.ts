@@ -10,8 +10,7 @@ import {
   screenTexts,
   type ProgramCode,
 } from '@portal/contract'
-import { accountsService } from '../apps/server/src/modules/accounts/accounts.service.ts'
-import { demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
+import { createAccount, demoMailingPhones } from '@portal/server/testing'
 import {
   accessibilityViolations,
   chooseEmailDelivery,
@@ -78,7 +77,7 @@ const phoneOf = (code: ProgramCode) =>
 
 describe('verification (usweb)', () => {
   it('enrols a new user, refuses an invalid mobile, and finishes with a code', async () => {
-    const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
+    const created = await createAccount(e2e.portal, {
       custnum: 'BC10002',
       username: 'mfa_new_user',
       password: 'Welcome#2026',
@@ -326,7 +325,7 @@ describe('verification (pl)', () => {
   })
 
   it('offers support from the pl contact form, then enrols the user on the next try', async () => {
-    const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
+    const created = await createAccount(e2e.portal, {
       custnum: 'PL10002',
       username: 'mfa_pl_new_user',
       password: 'Welcome#2026',

@@ -1,12 +1,9 @@
 // Spec §2 screens 5-8, §4 "Recovery" and the §8 recovery messages, as a person sees them:
 // a username recovered by email or through the delivery choice, a password reset by text
 // message and replaced, and each message the recovery screens can show.
-import { inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { messages, programOf, screenTexts, type ProgramCode } from '@portal/contract'
-import { maskEmail, maskPhone } from '../apps/server/src/delivery/mask.ts'
-import { demoCustomers } from '../apps/server/src/store/demo-data.ts'
-import { users } from '../apps/server/src/store/schema.ts'
+import { demoCustomers, maskEmail, maskPhone, setAccountEmail } from '@portal/server/testing'
 import {
   accessibilityViolations,
   latestSent,
@@ -22,10 +19,11 @@ import {
 const e2e = portalAndBrowser()
 beforeAll(async () => {
   // Two accounts that share an email address (the demo data gives each its own).
-  await e2e.portal.database.db
-    .update(users)
-    .set({ email: 'shared.office@example.com' })
-    .where(inArray(users.username, ['dtcria_demo', 'dtclifeagents_demo']))
+  await setAccountEmail(
+    e2e.portal,
+    ['dtcria_demo', 'dtclifeagents_demo'],
+    'shared.office@example.com',
+  )
 })
 
 const newPassword = 'Recovered#2027'
@@ -143,10 +141,7 @@ describe('recovering a username', () => {
 
   it('offers only the contacts on file', async () => {
     const user = demoUser('cabar')
-    await e2e.portal.database.db
-      .update(users)
-      .set({ email: null })
-      .where(inArray(users.username, [user.username]))
+    await setAccountEmail(e2e.portal, [user.username], null)
     const page = await openRecovery('cabar', 'username')
     await recoverBy(page, 'Account Number', 'Account Number', user.custnum)
     await page.waitForURL((url) => url.pathname === '/usweb/forgotusername2')

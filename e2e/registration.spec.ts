@@ -9,8 +9,7 @@ import {
   screenTexts,
   type ProgramCode,
 } from '@portal/contract'
-import { demoCustomers } from '../apps/server/src/store/demo-data.ts'
-import { customers } from '../apps/server/src/store/schema.ts'
+import { addCustomers, demoCustomers } from '@portal/server/testing'
 import {
   accessibilityViolations,
   openPage,
@@ -26,7 +25,7 @@ import {
 const e2e = portalAndBrowser()
 beforeAll(async () => {
   // pl customers without a web account beyond the demo data's one: of status i, and active.
-  await e2e.portal.database.db.insert(customers).values([
+  await addCustomers(e2e.portal, [
     {
       custnum: 'PL19001',
       kprogName: 'proliability',

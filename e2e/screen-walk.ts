@@ -3,7 +3,7 @@
 // rules (axe-core), the page language, a title of its own and no sideways scrolling at 360 px.
 import { expect } from 'vitest'
 import { formatProgramPhone, programOf, type ProgramCode } from '@portal/contract'
-import { demoCustomers, demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
+import { demoCustomers, demoMailingPhones } from '@portal/server/testing'
 import {
   accessibilityViolations,
   chooseEmailDelivery,

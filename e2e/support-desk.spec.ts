@@ -11,10 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { messages, screenTexts } from '@portal/contract'
-import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
-import { outboxWriter } from '../apps/server/src/delivery/outbox.ts'
-import { staffService } from '../apps/server/src/modules/support/staff.service.ts'
-import { auditRepo } from '../apps/server/src/store/audit.repo.ts'
+import { consoleTexts } from '@portal/contract/console'
+import { createStaff } from '@portal/server/testing'
 import {
   accessibilityViolations,
   chooseEmailDelivery,
@@ -36,20 +34,6 @@ const e2e = portalAndBrowser()
 const root = fileURLToPath(new URL('..', import.meta.url))
 const screensDir = join(root, 'docs', 'screens')
 const isCapturing = process.env.CAPTURE_SCREENS === '1'
-
-/** A staff account, as `portal-admin staff create` makes one; its temporary password. */
-async function createStaff(email: string, role: StaffRoleName): Promise<string> {
-  const { db } = e2e.portal.database
-  const created = await staffService({
-    db,
-    audit: auditRepo(db, e2e.portal.clock),
-    writer: outboxWriter(Buffer.alloc(32), e2e.portal.clock),
-    clock: e2e.portal.clock,
-    codeKey: Buffer.alloc(32),
-  }).create(email, role, 'operator:e2e')
-  if (!created.ok) throw new Error(`staff ${email} exists`)
-  return created.temporaryPassword
-}
 
 /** The console screen passes axe (WCAG A/AA) and, when asked, is saved to docs/screens. */
 async function checkScreen(page: PortalPage, name: string) {
@@ -116,7 +100,7 @@ describe('the support desk', () => {
     expect(ticket).toMatch(/^INC\d+$/)
 
     // A staff member signs in to the console and finds the ticket.
-    const password = await createStaff('desk.agent@example.com', 'agent')
+    const password = await createStaff(e2e.portal, 'desk.agent@example.com', 'agent')
     const desk = await openPage(e2e.browser, { bypassCSP: true })
     await signInToConsole(desk, 'desk.agent@example.com', password, true)
     await desk.getByRole('link', { name: ticket }).waitFor()
@@ -170,7 +154,7 @@ describe('the support desk', () => {
   })
 
   it('shows an admin the admin actions and the staff page', async () => {
-    const password = await createStaff('desk.admin@example.com', 'admin')
+    const password = await createStaff(e2e.portal, 'desk.admin@example.com', 'admin')
     const desk = await openPage(e2e.browser, { bypassCSP: true })
     await signInToConsole(desk, 'desk.admin@example.com', password)
     await desk.getByLabel('Incident ticket, username or customer number').fill('fidbond_demo')
@@ -244,7 +228,7 @@ async function tabTo(page: Page, name: string): Promise<void> {
 
 describe('the console with the keyboard alone', () => {
   it('signs in, finds a member and resends the username with a reason', async () => {
-    const password = await createStaff('keyboard.agent@example.com', 'agent')
+    const password = await createStaff(e2e.portal, 'keyboard.agent@example.com', 'agent')
     const page = await openPage(e2e.browser)
     await page.goto(e2e.portal.url('/support-console'))
     await page.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()

@@ -2,7 +2,7 @@
 // has a temporary password replaces it, then logs in with the new one.
 import { describe, expect, it } from 'vitest'
 import { messages, passwordRuleLabels, passwordRuleOrder } from '@portal/contract'
-import { accountsService } from '../apps/server/src/modules/accounts/accounts.service.ts'
+import { createAccount } from '@portal/server/testing'
 import {
   accessibilityViolations,
   openPage,
@@ -27,7 +27,7 @@ const updatedText =
 
 /** An account on a customer that has none in the demo data, with a temporary password. */
 async function temporaryAccount(custnum: string, username: string): Promise<string> {
-  const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
+  const created = await createAccount(e2e.portal, {
     custnum,
     username,
   })

@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { formatProgramPhone, messages, programOf } from '@portal/contract'
-import { accountsService } from '../apps/server/src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoMailingPhones } from '../apps/server/src/store/demo-data.ts'
+import { createAccount, demoCustomers, demoMailingPhones } from '@portal/server/testing'
 import {
   demoPassword,
   openPage,
@@ -159,7 +158,7 @@ describe('the temporary-password form (issue 16)', () => {
       (c) => c.program === 'equipmentrenew' && !c.username && !c.status && c.custnum.endsWith('2'),
     )
     if (!newcomer) throw new Error('no equipmentrenew newcomer in the demo data')
-    const created = await accountsService(e2e.portal.database.db, e2e.portal.clock).createAccount({
+    const created = await createAccount(e2e.portal, {
       custnum: newcomer.custnum,
       username: 'trust_temp_user',
     })

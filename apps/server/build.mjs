@@ -20,7 +20,7 @@ const externalPackages = {
 }
 
 await rm(`${root}dist`, { recursive: true, force: true })
-await build({
+const { metafile } = await build({
   absWorkingDir: root,
   entryPoints: { server: 'src/server.ts', 'portal-admin': 'src/cli/portal-admin.ts' },
   outdir: 'dist',
@@ -31,7 +31,15 @@ await build({
   sourcemap: true,
   plugins: [externalPackages],
   logLevel: 'warning',
+  metafile: true,
 })
+// The testing door (src/testing, @portal/server/testing) is for tests only: never shipped.
+const shippedTesting = Object.keys(metafile.inputs).filter((input) =>
+  input.includes('src/testing/'),
+)
+if (shippedTesting.length > 0) {
+  throw new Error(`the server bundle must not contain src/testing: ${shippedTesting.join(', ')}`)
+}
 // Preloaded by `npm run serve` (node --require): sizes libuv's thread pool before it starts.
 await copyFile(`${root}src/thread-pool.cjs`, `${root}dist/thread-pool.cjs`)
 console.log('apps/server/dist: server.js, portal-admin.js, thread-pool.cjs')

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import Fastify from 'fastify'
 import type { Browser } from 'playwright-core'
 import { webRoutes } from '../src/plugins/web.ts'
-import { launchBrowser } from './chromium.ts'
+import { launchBrowser } from '../src/testing/chromium.ts'
 import { fmt, kb, root } from './lib.ts'
 
 const webDist = join(root, 'apps/web/dist')

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.ts'
 import { deriveKey, hmac } from '../src/lib/crypto.ts'
 import { hashPassword } from '../src/lib/passwords.ts'
 import { openDatabase } from '../src/store/db.ts'
-import { adminQuery, withDatabase } from '../test/databases.ts'
+import { adminQuery, withDatabase } from '../src/testing/databases.ts'
 import { fmt, percentile, serve } from './lib.ts'
 import { login } from './sign-in.ts'
 

@@ -9,8 +9,8 @@ import { loadConfig } from '../src/config.ts'
 import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
 import { seedDemoData } from '../src/store/seed.ts'
 import pino from 'pino'
-import { adminQuery, withDatabase } from '../test/databases.ts'
-import { TestClient } from '../test/harness.ts'
+import { adminQuery, withDatabase } from '../src/testing/databases.ts'
+import { TestClient } from '../src/testing/harness.ts'
 
 const kind = process.argv[2]
 

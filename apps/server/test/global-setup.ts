@@ -3,10 +3,15 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
-import './provided-context.ts'
+import '../src/testing/provided-context.ts'
 import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
 import { seedDemoData } from '../src/store/seed.ts'
-import { adminQuery, testDatabaseDir, templateDatabaseName, withDatabase } from './databases.ts'
+import {
+  adminQuery,
+  testDatabaseDir,
+  templateDatabaseName,
+  withDatabase,
+} from '../src/testing/databases.ts'
 
 const dir = testDatabaseDir(process.pid)
 const imagePath = `${dir}/pglite.tar.gz`

@@ -25,7 +25,7 @@ export interface Database {
   close(): Promise<void>
   /**
    * Statements this process has sent through Drizzle so far. Tests count the ones a request
-   * issues (test/sign-in-queries.test.ts), so query counts cannot grow back unnoticed.
+   * issues (test/signin/sign-in-queries.test.ts), so query counts cannot grow back unnoticed.
    */
   queryCount(): number
 }

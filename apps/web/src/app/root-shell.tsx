@@ -4,7 +4,7 @@ import { BrandHeader } from '../components/brand-header.tsx'
 import { Footer } from '../components/footer.tsx'
 import { env } from '../config/env.ts'
 import { areaLoginWith, pathsOf } from '../config/paths.ts'
-import { useProgramPhoneLookup } from '../features/brand/program-phone.ts'
+import { useProgramPhoneLookup } from '../lib/program-phone.ts'
 import {
   ProgramContext,
   selectAndRememberProgram,

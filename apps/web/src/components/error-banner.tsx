@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import { messages, type ProgramCode } from '@portal/contract'
-import { useProgramPhone } from '../features/brand/program-phone.ts'
+import { useProgramPhone } from '../lib/program-phone.ts'
 import { useErrorTitle } from '../lib/page.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
 import { PhoneLink } from './phone-link.tsx'

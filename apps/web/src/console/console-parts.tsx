@@ -2,6 +2,7 @@
 // the form every action goes through (it asks for a reason).
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { consoleTexts, type SecurityEvent } from '@portal/contract/console'
+import { Field, fieldAria } from '../components/text-field.tsx'
 import type { Answer } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 
@@ -129,27 +130,22 @@ export function ActionForm({ label, description, run, done }: ActionProps) {
     <form className="console-action" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>{label}</h3>
       <p>{description}</p>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={`${id}-reason`}>
-          Reason (recorded in the audit log)
-        </label>
+      <Field
+        id={`${id}-reason`}
+        label="Reason (recorded in the audit log)"
+        error={problem ?? undefined}
+      >
         <textarea
           id={`${id}-reason`}
           className="input"
           rows={2}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
+          {...fieldAria({ id: `${id}-reason`, error: problem ?? undefined })}
           // The form was opened to be filled in: the field takes focus.
           autoFocus
         />
-        {problem && (
-          <p id={`${id}-problem`} className="form-field__error">
-            {problem}
-          </p>
-        )}
-      </div>
+      </Field>
       <div className="form-actions">
         <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
           Cancel

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { ConsoleSearchResult, IncidentSummary } from '@portal/contract/console'
+import { Field } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
@@ -51,10 +52,8 @@ export function SearchScreen() {
     <>
       <h1>Find a member</h1>
       <form className="console-search" onSubmit={search} role="search">
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="console-q">
-            Incident ticket, username or customer number
-          </label>
+        {/* A search box, not a required field: the plain `Field`, without `fieldAria`. */}
+        <Field id="console-q" label="Incident ticket, username or customer number">
           <input
             id="console-q"
             className="input"
@@ -62,7 +61,7 @@ export function SearchScreen() {
             onChange={(e) => setQ(e.target.value)}
             autoComplete="off"
           />
-        </div>
+        </Field>
         <button type="submit" className="button button--primary">
           Search
         </button>

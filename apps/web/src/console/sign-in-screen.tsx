@@ -1,6 +1,7 @@
 // Staff sign-in: password, then the code emailed to the staff address.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { consoleTexts, type ConsoleStaff } from '@portal/contract/console'
+import { TextField } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { Banner } from './console-parts.tsx'
@@ -65,56 +66,42 @@ export function SignInScreen({ notice, onSignedIn }: Props) {
       {info && <p className="card__intro">{info}</p>}
       {step === 'password' ? (
         <form onSubmit={submitPassword} className="console-form">
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="staff-email">
-              Staff email address
-            </label>
-            <input
-              id="staff-email"
-              className="input"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="staff-password">
-              Password
-            </label>
-            <input
-              id="staff-password"
-              className="input"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="staff-email"
+            label="Staff email address"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {/* A plain password input: no show/hide toggle on the desk's sign-in. */}
+          <TextField
+            id="staff-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <button type="submit" className="button button--primary button--block" disabled={isBusy}>
             Continue
           </button>
         </form>
       ) : (
         <form onSubmit={submitCode} className="console-form">
-          <div className="form-field">
-            <label className="form-field__label" htmlFor="staff-code">
-              Code from the email
-            </label>
-            <input
-              id="staff-code"
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-          </div>
+          <TextField
+            id="staff-code"
+            label="Code from the email"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
           <button type="submit" className="button button--primary button--block" disabled={isBusy}>
             Sign in
           </button>

@@ -1,6 +1,7 @@
 // Admins manage staff accounts: the list, and new accounts (password shown once).
 import { useState, type FormEvent } from 'react'
 import { staffRoles, type StaffRoleName } from '@portal/contract/console'
+import { Field, TextField } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
@@ -37,23 +38,15 @@ export function StaffScreen() {
       <Notice message={notice} />
       <form className="console-form console-form--inline" onSubmit={create}>
         <h2>New staff account</h2>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="new-staff-email">
-            Email address
-          </label>
-          <input
-            id="new-staff-email"
-            className="input"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="new-staff-role">
-            Role
-          </label>
+        <TextField
+          id="new-staff-email"
+          label="Email address"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field id="new-staff-role" label="Role">
           <select
             id="new-staff-role"
             className="input"
@@ -66,7 +59,7 @@ export function StaffScreen() {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <button type="submit" className="button button--primary">
           Create account
         </button>

@@ -3,7 +3,7 @@
 import { useLocation } from 'react-router'
 import { formatProgramPhone } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
-import { useProgramPhone } from '../features/brand/program-phone.ts'
+import { useProgramPhone } from '../lib/program-phone.ts'
 import { SupportScreen, supportTitle } from '../features/mfa/support-screen.tsx'
 import { incidentOfState } from '../lib/mfa-next-step.ts'
 import { useDocumentTitle } from '../lib/page.ts'

@@ -6,7 +6,7 @@ import { messages } from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { PhoneLink } from '../../components/phone-link.tsx'
 import { useProgramSelection } from '../../lib/program-selection.ts'
-import { useProgramPhone } from '../brand/program-phone.ts'
+import { useProgramPhone } from '../../lib/program-phone.ts'
 import { registrationTexts as t } from './registration-texts.ts'
 import './registration.css'
 

@@ -1,0 +1,20 @@
+// @portal/server/testing: the one door from tests into the service (docs/testing.md).
+// Browser tests (e2e/) import the service only from here; API tests (apps/server/test/) use
+// it through test/harness.ts. Nothing in src/ outside this folder imports it, and build.mjs
+// refuses a bundle that contains it.
+export { startTestApp, TestClient, manualClock, openTestDatabase, testConfig } from './harness.ts'
+export type { TestApp, ManualClock } from './harness.ts'
+export { startPortal, type Portal } from './portal.ts'
+export {
+  addCustomers,
+  createAccount,
+  createStaff,
+  setAccountEmail,
+  type Arrangeable,
+  type NewCustomer,
+} from './arrange.ts'
+export { launchBrowser } from './chromium.ts'
+export { maskEmail, maskPhone } from '../delivery/mask.ts'
+export { demoCustomers, demoMailingPhones, demoPassword } from '../store/demo-data.ts'
+export type { Clock } from '../lib/clock.ts'
+export type { Database } from '../store/db.ts'

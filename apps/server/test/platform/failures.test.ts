@@ -1,0 +1,84 @@
+// When the database or anything else fails, the portal gets a plain 5xx it turns into the
+// technical-difficulties message (spec §8): never a stack trace, never a secret.
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close().catch(() => undefined))
+
+describe('a failing database', () => {
+  it('answers authenticate with a plain 500 and no stack trace', async () => {
+    const client = t.client()
+    await client.get('/usweb/login')
+    await t.database.close()
+    const response = await client.login('bclip_demo', demoPassword)
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({
+      error: 'Internal Server Error',
+      message: 'The service could not complete the request. Please try again later.',
+      // A short reference the support desk searches: the start of the logged request id.
+      reference: String(response.headers['x-request-id']).slice(0, 8),
+    })
+    expect(response.body).not.toMatch(/\bat\b.*\.(ts|js):\d+/)
+    expect((await client.get('/readyz')).statusCode).toBe(503)
+  })
+})
+
+describe('logs', () => {
+  it('never carry the password, the session cookie or the anti-forgery token', async () => {
+    const lines: string[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logged = await startTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: sink })
+    try {
+      const client = logged.client()
+      await client.login('bclip_demo', demoPassword)
+      await client.postJson('/api/portal/handoff')
+      const log = lines.join('')
+      expect(log).toContain('/api/us-web-authentication/authenticate')
+      expect(log).not.toContain(demoPassword)
+      expect(log).not.toContain(encodeURIComponent(demoPassword))
+      for (const value of client.cookies.values()) expect(log).not.toContain(value)
+    } finally {
+      await logged.close()
+    }
+  })
+
+  it('write one line per request, when it is answered, with its id, method, path and status', async () => {
+    const lines: string[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logged = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: sink })
+    try {
+      const response = await logged.app.inject({ url: '/api/mfa/getCountries' })
+      const entries = lines
+        .flatMap((chunk) => chunk.split('\n'))
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.reqId === response.headers['x-request-id'])
+      expect(entries).toEqual([
+        expect.objectContaining({
+          msg: 'request completed',
+          req: expect.objectContaining({ method: 'GET', url: '/api/mfa/getCountries' }),
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        }),
+      ])
+    } finally {
+      await logged.close()
+    }
+  })
+})
