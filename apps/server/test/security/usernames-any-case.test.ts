@@ -17,12 +17,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, messages, recoveryStatuses, type CwMfaResponse } from '@portal/contract'
-import { staffService } from '../src/modules/support/staff.service.ts'
-import { migrationsFolder } from '../src/paths.ts'
-import { demoCustomers, demoPassword } from '../src/store/demo-data.ts'
-import { customers } from '../src/store/schema.ts'
-import { adminQuery, withDatabase } from './databases.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from './harness.ts'
+import { staffService } from '../../src/modules/support/staff.service.ts'
+import { migrationsFolder } from '../../src/paths.ts'
+import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
+import { customers } from '../../src/store/schema.ts'
+import { adminQuery, withDatabase } from '../../src/testing/databases.ts'
+import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

@@ -3,9 +3,9 @@
 // be turned into a takeover. Each test drives the real service over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '@portal/contract'
-import { demoPassword } from '../src/store/demo-data.ts'
-import { maxBodyDepth } from '../src/plugins/api-schemas.ts'
-import { manualClock, startTestApp, type TestApp } from './harness.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { maxBodyDepth } from '../../src/plugins/api-schemas.ts'
+import { manualClock, startTestApp, type TestApp } from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
