@@ -47,6 +47,8 @@ export interface Program {
   defaultAssociation: string
   /** Association by the customer's level2org (equipmentrenew: 2836 means AFM, spec §4). */
   associationsByLevel2Org: Readonly<Record<string, string>>
+  /** Agents type a six-digit Agent Number (augustar/onl); other customers an Account Number. */
+  customerNumberKind: 'agent' | 'account'
   /** The registration / recovery label of the customer number. */
   accountLabel: 'Agent Number' | 'Account Number'
   /** Agent numbers are six digits sent with the prefix ASF (spec §5). */
@@ -77,6 +79,7 @@ const usweb = {
   level1Org: '100',
   defaultAssociation: 'NA',
   associationsByLevel2Org: {},
+  customerNumberKind: 'account',
   accountLabel: 'Account Number',
   customerNumberPrefix: '',
   phonePrefix: '',
@@ -129,6 +132,7 @@ export const programs: Record<ProgramCode, Program> = {
     brand: { colour: '#9a4215', hover: '#783310' },
     serviceCode: 'onl',
     displayName: 'AuguStar Agents Errors & Omissions Program',
+    customerNumberKind: 'agent',
     accountLabel: 'Agent Number',
     customerNumberPrefix: 'ASF',
     phonePrefix: '1.',
