@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { programOf, type ProgramCode } from '@portal/contract'
+import { programOf, type DeliveryMethod, type ProgramCode } from '@portal/contract'
 import { launchBrowser } from '../apps/server/bench/chromium.ts'
 import { buildApp } from '../apps/server/src/app.ts'
 import type { Clock } from '../apps/server/src/lib/clock.ts'
@@ -103,7 +103,7 @@ export async function submitLogin(page: Page, username: string, password: string
 /** A message the service sent, as the demo outbox viewer lists it (newest first). */
 export interface OutboxMessage {
   id: number
-  channel: 'email' | 'sms'
+  channel: DeliveryMethod
   /** An email address, or +1XXXXXXXXXX. */
   recipient: string
   /** 'username' | 'temporary-password' | 'verification-code' | … */

@@ -3,8 +3,14 @@
 // message and replaced, and each message the recovery screens can show.
 import { inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { messages, programOf, screenTexts, type ProgramCode } from '@portal/contract'
-import { maskEmail, maskPhone } from '../apps/server/src/delivery/mask.ts'
+import {
+  maskEmail,
+  maskPhone,
+  messages,
+  programOf,
+  screenTexts,
+  type ProgramCode,
+} from '@portal/contract'
 import { demoCustomers } from '../apps/server/src/store/demo-data.ts'
 import { users } from '../apps/server/src/store/schema.ts'
 import {

@@ -4,10 +4,12 @@ import {
   findProgram,
   limits,
   programOf,
+  type DeliveryMethod,
   type ProgramCode,
 } from '@portal/contract'
 
-export type Channel = 'email' | 'sms'
+/** The outbox's channel is the delivery method the customer chose. */
+export type Channel = DeliveryMethod
 
 export interface Message {
   template: string

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { emailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
+import { deliveryMethods, type DeliveryMethod } from '../delivery.ts'
 import { messages } from '../messages.ts'
 import { extension, extensionFallbacks } from './calls.ts'
 
@@ -38,12 +39,12 @@ export const MfaContactSchema = z.strictObject({
 })
 export type MfaContact = z.infer<typeof MfaContactSchema>
 
-export const mfaDeliveryMethods = ['email', 'sms'] as const
-export type MfaDeliveryMethod = (typeof mfaDeliveryMethods)[number]
+/** The MFA calls' name for a delivery method (rgValue). */
+export type MfaDeliveryMethod = DeliveryMethod
 
 /** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
 export const SubmitVerificationSchema = z.strictObject({
-  rgValue: z.enum(mfaDeliveryMethods, { error: messages.validation.deliveryMethod }),
+  rgValue: z.enum(deliveryMethods, { error: messages.validation.deliveryMethod }),
   userName: z.optional(z.string().check(z.maxLength(50))),
 })
 

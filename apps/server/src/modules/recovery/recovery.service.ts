@@ -4,6 +4,8 @@
 // password change they report.
 import { eq } from 'drizzle-orm'
 import {
+  maskEmail,
+  maskPhone,
   programCodes,
   programOf,
   recoveryStatuses,
@@ -14,7 +16,6 @@ import {
   type RecoveryStatus,
 } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
-import { maskEmail, maskPhone } from '../../delivery/mask.ts'
 import { brandOf, templates, type Message } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
