@@ -1,4 +1,5 @@
 export * from './programs.ts'
+export * from './flavours.ts'
 export * from './delivery.ts'
 export * from './messages.ts'
 export * from './limits.ts'

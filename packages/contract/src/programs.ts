@@ -1,8 +1,9 @@
 // The program catalogue (spec §1, §9). Everything that differs by program lives here;
 // code asks `programOf(code).x`, never `if (prgName === 'cabar')`.
 
-export const flavours = ['usweb', 'pl'] as const
-export type Flavour = (typeof flavours)[number]
+/** The two application flavours; every name each goes by is in flavours.ts. */
+export const flavourNames = ['usweb', 'pl'] as const
+export type Flavour = (typeof flavourNames)[number]
 
 export const programCodes = [
   'bclip',
@@ -215,10 +216,12 @@ export const programs: Record<ProgramCode, Program> = {
   },
 }
 
-export const defaultUswebProgram: ProgramCode = 'bclip'
-
 export function isProgramCode(value: unknown): value is ProgramCode {
   return typeof value === 'string' && (programCodes as readonly string[]).includes(value)
+}
+
+export function isFlavour(value: unknown): value is Flavour {
+  return typeof value === 'string' && (flavourNames as readonly string[]).includes(value)
 }
 
 export function programOf(code: ProgramCode): Program {

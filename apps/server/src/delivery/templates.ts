@@ -1,5 +1,6 @@
 // What the service writes to people, per program: its name and customer-service number.
 import {
+  flavours,
   formatProgramPhone,
   findProgram,
   limits,
@@ -26,7 +27,7 @@ interface Brand {
 }
 
 export function brandOf(program: string, phone: string | undefined): Brand {
-  const code: ProgramCode = findProgram(program)?.code ?? 'bclip'
+  const code: ProgramCode = findProgram(program)?.code ?? flavours.usweb.defaultProgram
   return {
     name: programOf(code).displayName,
     phone: phone ? formatProgramPhone(code, phone) : 'the number on our website',

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { flavours } from '@portal/contract'
 import { issuesAntiForgeryToken } from './session.ts'
 
 /**
@@ -49,9 +50,9 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
     reply.header('Cache-Control', 'no-cache')
     return reply.sendFile(loginShellOf.get(routedPath(request.url)) ?? 'index.html')
   }
-  app.get('/', (_request, reply) => reply.redirect('/usweb/login'))
+  app.get('/', (_request, reply) => reply.redirect(`/${flavours.usweb.area}/login`))
   // support-console: the staff console (issue 15), a lazy route area of the same build.
-  for (const area of ['usweb', 'proliability', 'support-console']) {
+  for (const area of [flavours.usweb.area, flavours.pl.area, 'support-console']) {
     // The page hands out the anti-forgery token its calls will need (plugins/session.ts).
     app.get(`/${area}`, issuesAntiForgeryToken, shell)
     app.get(`/${area}/*`, issuesAntiForgeryToken, shell)

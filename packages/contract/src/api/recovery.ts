@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { deliveryMethods } from '../delivery.ts'
+import { recoveryAppNames } from '../flavours.ts'
 
 /** Spec §4 "Recovery": the status texts of the recovery calls. */
 export const recoveryStatuses = {
@@ -16,7 +17,6 @@ export type RecoveryStatus = (typeof recoveryStatuses)[keyof typeof recoveryStat
  */
 export const plMisspeltMultipleAccounts = 'Mulitple Accounts'
 
-export const recoveryAppNames = ['usweb', 'proliability'] as const
 const appName = z.enum(recoveryAppNames)
 const flag = z.optional(z.union([z.boolean(), z.enum(['true', 'false', 'Y', 'N'])]))
 

@@ -1,6 +1,12 @@
 // Spec §4 "Hand-off when MFA completes": where the browser goes when it leaves the portal.
 import { createCipheriv, randomBytes } from 'node:crypto'
-import { isProgramCode, programOf, type ProgramCode, type UswebHandoffData } from '@portal/contract'
+import {
+  flavours,
+  isProgramCode,
+  programOf,
+  type ProgramCode,
+  type UswebHandoffData,
+} from '@portal/contract'
 
 interface Deps {
   mainSiteUrl: string
@@ -22,7 +28,9 @@ export interface HandoffInput {
 export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
   return {
     async urlFor(input: HandoffInput): Promise<string> {
-      const code: ProgramCode = isProgramCode(input.program) ? input.program : 'bclip'
+      const code: ProgramCode = isProgramCode(input.program)
+        ? input.program
+        : flavours.usweb.defaultProgram
       const program = programOf(code)
       if (program.flavour === 'pl') return plUrl(plPolicyAppUrl, plHandoffKey, input.username)
       const data: UswebHandoffData = {

@@ -4,6 +4,7 @@
 // password change they report.
 import { eq } from 'drizzle-orm'
 import {
+  flavours,
   maskEmail,
   maskPhone,
   programCodes,
@@ -11,6 +12,7 @@ import {
   recoveryStatuses,
   type ContactLookupResponse,
   type DeliveryMethod,
+  type RecoveryAppName,
   type RecoveryMode,
   type RecoveryResponse,
   type RecoveryStatus,
@@ -29,10 +31,12 @@ import { mfaContacts } from '../../store/schema.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
-type AppName = 'usweb' | 'proliability'
+type AppName = RecoveryAppName
 
 const programsOf = (appName: AppName): string[] =>
-  programCodes.filter((code) => (programOf(code).flavour === 'pl') === (appName === 'proliability'))
+  programCodes.filter(
+    (code) => (programOf(code).flavour === 'pl') === (appName === flavours.pl.recoveryAppName),
+  )
 
 type Lookup = { status: RecoveryStatus; user?: UserRow }
 

@@ -2,6 +2,7 @@
 // update the contact details afterwards, or a call to support.
 import { useState, type FormEvent, type ReactNode } from 'react'
 import {
+  flavours,
   maskPhone,
   messages,
   screenTexts,
@@ -10,7 +11,6 @@ import {
   type MfaDetails,
 } from '@portal/contract'
 import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
 import { shortMaskedEmail } from './mfa-contact.ts'
@@ -22,8 +22,8 @@ import { useMfaStep } from './use-mfa-step.ts'
 export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
 
 const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
-  usweb: [failureMessageOf.usweb],
-  pl: [failureMessageOf.pl],
+  usweb: [flavours.usweb.failureMessage],
+  pl: [flavours.pl.failureMessage],
 }
 
 /** Spec §2 screen 7's rule, here too: an option appears only if that contact exists. */

@@ -2,9 +2,15 @@
 // (updateinformationstep1component): the verification contact form and its updateUser call.
 import type { ReactNode } from 'react'
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
-import { contactTypes, limits, screenTexts, type Country, type Flavour } from '@portal/contract'
+import {
+  contactTypes,
+  flavours,
+  limits,
+  screenTexts,
+  type Country,
+  type Flavour,
+} from '@portal/contract'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { phoneFormatted } from '../../lib/phone-input.ts'
@@ -32,8 +38,8 @@ const intros: Record<ContactVariant, string> = {
 }
 
 const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
-  usweb: [failureMessageOf.usweb],
-  pl: [failureMessageOf.pl],
+  usweb: [flavours.usweb.failureMessage],
+  pl: [flavours.pl.failureMessage],
 }
 
 const contactResolver = formResolver<ContactFormValues>(ContactFormSchema)
