@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
-import { programOf, type ProgramCode } from '@portal/contract'
+import { programOf, type DeliveryMethod, type ProgramCode } from '@portal/contract'
 import { launchBrowser, startPortal, type Portal } from '@portal/server/testing'
 
 export { demoPassword, type Portal } from '@portal/server/testing'
@@ -73,7 +73,7 @@ export async function submitLogin(page: Page, username: string, password: string
 /** A message the service sent, as the demo outbox viewer lists it (newest first). */
 export interface OutboxMessage {
   id: number
-  channel: 'email' | 'sms'
+  channel: DeliveryMethod
   /** An email address, or +1XXXXXXXXXX. */
   recipient: string
   /** 'username' | 'temporary-password' | 'verification-code' | … */

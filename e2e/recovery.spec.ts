@@ -2,8 +2,15 @@
 // a username recovered by email or through the delivery choice, a password reset by text
 // message and replaced, and each message the recovery screens can show.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { messages, programOf, screenTexts, type ProgramCode } from '@portal/contract'
-import { demoCustomers, maskEmail, maskPhone, setAccountEmail } from '@portal/server/testing'
+import {
+  maskEmail,
+  maskPhone,
+  messages,
+  programOf,
+  screenTexts,
+  type ProgramCode,
+} from '@portal/contract'
+import { demoCustomers, setAccountEmail } from '@portal/server/testing'
 import {
   accessibilityViolations,
   latestSent,

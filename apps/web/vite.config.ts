@@ -3,7 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { loginPages } from './build/login-pages.ts'
-import { paths } from './src/config/paths.ts'
+import { areaSegments, paths } from './src/config/paths.ts'
 import { parsePortalConfig } from './src/config/portal-config.ts'
 
 // React Router 7 exports only its development build; production builds must ask for the
@@ -57,12 +57,12 @@ export default defineConfig(({ command, mode }) => ({
     loginPages([
       {
         module: 'src/routes/usweb-login.tsx',
-        paths: ['/usweb', paths.usweb.login],
+        paths: [`/${areaSegments.usweb}`, paths.usweb.login],
         html: 'usweb-login.html',
       },
       {
         module: 'src/routes/pl-login.tsx',
-        paths: ['/proliability', paths.pl.login],
+        paths: [`/${areaSegments.pl}`, paths.pl.login],
         html: 'pl-login.html',
       },
     ]),

@@ -2,6 +2,7 @@
 // apps/server/dist/server.js` (npm run serve), or through tsx in development. The preload
 // sizes libuv's thread pool, where passwords are hashed, to the cores before the pool starts
 // (src/thread-pool.cjs). `--demo` asks for demo mode (the quick start); nothing else turns it on.
+import { flavours } from '@portal/contract'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
@@ -51,7 +52,7 @@ async function main() {
     'password hashing',
   )
   app.log.info(
-    `Program Portal on ${address}/usweb/login (database: ${database.engine}${config.isDemo ? ', demo mode' : ''})`,
+    `Program Portal on ${address}/${flavours.usweb.area}/login (database: ${database.engine}${config.isDemo ? ', demo mode' : ''})`,
   )
 }
 

@@ -1,4 +1,6 @@
 export * from './programs.ts'
+export * from './flavours.ts'
+export * from './delivery.ts'
 export * from './messages.ts'
 export * from './limits.ts'
 export * from './rules.ts'

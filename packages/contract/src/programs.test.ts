@@ -29,6 +29,13 @@ describe('program catalogue', () => {
     expect(programOf('bclip').accountLabel).toBe('Account Number')
   })
 
+  it('labels the customer number by its kind', () => {
+    for (const code of programCodes) {
+      const { customerNumberKind, accountLabel } = programOf(code)
+      expect(accountLabel).toBe(customerNumberKind === 'agent' ? 'Agent Number' : 'Account Number')
+    }
+  })
+
   it('gives proliability the pl flavour and every other program usweb', () => {
     for (const code of programCodes) {
       expect(programOf(code).flavour).toBe(code === 'proliability' ? 'pl' : 'usweb')

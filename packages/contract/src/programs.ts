@@ -1,8 +1,9 @@
 // The program catalogue (spec §1, §9). Everything that differs by program lives here;
 // code asks `programOf(code).x`, never `if (prgName === 'cabar')`.
 
-export const flavours = ['usweb', 'pl'] as const
-export type Flavour = (typeof flavours)[number]
+/** The two application flavours; every name each goes by is in flavours.ts. */
+export const flavourNames = ['usweb', 'pl'] as const
+export type Flavour = (typeof flavourNames)[number]
 
 export const programCodes = [
   'bclip',
@@ -47,6 +48,8 @@ export interface Program {
   defaultAssociation: string
   /** Association by the customer's level2org (equipmentrenew: 2836 means AFM, spec §4). */
   associationsByLevel2Org: Readonly<Record<string, string>>
+  /** Agents type a six-digit Agent Number (augustar/onl); other customers an Account Number. */
+  customerNumberKind: 'agent' | 'account'
   /** The registration / recovery label of the customer number. */
   accountLabel: 'Agent Number' | 'Account Number'
   /** Agent numbers are six digits sent with the prefix ASF (spec §5). */
@@ -77,6 +80,7 @@ const usweb = {
   level1Org: '100',
   defaultAssociation: 'NA',
   associationsByLevel2Org: {},
+  customerNumberKind: 'account',
   accountLabel: 'Account Number',
   customerNumberPrefix: '',
   phonePrefix: '',
@@ -129,6 +133,7 @@ export const programs: Record<ProgramCode, Program> = {
     brand: { colour: '#9a4215', hover: '#783310' },
     serviceCode: 'onl',
     displayName: 'AuguStar Agents Errors & Omissions Program',
+    customerNumberKind: 'agent',
     accountLabel: 'Agent Number',
     customerNumberPrefix: 'ASF',
     phonePrefix: '1.',
@@ -211,10 +216,12 @@ export const programs: Record<ProgramCode, Program> = {
   },
 }
 
-export const defaultUswebProgram: ProgramCode = 'bclip'
-
 export function isProgramCode(value: unknown): value is ProgramCode {
   return typeof value === 'string' && (programCodes as readonly string[]).includes(value)
+}
+
+export function isFlavour(value: unknown): value is Flavour {
+  return typeof value === 'string' && (flavourNames as readonly string[]).includes(value)
 }
 
 export function programOf(code: ProgramCode): Program {

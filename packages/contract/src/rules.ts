@@ -92,7 +92,8 @@ export const phoneDigitsSchema = z
 /** The MFA contact form's phone: xxx-xxx-xxxx exactly. */
 export const mfaPhoneSchema = z.string().check(z.regex(/^\d{3}-\d{3}-\d{4}$/, m.mobile))
 
-export function maskPhone(value: string): string {
+/** Formats a phone number as it is typed: '3125550' → '312-555-0'. */
+export function formatPhoneInput(value: string): string {
   const d = value.replace(/\D/g, '').slice(0, 10)
   if (d.length <= 3) return d
   if (d.length <= 6) return `${d.slice(0, 3)}-${d.slice(3)}`

@@ -1,13 +1,16 @@
 // What the service writes to people, per program: its name and customer-service number.
 import {
+  flavours,
   formatProgramPhone,
   findProgram,
   limits,
   programOf,
+  type DeliveryMethod,
   type ProgramCode,
 } from '@portal/contract'
 
-export type Channel = 'email' | 'sms'
+/** The outbox's channel is the delivery method the customer chose. */
+export type Channel = DeliveryMethod
 
 export interface Message {
   template: string
@@ -24,7 +27,7 @@ interface Brand {
 }
 
 export function brandOf(program: string, phone: string | undefined): Brand {
-  const code: ProgramCode = findProgram(program)?.code ?? 'bclip'
+  const code: ProgramCode = findProgram(program)?.code ?? flavours.usweb.defaultProgram
   return {
     name: programOf(code).displayName,
     phone: phone ? formatProgramPhone(code, phone) : 'the number on our website',

@@ -4,8 +4,10 @@
 // with a permanent redirect to the lower-case address, the query kept as sent. The API under
 // /api stays exact: a call is never redirected.
 
+import { flavours } from '@portal/contract'
+
 /** The areas whose pages the service serves (plugins/web.ts). */
-export const pageAreas = ['usweb', 'proliability', 'support-console'] as const
+export const pageAreas = [flavours.usweb.area, flavours.pl.area, 'support-console'] as const
 
 /**
  * The canonical address of a page asked for in another case, or undefined when `url` is not

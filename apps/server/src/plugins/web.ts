@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { flavours } from '@portal/contract'
 import { pageAreas } from './page-addresses.ts'
 import { issuesAntiForgeryToken } from './session.ts'
 
@@ -50,7 +51,7 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
     reply.header('Cache-Control', 'no-cache')
     return reply.sendFile(loginShellOf.get(routedPath(request.url)) ?? 'index.html')
   }
-  app.get('/', (_request, reply) => reply.redirect('/usweb/login'))
+  app.get('/', (_request, reply) => reply.redirect(`/${flavours.usweb.area}/login`))
   // support-console: the staff console (issue 15), a lazy route area of the same build. The
   // same addresses in another case are redirected here (plugins/page-addresses.ts).
   for (const area of pageAreas) {

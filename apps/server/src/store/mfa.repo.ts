@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { limits, messages } from '@portal/contract'
+import { limits, messages, type DeliveryMethod } from '@portal/contract'
 import { HttpError } from '../plugins/errors.ts'
 import { prepared, type Db } from './db.ts'
 import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
@@ -53,7 +53,7 @@ export function mfaRepo(db: Db) {
      * The contact a passed code was sent to is proven. After a reconfirmation request the
      * other one is not: only what a code reached counts.
      */
-    async markVerified(userId: number, channel: 'email' | 'sms', now: Date): Promise<void> {
+    async markVerified(userId: number, channel: DeliveryMethod, now: Date): Promise<void> {
       const otherColumn =
         channel === 'email' ? mfaContacts.phoneVerifiedAt : mfaContacts.emailVerifiedAt
       const other = sql`CASE WHEN ${mfaContacts.isReconfirmationRequired} THEN NULL ELSE ${otherColumn} END`

@@ -14,7 +14,7 @@ export {
   type NewCustomer,
 } from './arrange.ts'
 export { launchBrowser } from './chromium.ts'
-export { maskEmail, maskPhone } from '../delivery/mask.ts'
+export { maskEmail, maskPhone } from '@portal/contract'
 export { demoCustomers, demoMailingPhones, demoPassword } from '../store/demo-data.ts'
 export type { Clock } from '../lib/clock.ts'
 export type { Database } from '../store/db.ts'

@@ -3,9 +3,13 @@
 // M1, M4, M5, M6, L2). Each test drives the real service over HTTP, as such a person would.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { authMessages, CustomerFindResponseSchema, type CwMfaResponse } from '@portal/contract'
+import {
+  authMessages,
+  CustomerFindResponseSchema,
+  maskEmail,
+  type CwMfaResponse,
+} from '@portal/contract'
 import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { maskEmail } from '../../src/delivery/mask.ts'
 import { customers, mfaContacts, sessions, users } from '../../src/store/schema.ts'
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 

@@ -1,13 +1,13 @@
+import { flavours } from '@portal/contract'
 import { Component, use, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { ErrorBanner } from '../components/error-banner.tsx'
 import { flavourOfPath, pathsOf } from '../config/paths.ts'
-import { failureMessageOf } from '../lib/failure-message.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
 
 const bannerItemsOf = {
-  usweb: [failureMessageOf.usweb],
-  pl: [failureMessageOf.pl],
+  usweb: [flavours.usweb.failureMessage],
+  pl: [flavours.pl.failureMessage],
 } as const
 
 /**

@@ -1,7 +1,7 @@
 // Every path of the portal, in one list (spec §2). Screens that later issues build keep
 // their real paths here already, so that links and the navigation guard point where the
 // screens will be.
-import type { Flavour } from '@portal/contract'
+import { flavours, type Flavour } from '@portal/contract'
 
 /** Route segments shared by both areas, as the specification spells them. */
 export const screens = {
@@ -36,8 +36,8 @@ export type ScreenSegment = (typeof screens)[Screen]
 
 /** The first path segment of each flavour's area. */
 export const areaSegments = {
-  usweb: 'usweb',
-  pl: 'proliability',
+  usweb: flavours.usweb.area,
+  pl: flavours.pl.area,
 } as const satisfies Record<Flavour, string>
 
 export type AreaPaths = { readonly root: string } & { readonly [S in Screen]: string }

@@ -6,7 +6,7 @@ const agentNumberLength = 6
 
 /** Programs whose customers are agents type a six-digit Agent Number (augustar/onl). */
 export function isAgentNumberProgram(program: Program): boolean {
-  return program.accountLabel === 'Agent Number'
+  return program.customerNumberKind === 'agent'
 }
 
 /** The most characters the program's number field takes. */

@@ -2,8 +2,8 @@
 // in session storage for the pages that follow (which carry no program in their address).
 import { createContext, use } from 'react'
 import {
-  defaultUswebProgram,
   findProgram,
+  flavours,
   programFromAddress,
   programOf,
   type Flavour,
@@ -39,10 +39,10 @@ export function selectProgram(pathname: string, search: string, stored: StoredSe
   const storedCode = stored.prgName ? findProgram(stored.prgName)?.code : undefined
   const code: ProgramCode =
     flavour === 'pl'
-      ? 'proliability'
+      ? flavours.pl.defaultProgram
       : (uswebProgram(programFromAddress(pathname, search)) ??
         uswebProgram(storedCode) ??
-        defaultUswebProgram)
+        flavours.usweb.defaultProgram)
   const program = programOf(code)
   const isSameProgram = storedCode === code
   const queryLevel1Org = new URLSearchParams(search).get('level1Org')

@@ -4,7 +4,7 @@
 // lists them as session-held; none is a secret). Passwords, one-time codes and the
 // "credentials object" of the original design are never written to any browser storage:
 // the login service keeps that state in its own session (DESIGN.md).
-import type { Flavour } from '@portal/contract'
+import { isFlavour, type Flavour } from '@portal/contract'
 
 export interface StoredSession {
   prgName: string | null
@@ -52,8 +52,7 @@ export function readSession(): StoredSession {
   return {
     prgName: read('prgName'),
     level1Org: read('level1Org'),
-    applicationName:
-      applicationName === 'usweb' || applicationName === 'pl' ? applicationName : null,
+    applicationName: isFlavour(applicationName) ? applicationName : null,
     associationName: read('associationName'),
     username: read('username'),
   }

@@ -1,10 +1,10 @@
 // /proliability/ and /proliability/login (spec §2 "proliability area"): `cname` prefills the username.
 import { useSearchParams } from 'react-router'
-import { programOf, screenTexts } from '@portal/contract'
+import { flavours, programOf, screenTexts } from '@portal/contract'
 import { LoginScreen } from '../features/login/login-screen.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 
-const program = programOf('proliability')
+const program = programOf(flavours.pl.defaultProgram)
 const insurer = program.insurerName
 
 export function Component() {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { emailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
+import { deliveryMethods, type DeliveryMethod } from '../delivery.ts'
 import { messages } from '../messages.ts'
 import { extension, extensionFallbacks } from './calls.ts'
 import { defineModel, requestOf } from './models.ts'
@@ -42,8 +43,8 @@ export const MfaContactSchema = z.strictObject({
 })
 export type MfaContact = z.infer<typeof MfaContactSchema>
 
-export const mfaDeliveryMethods = ['email', 'sms'] as const
-export type MfaDeliveryMethod = (typeof mfaDeliveryMethods)[number]
+/** The MFA calls' name for a delivery method (rgValue). */
+export type MfaDeliveryMethod = DeliveryMethod
 
 const text = (max: number) => z.string().check(z.maxLength(max))
 
@@ -80,7 +81,7 @@ export const MfaUpdateUserSchema = requestOf(mfaModel, {
 
 /** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
 export const SubmitVerificationSchema = requestOf(mfaModel, {
-  rgValue: z.enum(mfaDeliveryMethods, { error: messages.validation.deliveryMethod }),
+  rgValue: z.enum(deliveryMethods, { error: messages.validation.deliveryMethod }),
 })
 
 /** POST /api/mfa/enterverificationcode */
@@ -111,7 +112,7 @@ export const MfaDetailsSchema = z.object({
    * Not in the spec (issue 32): a temporary password went out by this channel within the last
    * day, so the code goes by the other one (the details then show only that one).
    */
-  recentRecoveryBy: z.optional(z.nullable(z.enum(mfaDeliveryMethods))),
+  recentRecoveryBy: z.optional(z.nullable(z.enum(deliveryMethods))),
 })
 export type MfaDetails = z.infer<typeof MfaDetailsSchema>
 

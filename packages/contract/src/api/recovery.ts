@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { deliveryMethods } from '../delivery.ts'
+import { recoveryAppNames } from '../flavours.ts'
 import { defineModel, requestOf } from './models.ts'
 
 /** Spec §4 "Recovery": the status texts of the recovery calls. */
@@ -16,13 +18,8 @@ export type RecoveryStatus = (typeof recoveryStatuses)[keyof typeof recoveryStat
  */
 export const plMisspeltMultipleAccounts = 'Mulitple Accounts'
 
-export const recoveryAppNames = ['usweb', 'proliability'] as const
 const appName = z.enum(recoveryAppNames)
 const flag = z.union([z.boolean(), z.enum(['true', 'false', 'Y', 'N'])])
-
-/** How the code or message is delivered: to the email address or the mobile number. */
-export const deliveryMethods = ['email', 'sms'] as const
-export type DeliveryMethod = (typeof deliveryMethods)[number]
 
 /** The first page's recovery options (spec §2 screens 5-6). */
 export const recoveryModes = [

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { appNames } from '../flavours.ts'
 import { newPasswordSchema, newUsernameSchema } from '../rules.ts'
 import { extension, extensionFallbacks } from './calls.ts'
 import { defineModel, requestOf } from './models.ts'
@@ -54,8 +55,6 @@ export const ExistingAccountCheckSchema = z.strictObject({
 export const ExistingAccountResponseSchema = z.object({
   body: z.nullable(z.object({ accountExists: z.literal(true) })),
 })
-
-export const appNames = { usweb: 'USWEB', pl: 'PROLIABILITY' } as const
 
 /** POST /api/us-web-authentication/createuser (spec §3 account-creation request). */
 export const CreateUserRequestSchema = z.strictObject({

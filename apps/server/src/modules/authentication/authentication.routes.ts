@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   AuthenticateFormSchema,
   AuthenticateResponseSchema,
+  flavours,
   FormLoginSchema,
   IdentitySchema,
   LoginRequestSchema,
@@ -27,7 +28,7 @@ interface Deps {
   audit: ReturnType<typeof auditRepo>
 }
 
-const plProgram = 'proliability'
+const plProgram = flavours.pl.defaultProgram
 const plLevel1Org = programOf(plProgram).level1Org
 
 export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
@@ -153,7 +154,7 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
       {
         userName: form.j_username,
         password: form.j_password,
-        velLevel1Org: form.level1org ?? programOf('bclip').level1Org,
+        velLevel1Org: form.level1org ?? programOf(flavours.usweb.defaultProgram).level1Org,
       },
       { isProgramFixed: false },
     )

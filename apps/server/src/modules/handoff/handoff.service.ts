@@ -1,5 +1,11 @@
 // Spec §4 "Hand-off when MFA completes": where the browser goes when it leaves the portal.
-import { isProgramCode, programOf, type ProgramCode, type UswebHandoffData } from '@portal/contract'
+import {
+  flavours,
+  isProgramCode,
+  programOf,
+  type ProgramCode,
+  type UswebHandoffData,
+} from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { sealPlToken, type PlTokenKeys } from './pl-token.ts'
 
@@ -24,7 +30,9 @@ export interface HandoffInput {
 export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
   return {
     async urlFor(input: HandoffInput): Promise<string> {
-      const code: ProgramCode = isProgramCode(input.program) ? input.program : 'bclip'
+      const code: ProgramCode = isProgramCode(input.program)
+        ? input.program
+        : flavours.usweb.defaultProgram
       const program = programOf(code)
       if (program.flavour === 'pl') {
         const token = sealPlToken(plHandoffKeys, input.username, clock.now())

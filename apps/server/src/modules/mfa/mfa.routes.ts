@@ -8,7 +8,7 @@ import {
   MfaNoInputSchema,
   MfaUpdateUserSchema,
   SubmitVerificationSchema,
-  mfaDeliveryMethods,
+  deliveryMethods,
   operationOf,
   type ApiCallName,
   type Country,
@@ -160,7 +160,7 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
 
   const newCodeSchema = { ...mfaCall('mfaGenerateNewCode', true), body: noInput }
   api.post('/api/mfa/generateNewCode', { schema: newCodeSchema }, async (request) =>
-    sendCode(request, (chosen) => mfaDeliveryMethods.find((m) => m === chosen) ?? 'email'),
+    sendCode(request, (chosen) => deliveryMethods.find((m) => m === chosen) ?? 'email'),
   )
 
   const codeSchema = {

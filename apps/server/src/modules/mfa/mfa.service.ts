@@ -5,6 +5,8 @@ import {
   findProgram,
   invalidMobileErrorCode,
   limits,
+  maskEmail,
+  maskPhone,
   mfaScreens,
   myAccountScreen,
   type ProgramCode,
@@ -15,7 +17,6 @@ import {
 } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
-import { maskEmail, maskPhone } from '../../delivery/mask.ts'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'

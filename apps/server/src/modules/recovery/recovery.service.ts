@@ -4,17 +4,20 @@
 // password change they report.
 import { eq } from 'drizzle-orm'
 import {
+  flavours,
+  maskEmail,
+  maskPhone,
   programCodes,
   programOf,
   recoveryStatuses,
   type ContactLookupResponse,
   type DeliveryMethod,
+  type RecoveryAppName,
   type RecoveryMode,
   type RecoveryResponse,
   type RecoveryStatus,
 } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
-import { maskEmail, maskPhone } from '../../delivery/mask.ts'
 import { brandOf, templates, type Message } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -28,10 +31,12 @@ import { mfaContacts } from '../../store/schema.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
-type AppName = 'usweb' | 'proliability'
+type AppName = RecoveryAppName
 
 const programsOf = (appName: AppName): string[] =>
-  programCodes.filter((code) => (programOf(code).flavour === 'pl') === (appName === 'proliability'))
+  programCodes.filter(
+    (code) => (programOf(code).flavour === 'pl') === (appName === flavours.pl.recoveryAppName),
+  )
 
 type Lookup = { status: RecoveryStatus; user?: UserRow }
 

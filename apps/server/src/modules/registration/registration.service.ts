@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import {
   customerVerdict,
   findProgram,
+  flavours,
   programsWithLevel1Org,
   type CreateUserRequest,
   type CreateUserResponse,
@@ -126,7 +127,7 @@ export function registrationService({ db, accounts }: Deps) {
       )
       if (!customer) return { returnCode: 'NOT_FOUND' }
       const isPl = findProgram(customer.kprogName)?.flavour === 'pl'
-      if (isPl !== (request.appName === 'PROLIABILITY')) return { returnCode: 'NOT_FOUND' }
+      if (isPl !== (request.appName === flavours.pl.appName)) return { returnCode: 'NOT_FOUND' }
       if (eligibilityOf(customer) !== 'eligible') return { returnCode: 'INELIGIBLE' }
       const result = await accounts.createAccount({
         custnum: customer.custnum,

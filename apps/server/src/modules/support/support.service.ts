@@ -8,7 +8,7 @@ import type {
   SecurityEvent,
 } from '@portal/contract/console'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
-import { maskEmail, maskPhone } from '../../delivery/mask.ts'
+import { maskEmail, maskPhone } from '@portal/contract'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'

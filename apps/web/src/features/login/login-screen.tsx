@@ -2,12 +2,18 @@
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { limits, messages, screenTexts, type Flavour, type Program } from '@portal/contract'
+import {
+  flavours,
+  limits,
+  messages,
+  screenTexts,
+  type Flavour,
+  type Program,
+} from '@portal/contract'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { lazyResolver } from '../../lib/lazy-resolver.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import type { LoginFormValues } from './login-form.ts'
@@ -53,7 +59,7 @@ function bannerItemsFor(
     case 'crm':
       return [messages.login.invalidCrm]
     case 'failure':
-      return [failureMessageOf[flavour]]
+      return [flavours[flavour].failureMessage]
   }
 }
 
@@ -84,7 +90,7 @@ export function LoginScreen({
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
-    failureMessageOf[flavour],
+    flavours[flavour].failureMessage,
   ])
 
   const {
@@ -105,7 +111,7 @@ export function LoginScreen({
       (field) => text.includes(requiredMessageOf[field]) || text.includes(field),
     )
     // A 400 about neither field (or with no readable answer) is a failure of the call.
-    if (fields.length === 0) return showBanner([failureMessageOf[flavour]])
+    if (fields.length === 0) return showBanner([flavours[flavour].failureMessage])
     for (const field of fields) {
       setError(field, { type: 'server', message: requiredMessageOf[field] })
     }

@@ -2,17 +2,18 @@
 // update the contact details afterwards, or a call to support.
 import { useState, type FormEvent, type ReactNode } from 'react'
 import {
+  flavours,
+  maskPhone,
   messages,
   screenTexts,
+  type DeliveryMethod,
   type Flavour,
-  type MfaDeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
 import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
-import { maskEmail, maskMobile } from './mfa-contact.ts'
+import { shortMaskedEmail } from './mfa-contact.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
@@ -21,19 +22,22 @@ import { useMfaStep } from './use-mfa-step.ts'
 export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
 
 const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
-  usweb: [failureMessageOf.usweb],
-  pl: [failureMessageOf.pl],
+  usweb: [flavours.usweb.failureMessage],
+  pl: [flavours.pl.failureMessage],
 }
 
 /** Spec §2 screen 7's rule, here too: an option appears only if that contact exists. */
-export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<MfaDeliveryMethod>[] {
-  const options: DeliveryOption<MfaDeliveryMethod>[] = []
+export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<DeliveryMethod>[] {
+  const options: DeliveryOption<DeliveryMethod>[] = []
   if (details?.emailAddress) {
-    options.push({ method: 'email', label: 'Email', masked: maskEmail(details.emailAddress) })
+    options.push({
+      method: 'email',
+      label: 'Email',
+      masked: shortMaskedEmail(details.emailAddress),
+    })
   }
-  if (details?.phoneNumber) {
-    options.push({ method: 'sms', label: 'Mobile', masked: maskMobile(details.phoneNumber) })
-  }
+  const phone = maskPhone(details?.phoneNumber ?? null)
+  if (phone) options.push({ method: 'sms', label: 'Mobile', masked: phone })
   return options
 }
 
@@ -41,7 +45,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
   const layout = mfaLayoutOf(flavour)
   const data = useMfaData({ details: true, countries: false })
   const step = useMfaStep(flavour)
-  const [method, setMethod] = useState<MfaDeliveryMethod | null>(null)
+  const [method, setMethod] = useState<DeliveryMethod | null>(null)
   const [isUpdateRequested, setUpdateRequested] = useState(
     () => readMfaProgress().isUpdateRequested,
   )

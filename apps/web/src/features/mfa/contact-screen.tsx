@@ -5,6 +5,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import {
   contactTypes,
+  flavours,
   limits,
   screenTexts,
   type Country,
@@ -12,7 +13,6 @@ import {
   type MfaDetails,
 } from '@portal/contract'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { phoneFormatted } from '../../lib/phone-input.ts'
@@ -40,8 +40,8 @@ const intros: Record<ContactVariant, string> = {
 }
 
 const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
-  usweb: [failureMessageOf.usweb],
-  pl: [failureMessageOf.pl],
+  usweb: [flavours.usweb.failureMessage],
+  pl: [flavours.pl.failureMessage],
 }
 
 const contactResolver = formResolver<ContactFormValues>(ContactFormSchema)

@@ -8,7 +8,7 @@ import {
   type Country,
   type CwMfaResponse,
   type MfaContact,
-  type MfaDeliveryMethod,
+  type DeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
 import { apiClient, type CallResult } from '../../lib/api-client.ts'
@@ -61,7 +61,7 @@ export function updateUser(contact: MfaContact): Promise<MfaAnswer> {
 }
 
 /** POST /api/mfa/submitVerification: send a code by the chosen method. */
-export function submitVerification(rgValue: MfaDeliveryMethod): Promise<MfaAnswer> {
+export function submitVerification(rgValue: DeliveryMethod): Promise<MfaAnswer> {
   return post('/api/mfa/submitVerification', { rgValue })
 }
 

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { defaultCountry, messages } from '@portal/contract'
+import { defaultCountry, maskPhone, messages } from '@portal/contract'
 import {
   contactFromDetails,
   contactOf,
   contactProblems,
   emptyContact,
-  maskEmail,
-  maskMobile,
+  shortMaskedEmail,
   type ContactFormValues,
 } from './mfa-contact.ts'
 
@@ -76,12 +75,12 @@ describe('verification contact form (spec §5: all fields required)', () => {
 
 describe('masked contacts (spec §2 screen 11)', () => {
   it('shows the first letter and the domain of an email', () => {
-    expect(maskEmail('dana.o@example.com')).toBe('d***@example.com')
-    expect(maskEmail('a@example.com')).toBe('a***@example.com')
-    expect(maskEmail('broken')).toBe('***')
+    expect(shortMaskedEmail('dana.o@example.com')).toBe('d***@example.com')
+    expect(shortMaskedEmail('a@example.com')).toBe('a***@example.com')
+    expect(shortMaskedEmail('broken')).toBe('***')
   })
 
   it('shows the last four digits of a mobile number', () => {
-    expect(maskMobile('312-555-0101')).toBe('***-***-0101')
+    expect(maskPhone('312-555-0101')).toBe('***-***-0101')
   })
 })

@@ -4,11 +4,11 @@
 //
 // SECURITY: none of this is a secret; codes and contact details are never stored. The
 // service keeps the real state (which method, which code, how many tries) in its session.
-import type { MfaDeliveryMethod } from '@portal/contract'
+import type { DeliveryMethod } from '@portal/contract'
 import type { HandoffTarget } from '../../lib/handoff.ts'
 
 export interface MfaProgress {
-  deliveryMethod: MfaDeliveryMethod | null
+  deliveryMethod: DeliveryMethod | null
   isUpdateRequested: boolean
   /** After a right code with the update flag set: where the hand-off goes once updated. */
   doneTarget: HandoffTarget

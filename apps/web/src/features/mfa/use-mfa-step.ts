@@ -1,9 +1,9 @@
 // What every verification screen does with a call: the shared submission (spinner, one call
 // at a time, the banner), and then the next step of spec §4 — another screen, the hand-off,
 // or a message on this one.
+import { flavours } from '@portal/contract'
 import { useNavigate } from 'react-router'
 import type { CwMfaResponse, Flavour } from '@portal/contract'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { requestHandoff } from '../../lib/handoff.ts'
 import { mfaScreenPath, supportScreenState, type MfaStep } from '../../lib/mfa-next-step.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
@@ -14,7 +14,7 @@ export type DecideStep = (response: CwMfaResponse) => MfaStep | null
 
 export function useMfaStep(flavour: Flavour) {
   const navigate = useNavigate()
-  const failure = [failureMessageOf[flavour]]
+  const failure = [flavours[flavour].failureMessage]
   const submission = useSubmission(failure)
   const { showBanner } = submission
   const showFailure = () => showBanner(failure)

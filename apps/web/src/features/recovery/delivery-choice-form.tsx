@@ -3,12 +3,17 @@
 // appears only for a contact that exists.
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { messages, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
+import {
+  flavours,
+  messages,
+  type DeliveryMethod,
+  type Flavour,
+  type Program,
+} from '@portal/contract'
 import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendOtpToContactInfo, sendUserName } from './recovery-api.ts'
 import {
@@ -48,7 +53,7 @@ export function DeliveryChoiceForm({
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission([
-    failureMessageOf[flavour],
+    flavours[flavour].failureMessage,
   ])
 
   useEffect(() => {

@@ -2,9 +2,9 @@
 import {
   ContactLookupResponseSchema,
   RecoveryResponseSchema,
-  type recoveryAppNames,
   type ContactLookupResponse,
   type DeliveryMethod,
+  flavours,
   type Flavour,
   type RecoveryMode,
   type RecoveryResponse,
@@ -13,14 +13,6 @@ import { apiClient, type CallResult } from '../../lib/api-client.ts'
 import type { RecoveryKey, RecoveryKind } from './recovery-input.ts'
 
 const base = '/api/us-web-authentication'
-
-type RecoveryAppName = (typeof recoveryAppNames)[number]
-
-/** Spec §7: the recovery calls name the application in lower case. */
-export const recoveryAppNameOf = {
-  usweb: 'usweb',
-  pl: 'proliability',
-} as const satisfies Record<Flavour, RecoveryAppName>
 
 interface Contact {
   deliveryMethod: DeliveryMethod
@@ -35,7 +27,7 @@ export function sendUserName(
 ): Promise<CallResult<RecoveryResponse>> {
   return apiClient.postJson(
     `${base}/sendUserName`,
-    { ...request, appName: recoveryAppNameOf[flavour] },
+    { ...request, appName: flavours[flavour].recoveryAppName },
     RecoveryResponseSchema,
   )
 }
@@ -47,7 +39,7 @@ export function sendTempPassword(
 ): Promise<CallResult<RecoveryResponse>> {
   return apiClient.postJson(
     `${base}/sendTempPassword`,
-    { ...request, appName: recoveryAppNameOf[flavour] },
+    { ...request, appName: flavours[flavour].recoveryAppName },
     RecoveryResponseSchema,
   )
 }
@@ -63,7 +55,7 @@ export function sendOtpToContactInfo(
 ): Promise<CallResult<RecoveryResponse>> {
   return apiClient.postJson(
     `${base}/sendOTPToContactInfo`,
-    { ...request, appName: recoveryAppNameOf[flavour] },
+    { ...request, appName: flavours[flavour].recoveryAppName },
     RecoveryResponseSchema,
   )
 }
@@ -75,7 +67,7 @@ export function lookUpContacts(
   key: RecoveryKey,
 ): Promise<CallResult<ContactLookupResponse>> {
   const purpose = { sendusername: kind === 'username', sendpass: kind === 'password' }
-  const appName = recoveryAppNameOf[flavour]
+  const appName = flavours[flavour].recoveryAppName
   return key.by === 'customerNumber'
     ? apiClient.postJson(
         `${base}/getContactInfoByPersonCd`,

@@ -4,13 +4,19 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { limits, messages, screenTexts, type Flavour, type Program } from '@portal/contract'
+import {
+  flavours,
+  limits,
+  messages,
+  screenTexts,
+  type Flavour,
+  type Program,
+} from '@portal/contract'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { customerNumberMaxLength } from '../../lib/customer-number.ts'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { formatPhone, phoneFormatted } from '../../lib/phone-input.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
@@ -97,7 +103,7 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } = useSubmission(
-    [failureMessageOf[flavour]],
+    [flavours[flavour].failureMessage],
   )
 
   const {

@@ -1,6 +1,7 @@
 // Spec §4 "Recovery" and §8: what each recovery answer means for the user, as pure
 // functions of the call's result.
 import {
+  flavours,
   messages,
   plMisspeltMultipleAccounts,
   recoveryStatuses,
@@ -9,7 +10,6 @@ import {
   type RecoveryResponse,
 } from '@portal/contract'
 import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import type { RecoveryKey } from './recovery-input.ts'
 
 /** Which call answered: one that sends (username, temporary password) or a contact lookup. */
@@ -39,7 +39,7 @@ export function statusMessageOf(status: string, flavour: Flavour, call: Recovery
     case recoveryStatuses.dataNotFound:
       return messages.recovery.noAccounts
     default:
-      return failureMessageOf[flavour]
+      return flavours[flavour].failureMessage
   }
 }
 
@@ -48,7 +48,7 @@ const isSuccess = (answer: { status: boolean; message: string }) =>
 
 /** The message for a call that got no usable answer: the service's own (429, 400) or failure. */
 function failedCallMessage(result: CallResult<unknown>, flavour: Flavour): string {
-  return userMessageOf(result) ?? failureMessageOf[flavour]
+  return userMessageOf(result) ?? flavours[flavour].failureMessage
 }
 
 export type SendOutcome = { kind: 'sent' } | { kind: 'banner'; message: string }

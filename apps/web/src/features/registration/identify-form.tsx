@@ -3,13 +3,12 @@
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { limits, type Flavour, type Program } from '@portal/contract'
+import { flavours, limits, type Flavour, type Program } from '@portal/contract'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { customerNumberMaxLength, isAgentNumberProgram } from '../../lib/customer-number.ts'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import {
   customerNumberField,
   emailField,
@@ -42,7 +41,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
-    failureMessageOf[flavour],
+    flavours[flavour].failureMessage,
   ])
 
   const {

@@ -3,6 +3,7 @@
 // registration-api.ts; the screens only show what these return.
 import {
   appNames,
+  flavours,
   messages,
   type CreateUserRequest,
   type CreateUserResponse,
@@ -12,7 +13,6 @@ import {
   type RegistrationLookupResponse,
 } from '@portal/contract'
 import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
-import { failureMessageOf } from '../../lib/failure-message.ts'
 import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
 
 /** What step 1 found and step 2 needs; carried in router state, never in storage. */
@@ -94,7 +94,7 @@ export async function identify(
   })
   if (found.kind !== 'answered') {
     if (found.kind === 'refused' && found.status === 404) return banner(...notFoundItems(program))
-    return banner(userMessageOf(found) ?? failureMessageOf[flavour])
+    return banner(userMessageOf(found) ?? flavours[flavour].failureMessage)
   }
 
   const { eligibility, membershipCd, firstName } = found.json
