@@ -10,13 +10,15 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { messages, newUsernameSchema } from '@portal/contract'
-import { ConfigError, loadConfig } from '../config.ts'
+import { ConfigError, loadConfig, loadDatabaseConfig } from '../config.ts'
+import { startupFailure } from '../startup-errors.ts'
+import { referenceDataVersion } from '../store/reference-data.ts'
 import { databaseClock, type Clock } from '../lib/clock.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError } from '../lib/csv-import.ts'
 import { importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
-import { DatabaseInUseError, openDatabase, type Database } from '../store/db.ts'
+import { DatabaseInUseError, migratePostgres, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
 
@@ -77,9 +79,40 @@ function fail(message: string): number {
   return 1
 }
 
+/**
+ * `migrate` (npm run db:migrate) reads the database settings alone, so a release step needs
+ * DATABASE_URL and none of production's other secrets.
+ */
+async function migrateOnly(): Promise<number> {
+  let settings
+  try {
+    settings = loadDatabaseConfig(process.env)
+    if (settings.databaseUrl) {
+      const applied = await migratePostgres(settings.databaseUrl, settings.dbTimeouts.connectMs)
+      console.log(
+        `Applied ${applied} migration(s); the database (postgres) is up to date; reference data version ${referenceDataVersion}.`,
+      )
+      return 0
+    }
+    const database = await openDatabase({ kind: 'pglite', dataDir: settings.dataDir })
+    await database.close()
+    console.log(
+      `The database (pglite) is up to date; reference data version ${referenceDataVersion}.`,
+    )
+    return 0
+  } catch (error) {
+    const explained = startupFailure(error, 'DATABASE_URL')
+    if (explained instanceof ConfigError || explained instanceof DatabaseInUseError) {
+      return fail(explained.message)
+    }
+    throw error
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const asksForDemo = argv.includes('--demo')
   const [command, ...rest] = argv.filter((arg) => arg !== '--demo')
+  if (command === 'migrate') return migrateOnly()
   const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
   if (command !== 'import-customers' && command !== 'create-account' && !opsCommand && !support) {
@@ -91,7 +124,7 @@ async function main(argv: string[]): Promise<number> {
     config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
     database = await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2, timeouts: config.dbTimeouts }
         : { kind: 'pglite', dataDir: config.dataDir },
     )
   } catch (error) {
