@@ -23,6 +23,7 @@ import { messageCaps } from './delivery/message-caps.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
+import { healthMonitor, type HealthMonitor } from './lib/health.ts'
 import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
@@ -80,6 +81,8 @@ declare module 'fastify' {
     /** The one source of time (operator commands and tests read it too). */
     clock: Clock
     metrics: Metrics
+    /** Dependencies sampled in the background: readiness, gauges, start-up warnings. */
+    health: HealthMonitor
     /** One retention pass (the sweep timer runs it every RETENTION_SWEEP_MINUTES). */
     purgeExpired(): Promise<PurgeReport>
   }
@@ -156,7 +159,23 @@ export async function buildApp({
   const clock: Clock = givenClock ?? calibrated ?? systemClock
   app.addHook('onClose', async () => calibrated?.stop())
   app.decorate('clock', clock)
-  const metrics = createMetrics(db, clock)
+  // Email transport, pooled (delivery/transports.ts): the worker sends, the monitor checks it.
+  const smtp = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined
+  app.addHook('onClose', async () => smtp?.close?.())
+  const health = healthMonitor({
+    database,
+    counters,
+    smtp,
+    hasRedis: Boolean(config.redisUrl),
+  })
+  app.decorate('health', health)
+  // The first samples before the service reports ready; then every few seconds.
+  app.addHook('onReady', async () => {
+    await health.sample()
+    health.start()
+  })
+  app.addHook('onClose', async () => health.stop())
+  const metrics = createMetrics({ clock, monitor: health, database, build: config.build })
   app.decorate('metrics', metrics)
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id)
@@ -176,7 +195,7 @@ export async function buildApp({
     clock,
     writer,
     transports: {
-      ...(config.smtpUrl ? { email: smtpTransport(config.smtpUrl, config.mailFrom) } : {}),
+      ...(smtp ? { email: smtp } : {}),
       ...(config.smsProviderUrl
         ? { sms: httpSmsTransport(config.smsProviderUrl, config.smsFrom) }
         : {}),
@@ -234,13 +253,13 @@ export async function buildApp({
   // Health checks: no session, nothing to compress.
   const probe = { compress: false, decompress: false, config: { needsNoSession: true } } as const
   app.get('/healthz', probe, async () => ({ status: 'ok' }))
+  // Ready while the database answers within its short timeout and is migrated; Redis or SMTP
+  // away is "degraded" (still 200): the service works, with limits per instance or mail held.
   app.get('/readyz', probe, async (_request, reply) => {
-    try {
-      await database.ping()
-      return { status: 'ready', database: database.engine }
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: database.engine })
-    }
+    const { status, checks } = await health.readiness()
+    return reply
+      .code(status === 'unavailable' ? 503 : 200)
+      .send({ status, database: database.engine, checks })
   })
 
   const accounts = accountsService(db, clock, {
