@@ -85,6 +85,12 @@ async function main() {
     ).catch((error: unknown) => {
       throw startupFailure(error, 'METRICS_PORT')
     })
+    const management = managementServer.address()
+    if (management && typeof management === 'object') {
+      app.log.info(
+        `management on http://${config.host}:${management.port} (/metrics, /healthz, /readyz)`,
+      )
+    }
   }
   warnUnreachable(app.health, app.log)
   app.log.info(

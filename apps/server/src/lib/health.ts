@@ -76,14 +76,15 @@ export function healthMonitor(options: {
   let running: Promise<void> | undefined
 
   const readDatabase = async () => {
-    const [stats, dead, pending] = await within(
+    // First on its own: an unmigrated database has no outbox table to count.
+    state.pendingMigrations = await within(database.pendingMigrations(), timeoutMs, 'database')
+    const [stats, dead] = await within(
       Promise.all([
         repo.pendingStats(),
         database.db
           .select({ n: sql<number>`count(*)::int` })
           .from(outbox)
           .where(inArray(outbox.status, deadLetterStatuses)),
-        database.pendingMigrations(),
       ]),
       timeoutMs,
       'database',
@@ -91,7 +92,6 @@ export function healthMonitor(options: {
     state.outboxDepth = stats.depth
     state.oldestPending = stats.oldest
     state.deadLetters = dead[0]?.n ?? 0
-    state.pendingMigrations = pending
     state.sampledAt = Date.now()
     state.up.database = true
     delete details.database
@@ -130,7 +130,7 @@ export function healthMonitor(options: {
       const checks: DependencyCheck[] = []
       try {
         await database.ping(timeoutMs)
-        const pending = state.sampledAt === undefined ? 0 : state.pendingMigrations
+        const pending = state.pendingMigrations
         checks.push(
           pending > 0
             ? {

@@ -95,9 +95,12 @@ function journal(): { when: number }[] {
 /** Migrations of the folder newer than the last one drizzle recorded in the database. */
 async function pendingOn(client: pg.Pool | pg.Client): Promise<number> {
   const entries = journal()
+  const exists = await client.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  )
+  if (!exists.rows[0]?.present) return entries.length
   const { rows } = await client.query<{ last: string | null }>(
-    `select case when to_regclass('drizzle.__drizzle_migrations') is null then null
-       else (select max(created_at)::text from drizzle.__drizzle_migrations) end as last`,
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
   )
   const last = Number(rows[0]?.last ?? 0)
   return entries.filter((entry) => entry.when > last).length
