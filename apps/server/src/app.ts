@@ -354,6 +354,6 @@ export async function buildApp({
     await app.register(outboxViewerRoutes, { db, writer })
     await app.register(apiReferenceRoutes)
   }
-  await app.register(webRoutes, { distDir: config.webDistDir })
+  await app.register(webRoutes, { distDir: config.webDistDir, links: config.links })
   return app
 }
