@@ -40,6 +40,8 @@ import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
 import { consoleRoutes } from './modules/support/console.routes.ts'
+import { memberAdminRoutes } from './modules/support/member-admin.routes.ts'
+import { memberAdminService } from './modules/support/member-admin.service.ts'
 import { staffService } from './modules/support/staff.service.ts'
 import { supportService } from './modules/support/support.service.ts'
 import { referenceRepo } from './store/reference.repo.ts'
@@ -334,17 +336,24 @@ export async function buildApp({
     users,
     audit,
   })
+  const staff = staffService({
+    db,
+    audit,
+    writer,
+    clock,
+    codeKey: deriveKey(config.sessionSecret, 'staff-code'),
+  })
   await app.register(consoleRoutes, {
     prefix: '/api/console',
     support: supportService({ db, audit, writer, clock, reference }),
-    staff: staffService({
-      db,
-      audit,
-      writer,
-      clock,
-      codeKey: deriveKey(config.sessionSecret, 'staff-code'),
-    }),
+    staff,
     isCookieSecure: config.isCookieSecure,
+  })
+  // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.
+  await app.register(memberAdminRoutes, {
+    prefix: '/api/console',
+    memberAdmin: memberAdminService({ db, clock }),
+    staff,
   })
   if (config.isDemo) {
     await app.register(demoRoutes, {
