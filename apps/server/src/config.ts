@@ -527,6 +527,8 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
 
 /** Variables of the runtime, the shell or the platform that the service does not read. */
 const foreignPrefixes = ['NODE_', 'NPM_', 'npm_', 'UV_', 'KUBERNETES_', 'VITEST', 'TEST_']
+/** Read by portal-admin, not the service: who is acting, for the audit rows. */
+const toolSettings = new Set(['PORTAL_OPERATOR'])
 
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
@@ -554,7 +556,8 @@ export function unknownSettingWarnings(env: NodeJS.ProcessEnv = process.env): st
   families.delete('NODE_')
   const warnings: string[] = []
   for (const name of Object.keys(env)) {
-    if (known.has(name) || foreignPrefixes.some((prefix) => name.startsWith(prefix))) continue
+    if (known.has(name) || toolSettings.has(name)) continue
+    if (foreignPrefixes.some((prefix) => name.startsWith(prefix))) continue
     const nearest = settingNames
       .map((setting) => ({ setting, distance: editDistance(name, setting) }))
       .sort((a, b) => a.distance - b.distance)[0]

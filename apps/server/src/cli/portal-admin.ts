@@ -8,6 +8,7 @@
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
 // service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { messages, newUsernameSchema } from '@portal/contract'
 import { ConfigError, loadConfig, loadDatabaseConfig } from '../config.ts'
@@ -20,16 +21,31 @@ import { importCustomersCsv } from '../modules/customer/customer-import.service.
 import { auditRepo } from '../store/audit.repo.ts'
 import { DatabaseInUseError, migratePostgres, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
+import { memberCommand, memberUsage } from './member-commands.ts'
+import { operatorActor, takeReason } from './operator.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
 
 const usage = `Usage:
-  portal-admin import-customers <file.csv>
-  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
+  portal-admin import-customers <file.csv> [--reason <text>]
+  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>] [--reason <text>]
 ${supportUsage}
+${memberUsage}
 ${opsUsage}`
 
-async function importCustomers(database: Database, file: string): Promise<number> {
+async function importCustomers(
+  database: Database,
+  clock: Clock,
+  file: string,
+  reason: string,
+): Promise<number> {
   const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
+  // One row per import, with who ran it and why (the records themselves are not members yet).
+  await auditRepo(database.db, clock).record({
+    event: 'operator.customers_imported',
+    actor: operatorActor(),
+    reason,
+    detail: { file: basename(file), imported: report.imported, rejected: report.rejected.length },
+  })
   console.log(`Imported or updated ${report.imported} customer record(s).`)
   for (const { line, errors } of report.rejected) {
     console.log(`Line ${line} rejected: ${errors.join('; ')}`)
@@ -41,7 +57,7 @@ async function createAccount(database: Database, clock: Clock, args: string[]): 
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { email: { type: 'string' }, phone: { type: 'string' } },
+    options: { email: { type: 'string' }, phone: { type: 'string' }, reason: { type: 'string' } },
   })
   const [custnum, username] = positionals
   if (!custnum || !username) return fail(usage)
@@ -66,6 +82,8 @@ async function createAccount(database: Database, clock: Clock, args: string[]): 
     event: 'account.created_by_operator',
     userId: result.userId,
     username,
+    actor: operatorActor(),
+    reason: values.reason || 'account created by an operator',
   })
   // Shown once to the operator, who hands it over; it is stored only as a hash and must be
   // replaced at first login.
@@ -115,7 +133,14 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'migrate') return migrateOnly()
   const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
-  if (command !== 'import-customers' && command !== 'create-account' && !opsCommand && !support) {
+  const member = memberCommand(command)
+  if (
+    command !== 'import-customers' &&
+    command !== 'create-account' &&
+    !opsCommand &&
+    !support &&
+    !member
+  ) {
     return fail(usage)
   }
   let config
@@ -136,10 +161,12 @@ async function main(argv: string[]): Promise<number> {
   const clock = await databaseClock(() => database.readTime(), { recalibrateMs: 0 })
   try {
     if (support) return await support({ database, config, clock }, rest)
+    if (member) return await member({ database, config, clock }, rest)
     if (opsCommand) return await opsCommand({ database, config, clock }, rest)
     if (command === 'import-customers') {
-      if (!rest[0]) return fail(usage)
-      return await importCustomers(database, rest[0])
+      const { reason, rest: files } = takeReason(rest, 'customer import')
+      if (!files[0]) return fail(usage)
+      return await importCustomers(database, clock, files[0], reason)
     }
     return await createAccount(database, clock, rest)
   } catch (error) {
