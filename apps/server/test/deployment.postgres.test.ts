@@ -204,6 +204,7 @@ describe('the image start command (node on the built dist, production)', () => {
     })
     expect(code).toBe(0)
     expect(ms).toBeLessThan(5_000)
+    console.info(`measured: SIGTERM to exit (healthy) ${Math.round(ms)} ms`)
     expect(service.logs.join('\n')).toContain('shutting down')
   })
 
@@ -314,12 +315,14 @@ describe('a database outage', () => {
       expect(metrics.ms).toBeLessThan(3_000)
       const scrape = await metrics.value.text()
       for (const series of seriesOfAnOutage) expect(scrape).toContain(series)
+      const signInStart = performance.now()
       const signIn = await browser.call(
         service.url,
         '/api/us-web-authentication/authenticate',
         { userName: 'someone', password: 'Wrong#Password1', velLevel1Org: '100' },
         true,
       )
+      const signInMs = performance.now() - signInStart
       expect(signIn.status).toBe(503)
       expect(await signIn.json()).toMatchObject({
         message: expect.stringContaining('experiencing technical difficulties'),
@@ -329,6 +332,9 @@ describe('a database outage', () => {
         return service.exit
       })
       expect(shutdown.ms).toBeLessThan(4_000 + 2_000)
+      console.info(
+        `measured (database paused): /readyz ${ready.value.status} in ${Math.round(ready.ms)} ms, /metrics ${metrics.value.status} in ${Math.round(metrics.ms)} ms, sign-in ${signIn.status} in ${Math.round(signInMs)} ms, SIGTERM to exit ${Math.round(shutdown.ms)} ms (grace 4 s)`,
+      )
       expect(service.child.exitCode).not.toBeNull()
     } finally {
       cluster.resume()
@@ -354,6 +360,9 @@ describe('a database outage', () => {
       expect(metrics.status).toBe(200)
       const scrape = await metrics.text()
       for (const series of seriesOfAnOutage) expect(scrape).toContain(series)
+      console.info(
+        `measured (database stopped): /readyz ${ready.value.status} in ${Math.round(ready.ms)} ms, /metrics ${metrics.status}`,
+      )
       const signIn = await browser.call(
         service.url,
         '/api/us-web-authentication/authenticate',
