@@ -37,10 +37,14 @@ const antiForgeryTokenFromService = (): Plugin => ({
 
 export default defineConfig(({ command, mode }) => ({
   base: '/',
-  // The VITE_* settings, judged here so that a bad one fails the build (src/config/env.ts).
+  // VITE_API_BASE_URL, judged here so that a bad one fails the build (src/config/env.ts). The
+  // links are the service's run-time settings, written into the page it serves; only the
+  // development server (no service in front of the page) falls back to the demo pages.
   define: {
     __PORTAL_CONFIG__: JSON.stringify(
-      parsePortalConfig(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_')),
+      parsePortalConfig(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), {
+        forDevelopment: command === 'serve',
+      }),
     ),
   },
   resolve: {

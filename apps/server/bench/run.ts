@@ -1,7 +1,8 @@
 // npm run bench: the budgets of DESIGN.md, each printed as a ratio against a baseline
 // measured in the same run on the same machine. BENCH_ONLY=a,b runs only the named sections
-// (first-load, cheap-calls, sign-in, pressure, scale).
+// (first-load, cheap-calls, sign-in, pressure, email, scale).
 import { cheapCalls } from './cheap-calls.ts'
+import { emailThroughput } from './email.ts'
 import { firstLoad } from './first-load.ts'
 import { serve } from './lib.ts'
 import { underPressure } from './pressure.ts'
@@ -22,6 +23,8 @@ try {
 } finally {
   portal?.child.kill()
 }
+// Its own SMTP receiver; no portal.
+if (runs('email')) await emailThroughput()
 // Its own two databases and portals (PostgreSQL only).
 if (runs('scale')) await scale()
 console.log(

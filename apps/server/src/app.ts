@@ -23,6 +23,7 @@ import { messageCaps } from './delivery/message-caps.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
+import { healthMonitor, type HealthMonitor } from './lib/health.ts'
 import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
@@ -39,6 +40,8 @@ import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
 import { consoleRoutes } from './modules/support/console.routes.ts'
+import { memberAdminRoutes } from './modules/support/member-admin.routes.ts'
+import { memberAdminService } from './modules/support/member-admin.service.ts'
 import { staffService } from './modules/support/staff.service.ts'
 import { supportService } from './modules/support/support.service.ts'
 import { referenceRepo } from './store/reference.repo.ts'
@@ -80,6 +83,8 @@ declare module 'fastify' {
     /** The one source of time (operator commands and tests read it too). */
     clock: Clock
     metrics: Metrics
+    /** Dependencies sampled in the background: readiness, gauges, start-up warnings. */
+    health: HealthMonitor
     /** One retention pass (the sweep timer runs it every RETENTION_SWEEP_MINUTES). */
     purgeExpired(): Promise<PurgeReport>
   }
@@ -156,7 +161,23 @@ export async function buildApp({
   const clock: Clock = givenClock ?? calibrated ?? systemClock
   app.addHook('onClose', async () => calibrated?.stop())
   app.decorate('clock', clock)
-  const metrics = createMetrics(db, clock)
+  // Email transport, pooled (delivery/transports.ts): the worker sends, the monitor checks it.
+  const smtp = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : undefined
+  app.addHook('onClose', async () => smtp?.close?.())
+  const health = healthMonitor({
+    database,
+    counters,
+    smtp,
+    hasRedis: Boolean(config.redisUrl),
+  })
+  app.decorate('health', health)
+  // The first samples before the service reports ready; then every few seconds.
+  app.addHook('onReady', async () => {
+    await health.sample()
+    health.start()
+  })
+  app.addHook('onClose', async () => health.stop())
+  const metrics = createMetrics({ clock, monitor: health, database, build: config.build })
   app.decorate('metrics', metrics)
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id)
@@ -176,7 +197,7 @@ export async function buildApp({
     clock,
     writer,
     transports: {
-      ...(config.smtpUrl ? { email: smtpTransport(config.smtpUrl, config.mailFrom) } : {}),
+      ...(smtp ? { email: smtp } : {}),
       ...(config.smsProviderUrl
         ? { sms: httpSmsTransport(config.smsProviderUrl, config.smsFrom) }
         : {}),
@@ -234,13 +255,13 @@ export async function buildApp({
   // Health checks: no session, nothing to compress.
   const probe = { compress: false, decompress: false, config: { needsNoSession: true } } as const
   app.get('/healthz', probe, async () => ({ status: 'ok' }))
+  // Ready while the database answers within its short timeout and is migrated; Redis or SMTP
+  // away is "degraded" (still 200): the service works, with limits per instance or mail held.
   app.get('/readyz', probe, async (_request, reply) => {
-    try {
-      await database.ping()
-      return { status: 'ready', database: database.engine }
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: database.engine })
-    }
+    const { status, checks } = await health.readiness()
+    return reply
+      .code(status === 'unavailable' ? 503 : 200)
+      .send({ status, database: database.engine, checks })
   })
 
   const accounts = accountsService(db, clock, {
@@ -315,17 +336,24 @@ export async function buildApp({
     users,
     audit,
   })
+  const staff = staffService({
+    db,
+    audit,
+    writer,
+    clock,
+    codeKey: deriveKey(config.sessionSecret, 'staff-code'),
+  })
   await app.register(consoleRoutes, {
     prefix: '/api/console',
     support: supportService({ db, audit, writer, clock, reference }),
-    staff: staffService({
-      db,
-      audit,
-      writer,
-      clock,
-      codeKey: deriveKey(config.sessionSecret, 'staff-code'),
-    }),
+    staff,
     isCookieSecure: config.isCookieSecure,
+  })
+  // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.
+  await app.register(memberAdminRoutes, {
+    prefix: '/api/console',
+    memberAdmin: memberAdminService({ db, clock }),
+    staff,
   })
   if (config.isDemo) {
     await app.register(demoRoutes, {
@@ -335,6 +363,6 @@ export async function buildApp({
     await app.register(outboxViewerRoutes, { db, writer })
     await app.register(apiReferenceRoutes)
   }
-  await app.register(webRoutes, { distDir: config.webDistDir })
+  await app.register(webRoutes, { distDir: config.webDistDir, links: config.links })
   return app
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { ConfigError, loadConfig, settingNames } from './config.ts'
+import {
+  ConfigError,
+  loadConfig,
+  loadDatabaseConfig,
+  settingNames,
+  unknownSettingWarnings,
+} from './config.ts'
 
 // Stands for `openssl rand -base64 32`: 32 random bytes.
 const randomSecret = 'q8J3vT0pZ+Lw7c2N/9xYhR4mKa1sUe6DgBfXoVnHtWk='
@@ -16,6 +22,12 @@ const production = {
   PL_POLICY_APP_URL: 'https://policy.example.com/app/',
   SMTP_URL: 'smtp://mail.example:587',
   SMS_PROVIDER_URL: 'https://sid:token@sms.example/messages',
+  PRIVACY_POLICY_URL: 'https://association.example/privacy',
+  TERMS_OF_USE_URL: 'https://association.example/terms',
+  CONSULTING_FIRM_URL: 'https://consulting.example/',
+  POLICY_HIGHLIGHTS_URL: 'https://augustar.example/highlights',
+  LIVE_CHAT_URL: 'https://chat.example/',
+  MFA_FAQ_URL: 'https://help.example/mfa',
 }
 
 /** Demo mode only when asked; without it, real secrets. */
@@ -94,6 +106,8 @@ describe('loadConfig', () => {
     'PL_POLICY_APP_URL',
     'SMTP_URL',
     'SMS_PROVIDER_URL',
+    'PRIVACY_POLICY_URL',
+    'MFA_FAQ_URL',
   ])('refuses to start in production without %s, naming it', (name) => {
     const env = Object.fromEntries(Object.entries(production).filter(([key]) => key !== name))
     expect(() => loadConfig(env)).toThrow(ConfigError)
@@ -155,6 +169,69 @@ describe('loadConfig', () => {
       retention: { outboxDays: 7, auditDays: 90 },
     })
     expect(() => loadConfig({ ...demo, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
+  })
+})
+
+describe('configuration reported at once', () => {
+  it('names every refusal together, not only the first', () => {
+    const { SMTP_URL, SESSION_SECRET, MAIN_SITE_URL, ...rest } = production
+    void [SMTP_URL, SESSION_SECRET, MAIN_SITE_URL]
+    const error = (() => {
+      try {
+        loadConfig({ ...rest, PORT: 'eighty', TRUST_PROXY: 'true' })
+      } catch (caught) {
+        return caught as Error
+      }
+      throw new Error('expected a refusal')
+    })()
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(error.message).toMatch(/^Invalid configuration \(5 problems\):/)
+    for (const name of ['PORT', 'SMTP_URL', 'SESSION_SECRET', 'MAIN_SITE_URL', 'TRUST_PROXY']) {
+      expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'))
+    }
+  })
+
+  it('never sends a /demo/ link to production', () => {
+    expect(() =>
+      loadConfig({ ...production, PRIVACY_POLICY_URL: '/demo/association/privacy' }),
+    ).toThrow(/PRIVACY_POLICY_URL: must be an absolute https:\/\/ URL in production/)
+    expect(loadConfig(production).links).toEqual({
+      privacyPolicy: 'https://association.example/privacy',
+      termsOfUse: 'https://association.example/terms',
+      consultingFirm: 'https://consulting.example/',
+      policyHighlights: 'https://augustar.example/highlights',
+      liveChat: 'https://chat.example/',
+      mfaFaq: 'https://help.example/mfa',
+    })
+    expect(loadConfig(demo).links.privacyPolicy).toBe('/demo/association/privacy')
+  })
+
+  it('warns of variables that look like its own but are not read', () => {
+    expect(
+      unknownSettingWarnings({
+        REDIS_URI: 'redis://cache',
+        PORTAL_MODE: 'x',
+        SESION_SECRET: 'x',
+        DATABASE_URL: 'postgres://db/portal',
+        PATH: '/usr/bin',
+        NODE_OPTIONS: '--enable-source-maps',
+        UV_THREADPOOL_SIZE: '8',
+        HOSTNAME: 'pod-1',
+      }),
+    ).toEqual([
+      'REDIS_URI: not a setting of this service, ignored (did you mean REDIS_URL?)',
+      'PORTAL_MODE: not a setting of this service, ignored',
+      'SESION_SECRET: not a setting of this service, ignored (did you mean SESSION_SECRET?)',
+    ])
+  })
+
+  it('migrates with DATABASE_URL alone in production', () => {
+    expect(
+      loadDatabaseConfig({ NODE_ENV: 'production', DATABASE_URL: production.DATABASE_URL }),
+    ).toMatchObject({ databaseUrl: production.DATABASE_URL, dbTimeouts: { connectMs: 5000 } })
+    expect(() => loadDatabaseConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL: required in production/,
+    )
   })
 })
 

@@ -27,6 +27,15 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Connections per instance: instances × DB_POOL_SIZE must stay under max_connections. */
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Seconds to wait for a new PostgreSQL connection before the call fails (503). */
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  /** Longest a statement may run (server-side statement_timeout, and the client's own wait). */
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  /** After SIGTERM: the longest shutdown may take before the process ends anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(20),
+  /** The release this process runs (portal_build_info{version,commit}); the image sets both. */
+  BUILD_VERSION: z.string().default('dev'),
+  BUILD_COMMIT: z.string().default('unknown'),
   /** Apply pending migrations at start (under an advisory lock); false = run `db:migrate` first. */
   MIGRATE_ON_START: flag.default(true),
   DATA_DIR: z.string().default(`${repoRoot}data/pglite`),
@@ -57,6 +66,15 @@ const EnvSchema = z.object({
   COOKIE_SECURE: flag.optional(),
   MAIN_SITE_URL: destination.default('/demo/main-site/usweb/'),
   PL_POLICY_APP_URL: destination.default('/demo/policy-app/'),
+  // The portal's links outside itself, written into the page it serves (plugins/web.ts) so
+  // that one build serves every environment. Demo defaults; production requires https.
+  PRIVACY_POLICY_URL: destination.default('/demo/association/privacy'),
+  TERMS_OF_USE_URL: destination.default('/demo/association/terms'),
+  CONSULTING_FIRM_URL: destination.default('/demo/consulting'),
+  POLICY_HIGHLIGHTS_URL: destination.default('/demo/augustar/policy-highlights'),
+  LIVE_CHAT_URL: destination.default('/demo/live-chat'),
+  /** The verification-code help page (spec §2 screen 12). */
+  MFA_FAQ_URL: destination.default('/demo/mfa-faq'),
   /** AES key of the pl hand-off, base64 of 16, 24 or 32 bytes, shared with the policy app. */
   PL_HANDOFF_KEY: z
     .string()
@@ -146,6 +164,10 @@ export interface Config {
   /** PostgreSQL when set; otherwise the embedded PGlite in dataDir. */
   databaseUrl: string | undefined
   dbPoolSize: number
+  /** Bounded waits on PostgreSQL (pool connect, statement). */
+  dbTimeouts: { connectMs: number; statementMs: number }
+  shutdownGraceMs: number
+  build: { version: string; commit: string }
   migrateOnStart: boolean
   dataDir: string
   /** Demo receivers and the outbox viewer; never in production. */
@@ -163,6 +185,8 @@ export interface Config {
   isCookieSecure: boolean
   mainSiteUrl: string
   plPolicyAppUrl: string
+  /** The links the portal shows, written into its page at run time. */
+  links: PortalLinks
   plHandoffKey: Buffer
   /** Signs the pl hand-off (expiry + MAC) when set; the demo has its own. */
   plHandoffMacKey: Buffer | undefined
@@ -195,6 +219,24 @@ export interface Config {
     smsAllowedPrefixes: string[]
   }
 }
+
+export interface PortalLinks {
+  privacyPolicy: string
+  termsOfUse: string
+  consultingFirm: string
+  policyHighlights: string
+  liveChat: string
+  mfaFaq: string
+}
+
+const linkSettings = {
+  privacyPolicy: 'PRIVACY_POLICY_URL',
+  termsOfUse: 'TERMS_OF_USE_URL',
+  consultingFirm: 'CONSULTING_FIRM_URL',
+  policyHighlights: 'POLICY_HIGHLIGHTS_URL',
+  liveChat: 'LIVE_CHAT_URL',
+  mfaFaq: 'MFA_FAQ_URL',
+} as const satisfies Record<keyof PortalLinks, keyof z.infer<typeof EnvSchema>>
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] }
 
@@ -278,19 +320,40 @@ function isProductionUrl(value: string, allowLoopbackHttp: boolean): boolean {
   return allowLoopbackHttp && url.protocol === 'http:' && loopbackHosts.has(url.hostname)
 }
 
-function refuse(name: string, reason: string): never {
-  throw new ConfigError(`Invalid configuration:\n  ${name}: ${reason}`)
+/** Every problem found, one per line, so that an operator fixes them all in one go. */
+function configError(problems: string[]): ConfigError {
+  const count = problems.length === 1 ? '' : ` (${problems.length} problems)`
+  return new ConfigError(
+    `Invalid configuration${count}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  )
+}
+
+/** Which settings the environment gives, and the problems with them (zod's, by name). */
+function parseEnvironment(env: NodeJS.ProcessEnv) {
+  // A variable set to nothing (`DATABASE_URL=`) means "not set", as in most shells' usage.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const problems: string[] = []
+  const invalid = new Set<string>()
+  let parsed = EnvSchema.safeParse(present)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.')}: ${issue.message}`)
+      invalid.add(String(issue.path[0]))
+    }
+    // The rest is still judged, so that every problem is named at once.
+    const valid = Object.fromEntries(Object.entries(present).filter(([key]) => !invalid.has(key)))
+    parsed = EnvSchema.safeParse(valid)
+    if (!parsed.success) throw configError(problems)
+  }
+  return { e: parsed.data, present, problems, invalid }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // A variable set to nothing (`DATABASE_URL=`) means "not set", as in most shells' usage.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
-  const parsed = EnvSchema.safeParse(present)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  const { e, present, problems, invalid } = parseEnvironment(env)
+  const refuse = (name: string, reason: string) => {
+    if (!invalid.has(name)) problems.push(`${name}: ${reason}`)
+    invalid.add(name)
   }
-  const e = parsed.data
   const isProduction = e.NODE_ENV === 'production'
   // Demo mode (public secrets, demo receivers, the outbox viewer) only when asked for: a
   // missing variable never turns it on (security review H4).
@@ -299,29 +362,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (isDemo) refuse('DEMO_MODE', 'cannot be on in production')
     if (e.SEED_DEMO_DATA) refuse('SEED_DEMO_DATA', 'cannot be on in production (demo accounts)')
     if (!e.DATABASE_URL) refuse('DATABASE_URL', 'required in production (PostgreSQL)')
-    for (const name of ['MAIN_SITE_URL', 'PL_POLICY_APP_URL'] as const) {
-      if (!present[name]) refuse(name, 'required in production')
-      if (!isProductionUrl(e[name], e.ALLOW_LOOPBACK_HTTP)) {
-        refuse(name, 'must be an absolute https:// URL in production')
+    for (const name of ['MAIN_SITE_URL', 'PL_POLICY_APP_URL', ...Object.values(linkSettings)]) {
+      const key = name as 'MAIN_SITE_URL'
+      if (!present[key]) refuse(key, 'required in production')
+      else if (!isProductionUrl(e[key], e.ALLOW_LOOPBACK_HTTP)) {
+        refuse(key, 'must be an absolute https:// URL in production')
       }
     }
     if (!e.SMTP_URL) refuse('SMTP_URL', 'required in production')
     if (!e.SMS_PROVIDER_URL) refuse('SMS_PROVIDER_URL', 'required in production')
-    if (!isProductionUrl(e.SMS_PROVIDER_URL, e.ALLOW_LOOPBACK_HTTP)) {
+    else if (!isProductionUrl(e.SMS_PROVIDER_URL, e.ALLOW_LOOPBACK_HTTP)) {
       refuse('SMS_PROVIDER_URL', 'must be an https:// URL in production')
     }
   }
   if (!isDemo) {
     if (!e.SESSION_SECRET) refuse('SESSION_SECRET', 'required unless DEMO_MODE=true')
-    if (e.SESSION_SECRET === demoSessionSecret) refuse('SESSION_SECRET', 'is the public demo value')
-    if (estimatedEntropyBits(e.SESSION_SECRET) < 160) {
+    else if (e.SESSION_SECRET === demoSessionSecret) {
+      refuse('SESSION_SECRET', 'is the public demo value')
+    } else if (estimatedEntropyBits(e.SESSION_SECRET) < 160) {
       refuse(
         'SESSION_SECRET',
         'does not look random: use at least 32 random bytes (openssl rand -base64 32)',
       )
     }
     if (!e.PL_HANDOFF_KEY) refuse('PL_HANDOFF_KEY', 'required unless DEMO_MODE=true')
-    if (Buffer.from(e.PL_HANDOFF_KEY, 'base64').equals(demoPlHandoffKey)) {
+    else if (Buffer.from(e.PL_HANDOFF_KEY, 'base64').equals(demoPlHandoffKey)) {
       refuse('PL_HANDOFF_KEY', 'is the public demo key')
     }
     if (
@@ -331,6 +396,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refuse('PL_HANDOFF_MAC_KEY', 'is the public demo key')
     }
   }
+  let trustProxy: TrustProxy = false
+  try {
+    trustProxy = trustProxyOf(e.TRUST_PROXY)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    problems.push(error.message.replace(/^Invalid configuration:\n\s*/, ''))
+  }
+  if (problems.length > 0) throw configError(problems)
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -338,6 +411,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    build: { version: e.BUILD_VERSION, commit: e.BUILD_COMMIT },
     migrateOnStart: e.MIGRATE_ON_START,
     dataDir: e.DATA_DIR,
     isDemo,
@@ -349,10 +428,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
-    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    trustProxy,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,
     mainSiteUrl: e.MAIN_SITE_URL,
     plPolicyAppUrl: e.PL_POLICY_APP_URL,
+    links: Object.fromEntries(
+      Object.entries(linkSettings).map(([link, name]) => [link, e[name]]),
+    ) as unknown as PortalLinks,
     plHandoffKey: e.PL_HANDOFF_KEY ? Buffer.from(e.PL_HANDOFF_KEY, 'base64') : demoPlHandoffKey,
     plHandoffMacKey: e.PL_HANDOFF_MAC_KEY
       ? Buffer.from(e.PL_HANDOFF_MAC_KEY, 'base64')
@@ -396,4 +478,94 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smsAllowedPrefixes: e.SMS_ALLOWED_PREFIXES,
     },
   }
+}
+
+export interface DatabaseConfig {
+  env: Config['env']
+  databaseUrl: string | undefined
+  dbPoolSize: number
+  dbTimeouts: Config['dbTimeouts']
+  dataDir: string
+}
+
+const databaseSettings = [
+  'NODE_ENV',
+  'DATABASE_URL',
+  'DB_POOL_SIZE',
+  'DB_CONNECT_TIMEOUT_SECONDS',
+  'DB_STATEMENT_TIMEOUT_SECONDS',
+  'DATA_DIR',
+] as const
+
+/**
+ * The database settings alone: what `portal-admin migrate` (npm run db:migrate) needs, so a
+ * release step can migrate with DATABASE_URL and nothing else of production's secrets.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  const only = Object.fromEntries(databaseSettings.map((name) => [name, env[name]]))
+  const { e, problems } = parseEnvironment(only)
+  const inDatabase = problems.filter((p) => databaseSettings.some((n) => p.startsWith(`${n}:`)))
+  if (
+    e.NODE_ENV === 'production' &&
+    !e.DATABASE_URL &&
+    !inDatabase.some((p) => p.startsWith('DATABASE_URL:'))
+  ) {
+    inDatabase.push('DATABASE_URL: required in production (PostgreSQL)')
+  }
+  if (inDatabase.length > 0) throw configError(inDatabase)
+  return {
+    env: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
+    dataDir: e.DATA_DIR,
+  }
+}
+
+/** Variables of the runtime, the shell or the platform that the service does not read. */
+const foreignPrefixes = ['NODE_', 'NPM_', 'npm_', 'UV_', 'KUBERNETES_', 'VITEST', 'TEST_']
+/** Read by portal-admin, not the service: who is acting, for the audit rows. */
+const toolSettings = new Set(['PORTAL_OPERATOR'])
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution)
+    }
+    previous = current
+  }
+  return previous[b.length] ?? 0
+}
+
+/**
+ * Variables that look like the service's own but are not read: a typo (`REDIS_URI`), a
+ * near-miss of a known name, or anything starting PORTAL_. One line each, with the setting
+ * it probably meant; the service still starts.
+ */
+export function unknownSettingWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const known = new Set(settingNames)
+  const families = new Set(
+    settingNames.filter((name) => name.includes('_')).map((name) => `${name.split('_')[0]}_`),
+  )
+  families.delete('NODE_')
+  const warnings: string[] = []
+  for (const name of Object.keys(env)) {
+    if (known.has(name) || toolSettings.has(name)) continue
+    if (foreignPrefixes.some((prefix) => name.startsWith(prefix))) continue
+    const nearest = settingNames
+      .map((setting) => ({ setting, distance: editDistance(name, setting) }))
+      .sort((a, b) => a.distance - b.distance)[0]
+    const isNearMiss = nearest !== undefined && name.length >= 6 && nearest.distance <= 2
+    const isFamily = [...families].some((family) => name.startsWith(family))
+    if (!isNearMiss && !isFamily && !name.startsWith('PORTAL_')) continue
+    const hint = nearest && nearest.distance <= 3 ? ` (did you mean ${nearest.setting}?)` : ''
+    warnings.push(`${name}: not a setting of this service, ignored${hint}`)
+  }
+  return warnings
 }

@@ -1,14 +1,18 @@
 // The service's entry point: `node --require ./apps/server/dist/thread-pool.cjs
-// apps/server/dist/server.js` (npm run serve), or through tsx in development. The preload
-// sizes libuv's thread pool, where passwords are hashed, to the cores before the pool starts
-// (src/thread-pool.cjs). `--demo` asks for demo mode (the quick start); nothing else turns it on.
+// apps/server/dist/server.js` (npm run serve, and the image's CMD), or through tsx in
+// development. The preload sizes libuv's thread pool, where passwords are hashed, to the cores
+// before the pool starts (src/thread-pool.cjs). `--demo` asks for demo mode (the quick start);
+// nothing else turns it on.
+import type { Server } from 'node:http'
 import { flavours } from '@portal/contract'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, unknownSettingWarnings } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
-import { startMetricsServer } from './plugins/metrics.ts'
+import { warnUnreachable } from './lib/health.ts'
+import { startManagementServer } from './plugins/metrics.ts'
 import { DatabaseInUseError, openDatabase } from './store/db.ts'
 import { seedDemoData } from './store/seed.ts'
+import { startupFailure } from './startup-errors.ts'
 
 async function main() {
   const asksForDemo = process.argv.includes('--demo')
@@ -20,21 +24,43 @@ async function main() {
           url: config.databaseUrl,
           poolSize: config.dbPoolSize,
           migrate: config.migrateOnStart,
-          onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+          timeouts: config.dbTimeouts,
+          onIdleError: (error) =>
+            console.error(
+              JSON.stringify({
+                level: 50,
+                time: Date.now(),
+                msg: `database connection lost: ${error.message}`,
+              }),
+            ),
         }
       : { kind: 'pglite', dataDir: config.dataDir },
-  )
+  ).catch((error: unknown) => {
+    throw startupFailure(error, 'DATABASE_URL')
+  })
   const clock = await databaseClock(() => database.readTime())
   if (config.seedDemoData) await seedDemoData(database.db, clock.now())
   const app = await buildApp({ config, database, clock })
-  const metricsServer =
-    config.metricsPort === undefined
-      ? undefined
-      : await startMetricsServer(app.metrics, config.metricsPort, config.host)
+  for (const warning of unknownSettingWarnings(process.env)) app.log.warn(warning)
+  if (!config.migrateOnStart && (await database.pendingMigrations()) > 0) {
+    app.log.warn(
+      'MIGRATE_ON_START=false and migrations are pending: not ready until db:migrate runs',
+    )
+  }
 
+  let managementServer: Server | undefined
+  let isStopping = false
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down')
-    metricsServer?.close()
+    if (isStopping) return
+    isStopping = true
+    app.log.info({ signal, graceSeconds: config.shutdownGraceMs / 1000 }, 'shutting down')
+    // A deadline that ends the process even while a dependency hangs (a paused database, an
+    // SMTP server that stopped answering): keep it below the orchestrator's grace period.
+    setTimeout(() => {
+      app.log.error({ signal }, 'shutdown deadline passed: exiting with work unfinished')
+      process.exit(1)
+    }, config.shutdownGraceMs).unref()
+    managementServer?.close()
     await app.close()
     clock.stop()
     await database.close()
@@ -43,7 +69,31 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
-  const address = await app.listen({ port: config.port, host: config.host })
+  const address = await app
+    .listen({ port: config.port, host: config.host })
+    .catch((error: unknown) => {
+      throw startupFailure(error, 'PORT')
+    })
+  if (config.metricsPort !== undefined) {
+    managementServer = await startManagementServer(
+      app.metrics,
+      config.metricsPort,
+      config.host,
+      async (path) => {
+        const answer = await app.inject({ url: path })
+        return { statusCode: answer.statusCode, body: answer.body }
+      },
+    ).catch((error: unknown) => {
+      throw startupFailure(error, 'METRICS_PORT')
+    })
+    const management = managementServer.address()
+    if (management && typeof management === 'object') {
+      app.log.info(
+        `management on http://${config.host}:${management.port} (/metrics, /healthz, /readyz)`,
+      )
+    }
+  }
+  warnUnreachable(app.health, app.log)
   app.log.info(
     {
       passwordHashConcurrency: config.passwordHashing.concurrency,

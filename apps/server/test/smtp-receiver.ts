@@ -18,6 +18,9 @@ export async function smtpReceiver(options: { port?: number; received?: Received
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The service keeps its SMTP connections open (a pool): close drops them soon, as a mail
+    // server going away would, instead of waiting 30 s for the client to leave.
+    closeTimeout: 100,
     onData(stream, session, done) {
       let data = ''
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()))

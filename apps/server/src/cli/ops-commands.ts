@@ -13,12 +13,13 @@ import { outboxRepo } from '../store/outbox.repo.ts'
 import { referenceDataVersion } from '../store/reference-data.ts'
 import { purgeExpired } from '../store/retention.ts'
 import { mailingAddresses } from '../store/schema.ts'
+import { operatorActor, takeReason } from './operator.ts'
 
 export const opsUsage = `  portal-admin migrate
   portal-admin purge [--outbox-days <n>] [--audit-days <n>]
   portal-admin outbox-dead-letters
   portal-admin outbox-requeue <id> [<id> …]
-  portal-admin set-program-phone <program> <10 digits>
+  portal-admin set-program-phone <program> <10 digits> [--reason <text>]
   portal-admin import-policy-terms <file.csv>`
 
 interface Context {
@@ -110,7 +111,8 @@ const requeue: Command = async ({ database, clock }, args) => {
   return code
 }
 
-const setProgramPhone: Command = async ({ database, clock }, args) => {
+const setProgramPhone: Command = async ({ database, clock }, givenArgs) => {
+  const { reason, rest: args } = takeReason(givenArgs, 'program phone changed by an operator')
   const [name, digits] = args
   const program = name ? findProgram(name) : undefined
   const phone = digits?.replace(/\D/g, '') ?? ''
@@ -122,6 +124,8 @@ const setProgramPhone: Command = async ({ database, clock }, args) => {
     .onConflictDoUpdate({ target: mailingAddresses.program, set: { phone } })
   await auditRepo(database.db, clock).record({
     event: 'operator.program_phone_set',
+    actor: operatorActor(),
+    reason,
     detail: { program: program.serviceCode, phone },
   })
   console.log(

@@ -8,26 +8,44 @@
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
 // service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { parseArgs } from 'node:util'
 import { messages, newUsernameSchema } from '@portal/contract'
-import { ConfigError, loadConfig } from '../config.ts'
+import { ConfigError, loadConfig, loadDatabaseConfig } from '../config.ts'
+import { startupFailure } from '../startup-errors.ts'
+import { referenceDataVersion } from '../store/reference-data.ts'
 import { databaseClock, type Clock } from '../lib/clock.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError } from '../lib/csv-import.ts'
 import { importCustomersCsv } from '../modules/customer/customer-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
-import { DatabaseInUseError, openDatabase, type Database } from '../store/db.ts'
+import { DatabaseInUseError, migratePostgres, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
+import { memberCommand, memberUsage } from './member-commands.ts'
+import { operatorActor, takeReason } from './operator.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
 
 const usage = `Usage:
-  portal-admin import-customers <file.csv>
-  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>]
+  portal-admin import-customers <file.csv> [--reason <text>]
+  portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>] [--reason <text>]
 ${supportUsage}
+${memberUsage}
 ${opsUsage}`
 
-async function importCustomers(database: Database, file: string): Promise<number> {
+async function importCustomers(
+  database: Database,
+  clock: Clock,
+  file: string,
+  reason: string,
+): Promise<number> {
   const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
+  // One row per import, with who ran it and why (the records themselves are not members yet).
+  await auditRepo(database.db, clock).record({
+    event: 'operator.customers_imported',
+    actor: operatorActor(),
+    reason,
+    detail: { file: basename(file), imported: report.imported, rejected: report.rejected.length },
+  })
   console.log(`Imported or updated ${report.imported} customer record(s).`)
   for (const { line, errors } of report.rejected) {
     console.log(`Line ${line} rejected: ${errors.join('; ')}`)
@@ -39,7 +57,7 @@ async function createAccount(database: Database, clock: Clock, args: string[]): 
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { email: { type: 'string' }, phone: { type: 'string' } },
+    options: { email: { type: 'string' }, phone: { type: 'string' }, reason: { type: 'string' } },
   })
   const [custnum, username] = positionals
   if (!custnum || !username) return fail(usage)
@@ -64,6 +82,8 @@ async function createAccount(database: Database, clock: Clock, args: string[]): 
     event: 'account.created_by_operator',
     userId: result.userId,
     username,
+    actor: operatorActor(),
+    reason: values.reason || 'account created by an operator',
   })
   // Shown once to the operator, who hands it over; it is stored only as a hash and must be
   // replaced at first login.
@@ -77,12 +97,50 @@ function fail(message: string): number {
   return 1
 }
 
+/**
+ * `migrate` (npm run db:migrate) reads the database settings alone, so a release step needs
+ * DATABASE_URL and none of production's other secrets.
+ */
+async function migrateOnly(): Promise<number> {
+  let settings
+  try {
+    settings = loadDatabaseConfig(process.env)
+    if (settings.databaseUrl) {
+      const applied = await migratePostgres(settings.databaseUrl, settings.dbTimeouts.connectMs)
+      console.log(
+        `Applied ${applied} migration(s); the database (postgres) is up to date; reference data version ${referenceDataVersion}.`,
+      )
+      return 0
+    }
+    const database = await openDatabase({ kind: 'pglite', dataDir: settings.dataDir })
+    await database.close()
+    console.log(
+      `The database (pglite) is up to date; reference data version ${referenceDataVersion}.`,
+    )
+    return 0
+  } catch (error) {
+    const explained = startupFailure(error, 'DATABASE_URL')
+    if (explained instanceof ConfigError || explained instanceof DatabaseInUseError) {
+      return fail(explained.message)
+    }
+    throw error
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const asksForDemo = argv.includes('--demo')
   const [command, ...rest] = argv.filter((arg) => arg !== '--demo')
+  if (command === 'migrate') return migrateOnly()
   const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
-  if (command !== 'import-customers' && command !== 'create-account' && !opsCommand && !support) {
+  const member = memberCommand(command)
+  if (
+    command !== 'import-customers' &&
+    command !== 'create-account' &&
+    !opsCommand &&
+    !support &&
+    !member
+  ) {
     return fail(usage)
   }
   let config
@@ -91,7 +149,7 @@ async function main(argv: string[]): Promise<number> {
     config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
     database = await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2, timeouts: config.dbTimeouts }
         : { kind: 'pglite', dataDir: config.dataDir },
     )
   } catch (error) {
@@ -103,10 +161,12 @@ async function main(argv: string[]): Promise<number> {
   const clock = await databaseClock(() => database.readTime(), { recalibrateMs: 0 })
   try {
     if (support) return await support({ database, config, clock }, rest)
+    if (member) return await member({ database, config, clock }, rest)
     if (opsCommand) return await opsCommand({ database, config, clock }, rest)
     if (command === 'import-customers') {
-      if (!rest[0]) return fail(usage)
-      return await importCustomers(database, rest[0])
+      const { reason, rest: files } = takeReason(rest, 'customer import')
+      if (!files[0]) return fail(usage)
+      return await importCustomers(database, clock, files[0], reason)
     }
     return await createAccount(database, clock, rest)
   } catch (error) {

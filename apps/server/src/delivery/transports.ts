@@ -10,13 +10,41 @@ export interface Outgoing {
 
 export interface Transport {
   send(message: Outgoing): Promise<void>
+  /** Whether the far end answers now (readiness, start-up warnings). */
+  verify?(): Promise<void>
+  close?(): void
 }
 
-export function smtpTransport(smtpUrl: string, from: string): Transport {
-  const transporter = nodemailer.createTransport(smtpUrl)
+export interface SmtpOptions {
+  /** Keep connections open and reuse them (default): one handshake per connection, not per message. */
+  pool?: boolean
+  /** Connections open at once, and messages sent on one before it is renewed. */
+  maxConnections?: number
+  maxMessages?: number
+}
+
+export function smtpTransport(smtpUrl: string, from: string, options: SmtpOptions = {}): Transport {
+  const pooled = options.pool ?? true
+  // Every wait bounded: connecting, the greeting, and any silence mid-message.
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+  const transporter = pooled
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: options.maxConnections ?? 3,
+        maxMessages: options.maxMessages ?? 100,
+        ...timeouts,
+      })
+    : nodemailer.createTransport({ url: smtpUrl, ...timeouts })
   return {
     async send({ to, subject, text }) {
       await transporter.sendMail({ from, to, subject: subject ?? '', text })
+    },
+    async verify() {
+      await transporter.verify()
+    },
+    close() {
+      transporter.close()
     },
   }
 }

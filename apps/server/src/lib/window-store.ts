@@ -193,5 +193,7 @@ export function windowStore(options: {
     async ready(ms) {
       await redis?.ready?.(ms)
     },
+    // Only with Redis configured: whether the shared counters are in use right now.
+    ...(redis ? { isUp: () => redis.isUp?.() ?? false } : {}),
   }
 }

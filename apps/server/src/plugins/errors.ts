@@ -4,8 +4,10 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 // $ZodError: what both full zod and the contract's zod/mini schemas throw from parse().
 import { $ZodError } from 'zod/v4/core'
+import { messages } from '@portal/contract'
 import { shortReference } from '../lib/request-context.ts'
 import { canonicalPageUrl } from './page-addresses.ts'
+import { isUnavailable } from '../lib/unavailable.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -69,6 +71,17 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply
         .code(status)
         .send({ error: reasons[status] ?? 'Bad Request', message: error.message, ...fields })
+    }
+    // A dependency away or too slow (database timeout, refused connection): 503 with the
+    // spec's technical-difficulties message, and a hint to retry; a bug stays a 500.
+    if (status >= 500 && isUnavailable(error)) {
+      request.log.warn({ err: error }, 'dependency unavailable')
+      reply.header('retry-after', '5')
+      return reply.code(503).send({
+        error: 'Service Unavailable',
+        message: messages.login.technicalDifficulties,
+        reference: shortReference(request.id),
+      })
     }
     request.log.error({ err: error }, 'request failed')
     // The reference is the start of the request id: what the support desk searches for.

@@ -1,6 +1,6 @@
 // Prometheus metrics (prom-client), one registry per app so that tests can build several.
 // Sign-in, MFA, lockout and code counters follow the audit events, so no service has to know
-// about metrics; outbox depth and age are read from the database when scraped.
+// about metrics; database-backed gauges come from background samples (lib/health.ts).
 import { createServer, type Server } from 'node:http'
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -9,10 +9,21 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { DeliveryOutcome } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { AuditEntry, AuditEvent } from '../store/audit.repo.ts'
-import type { Db } from '../store/db.ts'
-import { outboxRepo } from '../store/outbox.repo.ts'
+import type { HealthMonitor } from '../lib/health.ts'
+import { passwordHashingLoad } from '../lib/passwords.ts'
+import type { Database } from '../store/db.ts'
 
-export function createMetrics(db: Db, clock: Clock) {
+export function createMetrics({
+  clock,
+  monitor,
+  database,
+  build = { version: 'dev', commit: 'unknown' },
+}: {
+  clock: Clock
+  monitor?: HealthMonitor
+  database?: Pick<Database, 'poolStats'>
+  build?: { version: string; commit: string }
+}) {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'portal_' })
   const signIns = new Counter({
@@ -51,27 +62,89 @@ export function createMetrics(db: Db, clock: Clock) {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   })
-  const outbox = outboxRepo(db)
-  let stats: Promise<{ depth: number; oldest: Date | null }> | undefined
-  // Both gauges come from one query per scrape.
-  const readStats = () => (stats ??= outbox.pendingStats().finally(() => (stats = undefined)))
+  // Database-backed values come from the health monitor's background samples, never from a
+  // query at scrape time: a scrape answers at once, with every series, while PostgreSQL is
+  // stopped or hung; portal_database_sample_age_seconds says how old they are.
+  const samples = () => monitor?.samples()
+  const gauge = (name: string, help: string, read: () => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read() ?? 0)
+      },
+    })
+  gauge(
+    'portal_outbox_depth',
+    'Messages waiting to be sent (sampled)',
+    () => samples()?.outboxDepth,
+  )
+  gauge(
+    'portal_outbox_oldest_pending_age_seconds',
+    'Age of the oldest message waiting to be sent (0 when none)',
+    () => {
+      const oldest = samples()?.oldestPending
+      return oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0
+    },
+  )
+  gauge(
+    'portal_outbox_dead_letters',
+    'Messages that failed for good or were dead-lettered (outbox-requeue sends them again)',
+    () => samples()?.deadLetters,
+  )
+  gauge(
+    'portal_migrations_pending',
+    'Migrations not yet applied to the database (run npm run db:migrate)',
+    () => samples()?.pendingMigrations,
+  )
+  gauge(
+    'portal_database_sample_age_seconds',
+    'Seconds since the database-backed gauges were last read (-1 = never)',
+    () => {
+      const at = samples()?.sampledAt
+      return at === undefined ? -1 : (Date.now() - at) / 1000
+    },
+  )
   new Gauge({
-    name: 'portal_outbox_depth',
-    help: 'Messages waiting to be sent',
+    name: 'portal_dependency_up',
+    help: '1 when the dependency answered its last check, 0 when not (absent = not configured)',
+    labelNames: ['dependency'],
     registers: [registry],
-    async collect() {
-      this.set((await readStats()).depth)
+    collect() {
+      this.reset()
+      for (const [dependency, isUp] of Object.entries(samples()?.up ?? {})) {
+        if (isUp !== undefined) this.set({ dependency }, isUp ? 1 : 0)
+      }
     },
   })
   new Gauge({
-    name: 'portal_outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest message waiting to be sent (0 when none)',
+    name: 'portal_db_pool_connections',
+    help: 'PostgreSQL pool connections: total open, idle, and requests waiting for one',
+    labelNames: ['state'],
     registers: [registry],
-    async collect() {
-      const { oldest } = await readStats()
-      this.set(oldest ? Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000) : 0)
+    collect() {
+      const pool = database?.poolStats()
+      for (const state of ['total', 'idle', 'waiting'] as const)
+        this.set({ state }, pool?.[state] ?? 0)
     },
   })
+  gauge(
+    'portal_password_hashes_running',
+    'Password hashes computing now',
+    () => passwordHashingLoad().running,
+  )
+  gauge(
+    'portal_password_hashes_waiting',
+    'Password hashes queued (beyond PASSWORD_HASH_QUEUE: 503)',
+    () => passwordHashingLoad().waiting,
+  )
+  new Gauge({
+    name: 'portal_build_info',
+    help: 'The running release (always 1)',
+    labelNames: ['version', 'commit', 'node'],
+    registers: [registry],
+  }).set({ version: build.version, commit: build.commit, node: process.version }, 1)
 
   const signInOutcomes: Partial<Record<AuditEvent, string>> = {
     'login.succeeded': 'succeeded',
@@ -153,10 +226,27 @@ async function metricsPlugin(app: FastifyInstance, { metrics, token }: MetricsOp
 
 export default fp(metricsPlugin, { name: 'metrics' })
 
-/** METRICS_PORT: metrics alone on their own port (keep it off the public network). */
-export function startMetricsServer(metrics: Metrics, port: number, host: string): Promise<Server> {
+/**
+ * METRICS_PORT, the management port: /metrics without a token, and the probes /healthz and
+ * /readyz (answered by the app itself), off the public network.
+ */
+export function startManagementServer(
+  metrics: Metrics,
+  port: number,
+  host: string,
+  probe?: (path: '/healthz' | '/readyz') => Promise<{ statusCode: number; body: string }>,
+): Promise<Server> {
   const server = createServer((request, response) => {
-    if (request.url !== '/metrics') {
+    const path = (request.url ?? '').split('?', 1)[0]
+    if ((path === '/healthz' || path === '/readyz') && probe) {
+      probe(path).then(
+        ({ statusCode, body }) =>
+          response.writeHead(statusCode, { 'content-type': 'application/json' }).end(body),
+        () => response.writeHead(503).end(),
+      )
+      return
+    }
+    if (path !== '/metrics') {
       response.writeHead(404).end()
       return
     }
@@ -165,5 +255,15 @@ export function startMetricsServer(metrics: Metrics, port: number, host: string)
       () => response.writeHead(500).end(),
     )
   })
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)))
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve(server)
+    })
+  })
 }
+
+/** The metrics alone on their own port (kept for callers of the earlier name). */
+export const startMetricsServer = (metrics: Metrics, port: number, host: string) =>
+  startManagementServer(metrics, port, host)

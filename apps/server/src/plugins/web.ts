@@ -2,11 +2,54 @@
 // Every path of the two areas gets the shell; the portal's router takes it from there.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { flavours } from '@portal/contract'
 import { pageAreas } from './page-addresses.ts'
+import type { PortalLinks } from '../config.ts'
 import { issuesAntiForgeryToken } from './session.ts'
+
+/**
+ * The run-time configuration the page reads (apps/web/src/config/env.ts): a JSON data block,
+ * which browsers never execute, so the content-security policy needs no change. `<` is
+ * escaped so that no value can close the element.
+ */
+export function configBlock(links: PortalLinks): string {
+  const json = JSON.stringify({ links }).replaceAll('<', '\\u003c')
+  return `<script type="application/json" id="portal-config">${json}</script>`
+}
+
+interface Shell {
+  identity: Buffer
+  br: Buffer
+  gzip: Buffer
+}
+
+/** A page shell with the configuration written in, compressed once at start. */
+function shellOf(distDir: string, file: string, block: string): Shell {
+  const html = readFileSync(join(distDir, file), 'utf8').replace('</head>', `  ${block}\n  </head>`)
+  const identity = Buffer.from(html)
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  }
+}
+
+/** br, then gzip, when the browser accepts it (q=0 refuses). */
+function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map(
+    (accept ?? '').split(',').map((part) => {
+      const [name = '', ...params] = part.trim().split(';')
+      const q = params.find((p) => p.trim().startsWith('q='))
+      return [name.trim().toLowerCase(), q ? Number(q.trim().slice(2)) : 1] as const
+    }),
+  )
+  if ((accepted.get('br') ?? 0) > 0) return 'br'
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip'
+  return undefined
+}
 
 /**
  * The shell for each login address (apps/web/build/login-pages.ts): the same page, naming
@@ -25,14 +68,24 @@ function routedPath(url: string): string {
   return path.toLowerCase().replace(/\/+$/, '')
 }
 
-export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: string }) {
+export async function webRoutes(
+  app: FastifyInstance,
+  { distDir, links }: { distDir: string; links?: PortalLinks },
+) {
   const isBuilt = existsSync(join(distDir, 'index.html'))
   const loginShellOf = loginShells(distDir)
+  const block = links ? configBlock(links) : ''
+  const shells = new Map<string, Shell>()
   if (isBuilt) {
+    for (const file of new Set(['index.html', ...loginShellOf.values()])) {
+      shells.set(file, shellOf(distDir, file, block))
+    }
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      // Page shells only with their configuration (below), never as built.
+      allowedPath: (path) => !path.endsWith('.html'),
       // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -48,8 +101,16 @@ export async function webRoutes(app: FastifyInstance, { distDir }: { distDir: st
         .type('text/plain')
         .send('The portal has not been built yet: run `npm run build`, then restart.')
     }
-    reply.header('Cache-Control', 'no-cache')
-    return reply.sendFile(loginShellOf.get(routedPath(request.url)) ?? 'index.html')
+    const file = loginShellOf.get(routedPath(request.url)) ?? 'index.html'
+    const page = shells.get(file) ?? shells.get('index.html')
+    if (!page) return reply.code(404).send()
+    const encoding = encodingFor(request.headers['accept-encoding'])
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8')
+    if (encoding) reply.header('Content-Encoding', encoding)
+    return reply.send(encoding ? page[encoding] : page.identity)
   }
   app.get('/', (_request, reply) => reply.redirect(`/${flavours.usweb.area}/login`))
   // support-console: the staff console (issue 15), a lazy route area of the same build. The

@@ -46,6 +46,14 @@ export type AuditEvent =
   | 'account.profile_saved'
   | 'customer.address_saved'
   | 'password.current_refused'
+  // Issue 31: the support desk's daily tasks, and operator changes with actor and reason.
+  | 'login.disabled'
+  | 'support.member_disabled'
+  | 'support.member_enabled'
+  | 'support.members_searched'
+  | 'support.audit_exported'
+  | 'staff.password_changed'
+  | 'operator.customers_imported'
 
 export interface AuditEntry {
   event: AuditEvent

@@ -1,7 +1,8 @@
 // One database API over two engines: the embedded PGlite (default, nothing to install) and
 // PostgreSQL (DATABASE_URL). Both get the same versioned migrations at start-up.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -19,7 +20,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   engine: 'pglite' | 'postgres'
-  ping(): Promise<void>
+  /** Answers once the database does, or rejects after `timeoutMs` (readiness). */
+  ping(timeoutMs?: number): Promise<void>
+  /** Migrations in the folder that the database has not applied (0 on PGlite: it migrates). */
+  pendingMigrations(): Promise<number>
+  /** The connection pool now (PostgreSQL; PGlite has one connection and no pool). */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined
   /** The database server's clock: what the service's clock is calibrated to. */
   readTime(): Promise<Date>
   close(): Promise<void>
@@ -39,6 +45,8 @@ export type DatabaseSource =
       poolSize?: number
       /** Apply pending migrations while opening (default); false when `db:migrate` runs apart. */
       migrate?: boolean
+      /** Bounded waits: for a new connection, and for any one statement (DB_*_TIMEOUT_SECONDS). */
+      timeouts?: { connectMs: number; statementMs: number }
     }
   | { kind: 'pglite'; dataDir: string }
   /** A prepared image (PGlite's dumpDataDir), loaded into memory: how tests start fast. */
@@ -52,9 +60,13 @@ const migrationLockKey = 727_001_012
  * wait for one another instead of racing on DDL (drizzle's migrate takes no lock), and the
  * ones that come second find nothing left to do.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect()
+async function migrateUnderLock(url: string, connectMs: number): Promise<number> {
+  // A connection of its own, without the pool's statement timeout: waiting for another
+  // instance's migration, or a long DDL, is expected here.
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs })
+  await client.connect()
   try {
+    const before = await pendingOn(client)
     await client.query('select pg_advisory_lock($1)', [migrationLockKey])
     try {
       const db = drizzlePg(client, { schema, casing: 'snake_case' })
@@ -63,9 +75,49 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
     } finally {
       await client.query('select pg_advisory_unlock($1)', [migrationLockKey])
     }
+    return before
   } finally {
-    client.release()
+    await client.end()
   }
+}
+
+/** Applies pending migrations (npm run db:migrate) and answers how many there were. */
+export async function migratePostgres(url: string, connectMs = 10_000): Promise<number> {
+  return migrateUnderLock(url, connectMs)
+}
+
+/** The folder's migrations, as drizzle's journal lists them (`when` is what drizzle records). */
+function journal(): { when: number }[] {
+  const file = join(migrationsFolder, 'meta', '_journal.json')
+  return (JSON.parse(readFileSync(file, 'utf8')) as { entries: { when: number }[] }).entries
+}
+
+/** Migrations of the folder newer than the last one drizzle recorded in the database. */
+async function pendingOn(client: pg.Pool | pg.Client): Promise<number> {
+  const entries = journal()
+  const exists = await client.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  )
+  if (!exists.rows[0]?.present) return entries.length
+  const { rows } = await client.query<{ last: string | null }>(
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+  )
+  const last = Number(rows[0]?.last ?? 0)
+  return entries.filter((entry) => entry.when > last).length
+}
+
+/** Rejects with a timeout error when `promise` takes longer than `ms`. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`${what}: no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** A wait that ran out (the error handler answers 503, not 500). */
+export class TimeoutError extends Error {
+  readonly code = 'ETIMEDOUT'
 }
 
 /**
@@ -129,13 +181,23 @@ function queryCounter() {
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   const { logger, queryCount } = queryCounter()
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 })
+    const timeouts = source.timeouts ?? { connectMs: 5_000, statementMs: 10_000 }
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: source.poolSize ?? 10,
+      // Every wait on PostgreSQL is bounded: a new connection, a statement on the server, and
+      // the client's own wait for an answer (a paused or unreachable server sends none).
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 1_000,
+      keepAlive: true,
+    })
     // An idle connection the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on next use.
     pool.on('error', (error) => source.onIdleError?.(error))
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db
     try {
-      if (source.migrate ?? true) await migrateUnderLock(pool)
+      if (source.migrate ?? true) await migrateUnderLock(source.url, timeouts.connectMs)
     } catch (error) {
       await pool.end()
       throw error
@@ -143,7 +205,14 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     return {
       db,
       engine: 'postgres',
-      ping: async () => void (await pool.query('select 1')),
+      ping: async (timeoutMs = timeouts.statementMs) =>
+        void (await within(pool.query('select 1'), timeoutMs, 'database')),
+      pendingMigrations: () => pendingOn(pool),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       readTime: async () => {
         const { rows } = await pool.query<{ now: Date }>('select now() as now')
         return new Date(rows[0]?.now ?? Number.NaN)
@@ -173,7 +242,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   return {
     db,
     engine: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
+    ping: async (timeoutMs = 10_000) =>
+      void (await within(db.execute(sql`select 1`), timeoutMs, 'database')),
+    pendingMigrations: async () => 0,
+    poolStats: () => undefined,
     readTime: async () => {
       const { rows } = await client.query<{ now: Date | string }>('select now() as now')
       return new Date(rows[0]?.now ?? Number.NaN)

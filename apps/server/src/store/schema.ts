@@ -112,6 +112,8 @@ export const users = pgTable(
     /** Wrong verification codes since the last passed one, whatever new codes came between. */
     mfaFailedAttempts: integer().notNull().default(0),
     isLocked: boolean().notNull().default(false),
+    /** Disabled by the support desk (fraud, death, dispute): signs in as a locked account would. */
+    isDisabled: boolean().notNull().default(false),
     /** A temporary password is refused after this (TEMP_PASSWORD_TTL_HOURS). */
     temporaryPasswordExpiresAt: timestamp({ withTimezone: true }),
     /**

@@ -167,6 +167,7 @@ describe('service basics', () => {
     expect((await client.get('/readyz')).json()).toEqual({
       status: 'ready',
       database: t.database.engine,
+      checks: [{ name: 'database', status: 'up', isRequired: true }],
     })
   })
 

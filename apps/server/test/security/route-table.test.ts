@@ -164,6 +164,15 @@ const table: Record<string, RouteCase> = {
   'POST /api/console/sign-out': { access: 'staff', input: json({}) },
   'GET /api/console/me': { access: 'staff' },
   'GET /api/console/search': { access: 'staff' },
+  // Issue 31: the support desk's daily tasks (member-admin.routes.ts).
+  'GET /api/console/member-search': { access: 'staff' },
+  'POST /api/console/members/:username/disable': { access: 'staff', input: json(reason) },
+  'POST /api/console/members/:username/enable': { access: 'staff', input: json(reason) },
+  'GET /api/console/audit-export': { access: 'staff' },
+  'POST /api/console/password': {
+    access: 'staff',
+    input: json({ currentPassword: 'x', newPassword: 'a-long-enough-password' }),
+  },
   'GET /api/console/incidents': { access: 'staff' },
   'GET /api/console/incidents/:ticket': { access: 'staff' },
   'POST /api/console/incidents/:ticket/resolve': { access: 'staff', input: json(reason) },

@@ -1,7 +1,43 @@
-// The portal's configuration, judged when Vite built the page (config/portal-config.ts) and
-// written into it as a constant: the browser gets the values, not the code that checks them.
-import type { PortalConfig } from './portal-config.ts'
+// The portal's configuration: what Vite fixed at build (config/portal-config.ts, written in as
+// a constant) and the links the service wrote into this page at run time, as
+// <script type="application/json" id="portal-config">{"links":{…}}</script> (data, never
+// executed, so the content-security policy stays script-src 'self'). No zod here: reading
+// six strings must not pull a schema library into the login page (decision 0013).
+import type { PortalConfig, PortalLinks } from './portal-config.ts'
 
 declare const __PORTAL_CONFIG__: PortalConfig
 
-export const env: PortalConfig = __PORTAL_CONFIG__
+const build = __PORTAL_CONFIG__
+
+/** Same-site paths and http(s) addresses only (the service checked them too). */
+const isSafeLink = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  ((value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^/]/.test(value))
+
+/** The links of the page's JSON block, each falling back to the build's when absent or unsafe. */
+export function linksOf(pageText: string | null | undefined, fallback: PortalLinks): PortalLinks {
+  let given: unknown
+  try {
+    given = pageText ? (JSON.parse(pageText) as { links?: unknown }).links : undefined
+  } catch {
+    given = undefined
+  }
+  const links = { ...fallback }
+  if (given && typeof given === 'object') {
+    for (const key of Object.keys(links) as (keyof PortalLinks)[]) {
+      const value = (given as Record<string, unknown>)[key]
+      if (isSafeLink(value)) links[key] = value
+    }
+  }
+  return links
+}
+
+const pageText =
+  typeof document === 'undefined'
+    ? undefined
+    : document.getElementById('portal-config')?.textContent
+
+export const env = {
+  apiBaseUrl: build.apiBaseUrl,
+  links: linksOf(pageText, build.fallbackLinks),
+} as const

@@ -1,29 +1,52 @@
 import { describe, expect, it } from 'vitest'
-import { parsePortalConfig } from './portal-config.ts'
+import { linksOf } from './env.ts'
+import { demoLinks, parsePortalConfig } from './portal-config.ts'
 
-describe('the portal configuration, judged at build time', () => {
-  it('falls back to the demo pages when nothing, or a blank, is set', () => {
-    const config = parsePortalConfig({ VITE_LIVE_CHAT_URL: '  ' })
-    expect(config.apiBaseUrl).toBe('')
-    expect(config.links.liveChat).toBe('/demo/live-chat')
-    expect(config.links.mfaFaq).toBe('/demo/mfa-faq')
-  })
-
-  it('takes same-site paths and http(s) addresses, without a trailing slash on the API base', () => {
-    const config = parsePortalConfig({
-      VITE_API_BASE_URL: 'https://login.example.org/',
-      VITE_PRIVACY_POLICY_URL: 'https://association.example.org/privacy',
-      VITE_TERMS_OF_USE_URL: '/terms',
+describe('the portal configuration judged at build time', () => {
+  it('is the API base alone: no link is fixed by a production build', () => {
+    expect(parsePortalConfig({}, { forDevelopment: false })).toEqual({
+      apiBaseUrl: '',
+      fallbackLinks: {
+        privacyPolicy: '',
+        termsOfUse: '',
+        consultingFirm: '',
+        policyHighlights: '',
+        liveChat: '',
+        mfaFaq: '',
+      },
     })
-    expect(config.apiBaseUrl).toBe('https://login.example.org')
-    expect(config.links.privacyPolicy).toBe('https://association.example.org/privacy')
-    expect(config.links.termsOfUse).toBe('/terms')
+    expect(parsePortalConfig({ VITE_API_BASE_URL: 'https://login.example.org/' }).apiBaseUrl).toBe(
+      'https://login.example.org',
+    )
   })
 
-  it.each(['javascript:alert(1)', '//evil.example.org/x', 'data:text/html,hi', 'not a link'])(
-    'fails the build on %s, naming the variable',
+  it.each(['javascript:alert(1)', '//evil.example.org/x', 'not a link'])(
+    'fails the build on VITE_API_BASE_URL=%s, naming it',
     (value) => {
-      expect(() => parsePortalConfig({ VITE_LIVE_CHAT_URL: value })).toThrow(/VITE_LIVE_CHAT_URL/)
+      expect(() => parsePortalConfig({ VITE_API_BASE_URL: value })).toThrow(/VITE_API_BASE_URL/)
     },
   )
+})
+
+describe('the links the service writes into the page', () => {
+  it('are read from the JSON block, each unsafe or missing one falling back', () => {
+    const block = JSON.stringify({
+      links: {
+        privacyPolicy: 'https://association.example.org/privacy',
+        termsOfUse: '/terms',
+        liveChat: 'javascript:alert(1)',
+        mfaFaq: '//evil.example.org/faq',
+      },
+    })
+    expect(linksOf(block, demoLinks)).toEqual({
+      ...demoLinks,
+      privacyPolicy: 'https://association.example.org/privacy',
+      termsOfUse: '/terms',
+    })
+  })
+
+  it('fall back whole when the page has no block or a broken one', () => {
+    expect(linksOf(undefined, demoLinks)).toEqual(demoLinks)
+    expect(linksOf('{not json', demoLinks)).toEqual(demoLinks)
+  })
 })

@@ -1,12 +1,12 @@
-// The portal's configuration (VITE_* variables), judged when Vite builds or serves the
-// portal, never in the browser: a bad value fails the build, and the page carries only the
-// judged values (config/env.ts), not the code that judges them. Every address outside the
-// portal is configuration (DESIGN.md): the defaults point at the demo pages the login service
-// serves under /demo, so a local build works with nothing set.
+// The portal's configuration. One thing is fixed when Vite builds the page: where the login
+// service lives (VITE_API_BASE_URL, judged here so that a bad value fails the build). The
+// links outside the portal (privacy policy, terms, FAQ, …) are not: the service writes them
+// into the page it serves (a JSON block, config/env.ts reads it), so one build serves every
+// environment and no demo link is baked into a production build.
 import * as z from 'zod/mini'
 
 /** Only same-site paths or http(s) addresses: a `javascript:` link must never be configurable. */
-function isSafeLink(value: string): boolean {
+export function isSafeLink(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//')
   try {
     const { protocol } = new URL(value)
@@ -20,54 +20,71 @@ function isSafeLink(value: string): boolean {
 const blankIsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value
 
-const safeLink = () =>
-  z
-    .string()
-    .check(z.trim(), z.refine(isSafeLink, 'must be a path starting with / or an http(s) address'))
-
-const link = (fallback: string) =>
-  z.pipe(z.transform(blankIsUnset), z._default(safeLink(), fallback))
-
 const EnvSchema = z.object({
   /** Where the login service lives; empty = same origin (the service serves the portal). */
   VITE_API_BASE_URL: z.pipe(
     z.transform(blankIsUnset),
     z._default(
       z.pipe(
-        safeLink(),
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.refine(isSafeLink, 'must be a path starting with / or an http(s) address'),
+          ),
         z.transform((value: string) => value.replace(/\/+$/, '')),
       ),
       '',
     ),
   ),
-  VITE_PRIVACY_POLICY_URL: link('/demo/association/privacy'),
-  VITE_TERMS_OF_USE_URL: link('/demo/association/terms'),
-  VITE_CONSULTING_FIRM_URL: link('/demo/consulting'),
-  VITE_POLICY_HIGHLIGHTS_URL: link('/demo/augustar/policy-highlights'),
-  VITE_LIVE_CHAT_URL: link('/demo/live-chat'),
-  /** The verification-code help page (spec §2 screen 12, "an external help page"). */
-  VITE_MFA_FAQ_URL: link('/demo/mfa-faq'),
 })
+
+export interface PortalLinks {
+  privacyPolicy: string
+  termsOfUse: string
+  consultingFirm: string
+  policyHighlights: string
+  liveChat: string
+  mfaFaq: string
+}
+
+/** The demo service's pages: what `vite serve` and unit tests show when no page carries links. */
+export const demoLinks: PortalLinks = {
+  privacyPolicy: '/demo/association/privacy',
+  termsOfUse: '/demo/association/terms',
+  consultingFirm: '/demo/consulting',
+  policyHighlights: '/demo/augustar/policy-highlights',
+  liveChat: '/demo/live-chat',
+  mfaFaq: '/demo/mfa-faq',
+}
+
+const noLinks: PortalLinks = {
+  privacyPolicy: '',
+  termsOfUse: '',
+  consultingFirm: '',
+  policyHighlights: '',
+  liveChat: '',
+  mfaFaq: '',
+}
 
 export type PortalConfig = ReturnType<typeof parsePortalConfig>
 
-/** The configuration for these variables (Vite's loadEnv), or an error naming each problem. */
-export function parsePortalConfig(variables: Record<string, string | undefined>) {
+/**
+ * The build's configuration for these variables (Vite's loadEnv), or an error naming each
+ * problem. `fallbackLinks` are used only by a page that carries no links block: the demo
+ * pages for development and tests, nothing for a production build.
+ */
+export function parsePortalConfig(
+  variables: Record<string, string | undefined>,
+  { forDevelopment = true }: { forDevelopment?: boolean } = {},
+) {
   const result = EnvSchema.safeParse(variables)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
     throw new Error(`Invalid portal configuration:\n${problems.join('\n')}`)
   }
-  const e = result.data
   return {
-    apiBaseUrl: e.VITE_API_BASE_URL,
-    links: {
-      privacyPolicy: e.VITE_PRIVACY_POLICY_URL,
-      termsOfUse: e.VITE_TERMS_OF_USE_URL,
-      consultingFirm: e.VITE_CONSULTING_FIRM_URL,
-      policyHighlights: e.VITE_POLICY_HIGHLIGHTS_URL,
-      liveChat: e.VITE_LIVE_CHAT_URL,
-      mfaFaq: e.VITE_MFA_FAQ_URL,
-    },
+    apiBaseUrl: result.data.VITE_API_BASE_URL,
+    fallbackLinks: forDevelopment ? demoLinks : noLinks,
   } as const
 }

@@ -77,9 +77,13 @@ export function authenticationService(deps: Deps) {
       }
       const { user, customer } = found
       const context = { userId: user.id, username: user.username, clientIp }
-      if (user.isLocked) {
+      // A member disabled by the support desk is answered as a locked account is (issue 31).
+      if (user.isLocked || user.isDisabled) {
         await verifyAgainstDummy(password) // as slow as any other answer
-        await audit.record({ event: 'login.locked', ...context })
+        await audit.record({
+          event: user.isDisabled ? 'login.disabled' : 'login.locked',
+          ...context,
+        })
         return { ok: false, message: authMessages.userLocked }
       }
       if (!(await verifyPassword(user.passwordHash, password))) {

@@ -1,0 +1,138 @@
+// The console's calls for the support desk's daily tasks of issue 31, under /api/console
+// beside console.routes.ts and with its session cookie: search members by email, phone or
+// name; disable and enable a member (admins); export the audit trail (admins); and a staff
+// member's own password change. Bodies and queries are declared schemas.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
+import { HttpError } from '../../plugins/errors.ts'
+import { consoleCookie } from './console.routes.ts'
+import {
+  auditCsvHeader,
+  auditLine,
+  minStaffPasswordLength,
+  type MemberAdminService,
+} from './member-admin.service.ts'
+import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
+
+/** Who may do what here (the service decides; the console only hides buttons). */
+const roles = {
+  search: ['agent', 'admin'],
+  disable: ['admin'],
+  exportAudit: ['admin'],
+} as const satisfies Record<string, readonly StaffRoleName[]>
+
+const SearchQuery = z.object({ q: z.string().trim().min(2).max(100) })
+const UsernameParams = z.object({ username: z.string().min(1).max(50) })
+const ReasonBody = z.object({
+  reason: z.string().trim().min(5, consoleTexts.reasonRequired).max(500),
+})
+const AuditQuery = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  user: z.string().min(1).max(50).optional(),
+  format: z.enum(['csv', 'json']).default('csv'),
+})
+const PasswordBody = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z
+    .string()
+    .min(minStaffPasswordLength, `Use at least ${minStaffPasswordLength} characters.`)
+    .max(200),
+})
+
+export async function memberAdminRoutes(
+  app: FastifyInstance,
+  { memberAdmin, staff }: { memberAdmin: MemberAdminService; staff: StaffService },
+) {
+  // The session is checked before the input (preValidation): no session, 401, whatever was sent.
+  const sessions = new WeakMap<FastifyRequest, ConsoleSession>()
+  app.addHook('preValidation', async (request) => {
+    const session = await staff.session(request.cookies[consoleCookie] ?? '')
+    if (!session || session.stage !== 'signed_in') {
+      throw new HttpError(401, consoleTexts.sessionEnded)
+    }
+    sessions.set(request, session)
+  })
+  const signedIn = async (request: FastifyRequest, action?: keyof typeof roles) => {
+    const session = sessions.get(request)
+    if (!session) throw new HttpError(401, consoleTexts.sessionEnded)
+    if (action && !(roles[action] as readonly string[]).includes(session.staff.role)) {
+      throw new HttpError(403, consoleTexts.notAllowed)
+    }
+    return session
+  }
+
+  app.get('/member-search', { schema: { querystring: SearchQuery } }, async (request) => {
+    const session = await signedIn(request, 'search')
+    const { q } = SearchQuery.parse(request.query)
+    return { members: await memberAdmin.search(q, staffActor(session.staff)) }
+  })
+
+  for (const [path, isDisable] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post(
+      `/members/:username/${path}`,
+      { schema: { params: UsernameParams, body: ReasonBody } },
+      async (request) => {
+        const session = await signedIn(request, 'disable')
+        const { username } = UsernameParams.parse(request.params)
+        const { reason } = ReasonBody.parse(request.body)
+        const actor = staffActor(session.staff)
+        const result = isDisable
+          ? await memberAdmin.disable(username, actor, reason)
+          : await memberAdmin.enable(username, actor, reason)
+        if (!result.ok) {
+          if (result.reason === 'USER_NOT_FOUND')
+            throw new HttpError(404, consoleTexts.memberNotFound)
+          throw new HttpError(409, `The member is already ${isDisable ? 'disabled' : 'enabled'}.`)
+        }
+        return {
+          message: isDisable
+            ? `${username} is disabled; ${result.endedSessions} session(s) ended.`
+            : `${username} is enabled.`,
+        }
+      },
+    )
+  }
+
+  app.get('/audit-export', { schema: { querystring: AuditQuery } }, async (request, reply) => {
+    const session = await signedIn(request, 'exportAudit')
+    const query = AuditQuery.parse(request.query)
+    const from = new Date(`${query.from}T00:00:00Z`)
+    // The whole last day.
+    const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)
+    if (from >= to) throw new HttpError(400, 'The start date must not be after the end date.')
+    const lines: string[] = query.format === 'csv' ? [auditCsvHeader] : []
+    const rows = memberAdmin.exportAudit(
+      { from, to, ...(query.user ? { username: query.user } : {}) },
+      staffActor(session.staff),
+      'audit export from the console',
+    )
+    for await (const row of rows) lines.push(auditLine(row, query.format))
+    const file = `audit-${query.from}-${query.to}${query.user ? `-${query.user}` : ''}`
+    return reply
+      .type(query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson')
+      .header(
+        'content-disposition',
+        `attachment; filename="${file.replace(/[^\w.-]/g, '_')}.${query.format === 'csv' ? 'csv' : 'jsonl'}"`,
+      )
+      .send(`${lines.join('\n')}\n`)
+  })
+
+  app.post('/password', { schema: { body: PasswordBody } }, async (request) => {
+    const session = await signedIn(request)
+    const { currentPassword, newPassword } = PasswordBody.parse(request.body)
+    const result = await memberAdmin.changeStaffPassword(
+      session.staff.email,
+      currentPassword,
+      newPassword,
+      staffActor(session.staff),
+      'own password change',
+    )
+    if (!result.ok) throw new HttpError(403, 'The current password is not right.')
+    return { message: 'Your password is changed. Please sign in again.' }
+  })
+}

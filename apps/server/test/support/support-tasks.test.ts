@@ -1,0 +1,282 @@
+// Issue 31: the support desk's daily tasks, in the console and in portal-admin: disable and
+// enable a member (a disabled member signs in as a locked account would, with its own audit
+// event), search by email, phone or name, export the audit trail by user and date range, a
+// staff password change; and one audit row with actor and reason for each operator change.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StaffRoleName } from '@portal/contract/console'
+import { staffService } from '../../src/modules/support/staff.service.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { auditLog, customers, users } from '../../src/store/schema.ts'
+import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+const api = '/api/console'
+
+async function createStaff(email: string, role: StaffRoleName): Promise<string> {
+  const service = staffService({
+    db: t.database.db,
+    audit: { record: async () => undefined },
+    writer: t.app.outbox.writer,
+    clock: t.app.clock,
+    codeKey: Buffer.alloc(32),
+  })
+  const created = await service.create(email, role, 'operator:test')
+  if (!created.ok) throw new Error('staff exists')
+  return created.temporaryPassword
+}
+
+async function codeSentTo(email: string): Promise<string> {
+  const sent = (await t.client().get('/dev/outbox.json')).json() as {
+    recipient: string
+    template: string
+    body: string
+  }[]
+  const message = sent.find((m) => m.recipient === email && m.template === 'verification-code')
+  return /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? ''
+}
+
+async function signInStaff(email: string, password: string): Promise<TestClient> {
+  const client = t.client()
+  expect((await client.postJson(`${api}/sign-in`, { email, password })).statusCode).toBe(200)
+  const verified = await client.postJson(`${api}/verify`, { code: await codeSentTo(email) })
+  expect(verified.statusCode).toBe(200)
+  return client
+}
+
+const staffClient = async (email: string, role: StaffRoleName) =>
+  signInStaff(email, await createStaff(email, role))
+
+async function lastAudit(event: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.event, event))
+    .orderBy(desc(auditLog.id))
+    .limit(1)
+  return row
+}
+
+describe('in the console', () => {
+  it('an admin disables a member, who is then answered as a locked account, and enables them again', async () => {
+    const admin = await staffClient('disabler@portal.example', 'admin')
+    const reason = 'fraud report ticket 4471'
+    const disabled = await admin.postJson(`${api}/members/bclip_demo/disable`, { reason })
+    expect(disabled.statusCode).toBe(200)
+    expect(await lastAudit('support.member_disabled')).toMatchObject({
+      username: 'bclip_demo',
+      actor: 'staff:disabler@portal.example',
+      reason,
+    })
+    const member = t.client()
+    const refused = await member.login('bclip_demo', demoPassword)
+    expect(refused.json()).toMatchObject({ message: 'User Locked' })
+    expect(await lastAudit('login.disabled')).toMatchObject({ username: 'bclip_demo' })
+    expect((await admin.postJson(`${api}/members/bclip_demo/disable`, { reason })).statusCode).toBe(
+      409,
+    )
+    const enabled = await admin.postJson(`${api}/members/bclip_demo/enable`, {
+      reason: 'cleared by fraud team',
+    })
+    expect(enabled.statusCode).toBe(200)
+    expect(await lastAudit('support.member_enabled')).toMatchObject({
+      actor: 'staff:disabler@portal.example',
+      reason: 'cleared by fraud team',
+    })
+    expect((await t.client().login('bclip_demo', demoPassword)).json()).toMatchObject({
+      message: 'Authentication Successful',
+    })
+  })
+
+  it('an agent may search but not disable', async () => {
+    const agent = await staffClient('agent-tasks@portal.example', 'agent')
+    const answer = await agent.postJson(`${api}/members/bclip_demo/disable`, {
+      reason: 'not allowed to',
+    })
+    expect(answer.statusCode).toBe(403)
+    expect((await agent.get(`${api}/member-search?q=bclip_demo`)).statusCode).toBe(200)
+  })
+
+  it('finds members by email, phone or name', async () => {
+    const agent = await staffClient('searcher@portal.example', 'agent')
+    const [member] = await t.database.db
+      .select({ email: users.email, phone: users.phone, name: customers.cname })
+      .from(users)
+      .innerJoin(customers, eq(customers.custnum, users.custnum))
+      .where(eq(users.username, 'bclip_demo'))
+    const queries = [
+      member?.email?.toUpperCase() ?? '',
+      `(${member?.phone?.slice(0, 3)}) ${member?.phone?.slice(3, 6)}-${member?.phone?.slice(6)}`,
+      (member?.name ?? '').slice(0, 6).toLowerCase(),
+    ]
+    for (const q of queries) {
+      const found = await agent.get(`${api}/member-search?q=${encodeURIComponent(q)}`)
+      expect(found.statusCode, q).toBe(200)
+      const names = (found.json() as { members: { username: string }[] }).members.map(
+        (m) => m.username,
+      )
+      expect(names, q).toContain('bclip_demo')
+    }
+    expect(await lastAudit('support.members_searched')).toMatchObject({
+      actor: 'staff:searcher@portal.example',
+    })
+  })
+
+  it('exports the audit trail of one member and a date range as CSV or JSON lines', async () => {
+    const admin = await staffClient('exporter@portal.example', 'admin')
+    await t.client().login('fidbond_demo', 'wrong-password')
+    const today = t.app.clock.now().toISOString().slice(0, 10)
+    const csv = await admin.get(`${api}/audit-export?from=${today}&to=${today}&user=fidbond_demo`)
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toContain('text/csv')
+    expect(csv.headers['content-disposition']).toContain('attachment')
+    const [header, ...rows] = csv.body.trim().split('\n')
+    expect(header).toBe('id,at,event,userId,username,actor,reason,clientIp,requestId,detail')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every((row) => row.includes(',fidbond_demo,'))).toBe(true)
+    const json = await admin.get(
+      `${api}/audit-export?from=${today}&to=${today}&user=fidbond_demo&format=json`,
+    )
+    const events = json.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; username: string })
+    expect(events.map((e) => e.event)).toContain('login.failed')
+    expect(events.every((e) => e.username === 'fidbond_demo')).toBe(true)
+    expect((await admin.get(`${api}/audit-export?from=2999-01-01&to=2999-01-02`)).body.trim()).toBe(
+      'id,at,event,userId,username,actor,reason,clientIp,requestId,detail',
+    )
+    expect(await lastAudit('support.audit_exported')).toMatchObject({
+      actor: 'staff:exporter@portal.example',
+    })
+  })
+
+  it('lets a staff member change their own password, with the current one', async () => {
+    const email = 'changer@portal.example'
+    const temporary = await createStaff(email, 'agent')
+    const staff = await signInStaff(email, temporary)
+    const next = 'a-much-longer-staff-passphrase-2026'
+    const wrong = await staff.postJson(`${api}/password`, {
+      currentPassword: 'not-the-password',
+      newPassword: next,
+    })
+    expect(wrong.statusCode).toBe(403)
+    const short = await staff.postJson(`${api}/password`, {
+      currentPassword: temporary,
+      newPassword: 'short',
+    })
+    expect(short.statusCode).toBe(400)
+    const changed = await staff.postJson(`${api}/password`, {
+      currentPassword: temporary,
+      newPassword: next,
+    })
+    expect(changed.statusCode).toBe(200)
+    expect(await lastAudit('staff.password_changed')).toMatchObject({
+      username: email,
+      actor: `staff:${email}`,
+    })
+    // The old password is refused; the new one signs in.
+    const old = await t.client().postJson(`${api}/sign-in`, { email, password: temporary })
+    expect(old.statusCode).toBe(401)
+    await signInStaff(email, next)
+  })
+})
+
+describe('in portal-admin', () => {
+  it(
+    'disables, searches, exports, resets a staff password, and audits every operator change with actor and reason',
+    { timeout: 180_000 },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'portal-admin-tasks-'))
+      const run = promisify(execFile)
+      const cli = new URL('../../src/cli/portal-admin.ts', import.meta.url).pathname
+      const admin = (...args: string[]) =>
+        run(process.execPath, ['--import', 'tsx', cli, '--demo', ...args], {
+          env: {
+            ...process.env,
+            DATABASE_URL: '',
+            DATA_DIR: join(dir, 'db'),
+            PORTAL_OPERATOR: 'tester',
+          },
+        }).catch((error: { stdout: string; stderr: string; code: number }) => error)
+      try {
+        const file = join(dir, 'customers.csv')
+        await writeFile(
+          file,
+          'custnum,kprogName,level1org,cname,firstName,primaryEmailAddress,phone1,status\nQQ00001,bclip,100,Quentin Quill LLC,Quentin,quentin@example.com,3125550777,a\n',
+        )
+        await admin('import-customers', file, '--reason', 'monthly customer feed')
+        await admin(
+          'create-account',
+          'QQ00001',
+          'quentin_q',
+          '--email',
+          'quentin@example.com',
+          '--reason',
+          'ticket 9001 by phone',
+        )
+        await admin('set-program-phone', 'bclip', '3125550100', '--reason', 'new call centre')
+        const disabled = await admin('disable', 'quentin_q', '--reason', 'dispute ticket 9002')
+        expect(disabled.stdout).toContain('Disabled quentin_q')
+        const search = await admin('search', 'Quill')
+        expect(search.stdout).toMatch(
+          /^quentin_q\tQQ00001\tbclip\tQuentin Quill LLC\t.*\tdisabled$/m,
+        )
+        expect((await admin('search', 'quentin@example.com')).stdout).toContain('quentin_q')
+        expect(
+          (await admin('enable', 'quentin_q', '--reason', 'dispute settled')).stdout,
+        ).toContain('Enabled quentin_q')
+        await admin('staff', 'create', 'desk@portal.example', '--role', 'agent')
+        const reset = await admin(
+          'staff-password',
+          'desk@portal.example',
+          '--reason',
+          'forgot it, ticket 9003',
+        )
+        expect(reset.stdout).toMatch(/New password for desk@portal.example \(shown once\): \S{12,}/)
+
+        const today = new Date()
+        const from = new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10)
+        const to = new Date(today.getTime() + 86_400_000).toISOString().slice(0, 10)
+        const exported = await admin('audit-export', '--from', from, '--to', to, '--format', 'json')
+        const rows = exported.stdout
+          .trim()
+          .split('\n')
+          .map(
+            (line) =>
+              JSON.parse(line) as { event: string; actor: string | null; reason: string | null },
+          )
+        const one = (event: string) => rows.filter((row) => row.event === event)
+        for (const [event, reason] of [
+          ['operator.customers_imported', 'monthly customer feed'],
+          ['account.created_by_operator', 'ticket 9001 by phone'],
+          ['operator.program_phone_set', 'new call centre'],
+          ['support.member_disabled', 'dispute ticket 9002'],
+          ['support.member_enabled', 'dispute settled'],
+          ['staff.password_changed', 'forgot it, ticket 9003'],
+        ] as const) {
+          expect(one(event), event).toEqual([
+            expect.objectContaining({ actor: 'operator:tester', reason }),
+          ])
+        }
+        const csv = await admin('audit-export', '--from', from, '--to', to, '--user', 'quentin_q')
+        const lines = csv.stdout.trim().split('\n')
+        expect(lines[0]).toBe('id,at,event,userId,username,actor,reason,clientIp,requestId,detail')
+        expect(lines.slice(1).every((line) => line.includes(',quentin_q,'))).toBe(true)
+        expect(lines.length).toBeGreaterThanOrEqual(4)
+      } finally {
+        await rm(dir, { recursive: true, force: true })
+      }
+    },
+  )
+})
