@@ -13,6 +13,7 @@ import {
   type IncidentStatus,
 } from './schema.ts'
 
+export type { IncidentStatus }
 export type IncidentRow = typeof incidents.$inferSelect
 export type AuditRow = typeof auditLog.$inferSelect
 
