@@ -4,7 +4,9 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 // $ZodError: what both full zod and the contract's zod/mini schemas throw from parse().
 import { $ZodError } from 'zod/v4/core'
+import { messages } from '@portal/contract'
 import { shortReference } from '../lib/request-context.ts'
+import { ServiceUnavailable } from '../lib/unavailable.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -31,7 +33,12 @@ const reasons: Record<number, string> = {
 }
 
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | $ZodError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | $ZodError | HttpError, request, reply) => {
+    // The domain's own refusal of work, in HTTP terms.
+    const error =
+      thrown instanceof ServiceUnavailable
+        ? new HttpError(503, messages.login.technicalDifficulties, thrown.retryAfterSeconds)
+        : thrown
     if (error instanceof $ZodError) {
       const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
       return reply
