@@ -1,8 +1,11 @@
 // Spec §4 "Hand-off when MFA completes": where the browser goes when it leaves the portal.
 import { createCipheriv, randomBytes } from 'node:crypto'
 import { isProgramCode, programOf, type ProgramCode, type UswebHandoffData } from '@portal/contract'
+import type { auditRepo } from '../../store/audit.repo.ts'
+import type { UserRow } from '../../store/users.repo.ts'
 
 interface Deps {
+  audit: ReturnType<typeof auditRepo>
   mainSiteUrl: string
   plPolicyAppUrl: string
   plHandoffKey: Buffer
@@ -19,8 +22,18 @@ export interface HandoffInput {
   target: 'login' | 'landing'
 }
 
-export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
+export function handoffService({ audit, mainSiteUrl, plPolicyAppUrl, plHandoffKey }: Deps) {
   return {
+    async recordIssued(user: UserRow, program: string, clientIp: string): Promise<void> {
+      await audit.record({
+        event: 'handoff.issued',
+        userId: user.id,
+        username: user.username,
+        clientIp,
+        detail: { program },
+      })
+    },
+
     async urlFor(input: HandoffInput): Promise<string> {
       const code: ProgramCode = isProgramCode(input.program) ? input.program : 'bclip'
       const program = programOf(code)
