@@ -34,7 +34,7 @@ interface Deps {
 }
 
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
-  const { customer: customers, registrationLookup } = deps
+  const { customer: records, registrationLookup } = deps
   const api = withSchemas(app)
   // Spec §7: PHONE shown in the header; augustar is looked up as onl. Reference data:
   // encoded once per phone, cached by browsers (lib/reference-answers.ts).
@@ -53,7 +53,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       if (!findProgram(request.params.program)) throw new HttpError(404, 'Unknown program.')
-      const phone = await customers.phoneOf(request.params.program)
+      const phone = await records.phoneOf(request.params.program)
       if (!phone) throw new HttpError(404, 'No mailing address for this program.')
       return sendPrepared(request, reply, mailingAnswer(phone))
     },
@@ -116,7 +116,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     // Before the second factor the answer carries the verdict, not the record
     // (docs/decisions/0006); after it, the whole record is read.
     const isRecordShown = session.stage === 'authenticated'
-    const record = isRecordShown ? await customers.recordOf(user.custnum) : undefined
+    const record = isRecordShown ? await records.recordOf(user.custnum) : undefined
     if (isRecordShown && !record) throw new HttpError(404, 'No customer record for this account.')
     return {
       tax_Id: isRecordShown ? customer.taxId : null,
@@ -126,7 +126,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       membershipCd: isRecordShown ? customer.membershipCd : null,
       association: check.association,
       verdict: check.verdict,
-      body: record ?? customers.programOnly(customer),
+      body: record ?? records.programOnly(customer),
     }
   })
 
@@ -147,7 +147,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       if (custnum !== undefined && custnum !== user.custnum) {
         throw new HttpError(403, 'This customer record belongs to another user.')
       }
-      const saved = await customers.saveAddress(
+      const saved = await records.saveAddress(
         user,
         { caddr2: null, ccountry: null, ...address },
         request.ip,
