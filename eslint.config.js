@@ -33,4 +33,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['**/apps/web/**', '@portal/web'] }],
     },
   },
+  // The server's floors (STYLE.md): routes → services → store; the store knows no transport.
+  // Each entry repeats the rule above, because a later entry replaces a rule's options.
+  ...[
+    ['apps/server/src/modules/**/*.routes.ts', '**/store/**'],
+    ['apps/server/src/**/*.service.ts', '**/store/schema.ts'],
+    ['apps/server/src/store/**', '**/plugins/**'],
+  ].map(([files, forbidden]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/apps/web/**', '@portal/web', forbidden] },
+      ],
+    },
+  })),
 )
