@@ -29,6 +29,11 @@ import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
 import { windowStore } from './lib/window-store.ts'
 import { accountRoutes } from './modules/account/account.routes.ts'
+import { accountService } from './modules/account/account.service.ts'
+import { customerService } from './modules/customer/customer.service.ts'
+import { policyService } from './modules/policy/policy.service.ts'
+import { signInGuard } from './modules/signin/flow-guard.ts'
+import { sessionsRepo } from './store/sessions.repo.ts'
 import { policyRoutes } from './modules/policy/policy.routes.ts'
 import { policyTermsRepo } from './store/policy-terms.repo.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
@@ -269,11 +274,10 @@ export async function buildApp({
     mailingPhone: (program) => reference.phoneOf(program),
   })
   const registration = registrationService({ db, accounts })
+  // The one loader of a session's member (modules/signin/flow-guard.ts).
+  await app.register(signInGuard, { loadMember: (userId) => users.findWithCustomerById(userId) })
   await app.register(customerRoutes, {
-    reference,
-    users,
-    customers,
-    audit,
+    customer: customerService({ reference, customers, audit }),
     registrationLookup: registrationLookup(app, { registration }),
   })
   await app.register(registrationRoutes, { registration })
@@ -290,10 +294,9 @@ export async function buildApp({
     }),
   })
   await app.register(mfaRoutes, {
-    reference,
-    users,
     mfa: mfaService({
       db,
+      reference,
       audit,
       writer,
       clock,
@@ -319,22 +322,23 @@ export async function buildApp({
         keepDays: config.loginLimits.shadowCounterDays,
       }),
     }),
-    users,
-    audit,
   })
   const passwords = passwordService({ db, writer, reference, users, audit, clock })
-  await app.register(passwordRoutes, { passwords, users })
-  await app.register(accountRoutes, { db, users, customers, audit, passwords })
-  await app.register(policyRoutes, { users, policyTerms: policyTermsRepo(db), clock })
+  await app.register(passwordRoutes, { passwords })
+  await app.register(accountRoutes, {
+    account: accountService({ customers, sessions: sessionsRepo(db), audit, passwords }),
+  })
+  await app.register(policyRoutes, {
+    policy: policyService({ policyTerms: policyTermsRepo(db), clock }),
+  })
   await app.register(handoffRoutes, {
     handoff: handoffService({
+      audit,
       mainSiteUrl: config.mainSiteUrl,
       plPolicyAppUrl: config.plPolicyAppUrl,
       plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
       clock,
     }),
-    users,
-    audit,
   })
   const staff = staffService({
     db,

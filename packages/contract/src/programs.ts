@@ -71,6 +71,12 @@ export interface Program {
   allowedTaxIds: readonly string[] | null
   /** Customers of status 'i' are ineligible (augustar: E&O insurance). */
   isIneligibleStatusBlocked: boolean
+  /**
+   * Customers of status 'i' may not open an account. Wider than the login rule on purpose:
+   * registration turns status 'i' away for every program, login only where
+   * `isIneligibleStatusBlocked`.
+   */
+  isIneligibleStatusBlockedAtRegistration: boolean
   /** Customer classes that cannot use the site (cabar: subp, clients of brokers). */
   blockedCustclasses: readonly string[]
 }
@@ -92,6 +98,7 @@ const usweb = {
   insurerName: null,
   allowedTaxIds: null,
   isIneligibleStatusBlocked: false,
+  isIneligibleStatusBlockedAtRegistration: true,
   blockedCustclasses: [],
 } as const satisfies Partial<Program>
 

@@ -7,7 +7,7 @@ import { $ZodError } from 'zod/v4/core'
 import { messages } from '@portal/contract'
 import { shortReference } from '../lib/request-context.ts'
 import { canonicalPageUrl } from './page-addresses.ts'
-import { isUnavailable } from '../lib/unavailable.ts'
+import { isUnavailable, ServiceUnavailable } from '../lib/unavailable.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -34,7 +34,12 @@ const reasons: Record<number, string> = {
 }
 
 async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | $ZodError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | $ZodError | HttpError, request, reply) => {
+    // The domain's own refusal of work, in HTTP terms.
+    const error =
+      thrown instanceof ServiceUnavailable
+        ? new HttpError(503, messages.login.technicalDifficulties, thrown.retryAfterSeconds)
+        : thrown
     if (error instanceof $ZodError) {
       const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
       return reply

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
 import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../lib/crypto.ts'
+import type { SignInState } from '../modules/signin/flow.ts'
 import type { Db } from '../store/db.ts'
 import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
 
@@ -24,7 +25,7 @@ export interface Session {
   userId: number
   program: string
   /** The state of the sign-in flow (modules/signin/flow.ts owns its values and moves). */
-  stage: string
+  stage: SignInState
   data: Record<string, unknown>
 }
 
@@ -40,7 +41,7 @@ export interface SessionHandle {
    * `isRotated` a new id too (as rotate() gives), all in one write.
    */
   moveTo(
-    stage: string,
+    stage: SignInState,
     data: Record<string, unknown>,
     options?: { isRotated?: boolean },
   ): Promise<void>
@@ -215,7 +216,8 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         }
         if (!loaded) return null
         const { userId, program, stage, data } = loaded.row
-        return { userId, program, stage, data }
+        // A row from an older release may hold a retired state: requireState refuses it.
+        return { userId, program, stage: stage as SignInState, data }
       },
       start: async (session) => {
         if (raw) await repo.remove(sha256(raw))

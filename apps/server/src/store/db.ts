@@ -8,14 +8,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { migrationsFolder } from '../paths.ts'
 import { loadReferenceData } from './reference-data.ts'
+import type { Db } from './db-type.ts'
 import * as schema from './schema.ts'
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type { Db }
 
 export interface Database {
   db: Db

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, gte, sql } from 'drizzle-orm'
-import { limits, messages, type DeliveryMethod } from '@portal/contract'
-import { HttpError } from '../plugins/errors.ts'
+import type { DeliveryMethod } from '@portal/contract'
 import { prepared, type Db } from './db.ts'
 import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
 
@@ -21,6 +20,13 @@ export function mfaRepo(db: Db) {
      * Saves new or changed details. A contact stays proven only while it is unchanged and
      * not awaiting reconfirmation: a changed one is proven again by a code sent to it.
      */
+    /** After an unlock the contacts are confirmed again (RE_ENROLL/UNLOCKED). */
+    async requireReconfirmation(userId: number): Promise<void> {
+      await db
+        .update(mfaContacts)
+        .set({ isReconfirmationRequired: true })
+        .where(eq(mfaContacts.userId, userId))
+    },
     async saveContact(userId: number, contact: NewMfaContact, now: Date): Promise<void> {
       const [previous] = await db.select().from(mfaContacts).where(eq(mfaContacts.userId, userId))
       const isTrusted = previous !== undefined && !previous.isReconfirmationRequired
@@ -113,8 +119,9 @@ export function mfaRepo(db: Db) {
       codeHash: string,
       deliveryMethod: string,
       now: Date,
+      ttlMinutes: number,
     ): Promise<void> {
-      const expiresAt = new Date(now.getTime() + limits.verificationCodeTtlMinutes * 60_000)
+      const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000)
       const values = { codeHash, deliveryMethod, attempts: 0, createdAt: now, expiresAt }
       await db
         .insert(verificationCodes)
@@ -139,8 +146,15 @@ export function mfaRepo(db: Db) {
     async deleteCode(userId: number): Promise<void> {
       await db.delete(verificationCodes).where(eq(verificationCodes.userId, userId))
     },
-    /** Opens a support incident; its ticket number is what the support screen shows. */
-    async openIncident(userId: number | null, reason: string, now: Date): Promise<string> {
+    /**
+     * Opens a support incident; its ticket number is what the support screen shows, or
+     * undefined when no free number was found.
+     */
+    async openIncident(
+      userId: number | null,
+      reason: string,
+      now: Date,
+    ): Promise<string | undefined> {
       // A million numbers a day: a free one is found at once unless the day is nearly full,
       // and then the tries stop instead of looping (issue 14).
       for (let tries = 0; tries < incidentIdTries; tries++) {
@@ -153,7 +167,7 @@ export function mfaRepo(db: Db) {
           .returning({ incidentId: incidents.incidentId })
         if (rows[0]) return rows[0].incidentId
       }
-      throw new HttpError(503, messages.login.technicalDifficulties, 60)
+      return undefined
     },
   }
 }

@@ -4,7 +4,7 @@
 // every start and by `db:migrate`; bump `referenceDataVersion` when a list changes.
 import { programCodes, programOf } from '@portal/contract'
 import { sql } from 'drizzle-orm'
-import type { Db } from './db.ts'
+import type { Db } from './db-type.ts'
 import { countries, mailingAddresses } from './schema.ts'
 
 export const referenceDataVersion = 1

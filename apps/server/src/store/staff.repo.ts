@@ -1,5 +1,4 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
-import { limits } from '@portal/contract'
 import type { Db } from './db.ts'
 import { staff, staffSessions, type StaffRole } from './schema.ts'
 
@@ -62,7 +61,10 @@ export function staffRepo(db: Db) {
      * Spends one try at the emailed code, atomically (parallel guesses cannot get more than
      * the limit between them). Undefined when there is no pending code or no try left.
      */
-    async spendCodeAttempt(idHash: string): Promise<StaffSessionRow | undefined> {
+    async spendCodeAttempt(
+      idHash: string,
+      maxAttempts: number,
+    ): Promise<StaffSessionRow | undefined> {
       const [row] = await db
         .update(staffSessions)
         .set({ codeAttempts: sql`${staffSessions.codeAttempts} + 1` })
@@ -70,7 +72,7 @@ export function staffRepo(db: Db) {
           and(
             eq(staffSessions.idHash, idHash),
             eq(staffSessions.stage, 'code_pending'),
-            lt(staffSessions.codeAttempts, limits.verificationCodeMaxAttempts),
+            lt(staffSessions.codeAttempts, maxAttempts),
           ),
         )
         .returning()

@@ -15,6 +15,7 @@ import {
 } from './schema.ts'
 import { usernameIs } from './users.repo.ts'
 
+export type { IncidentStatus }
 export type IncidentRow = typeof incidents.$inferSelect
 export type AuditRow = typeof auditLog.$inferSelect
 

@@ -6,6 +6,7 @@ import type { CustomerRow } from './customers.repo.ts'
 import { customers, passwordHistory, users, usernameKeyOf } from './schema.ts'
 
 export type UserRow = typeof users.$inferSelect
+export type NewUserRow = typeof users.$inferInsert
 /**
  * What the sign-in steps read of the customer record: the program rules' facts, the
  * association, the greeting and the lookup's program-only answer. A handful of its forty
@@ -38,6 +39,18 @@ export const usernameIs = (key: string | Placeholder) => eq(usernameKeyOf(users.
 
 export function usersRepo(db: Db) {
   return {
+    /**
+     * Inserts the user and the first entry of their password history; the id. A taken
+     * username or customer number fails on the unique constraint (the caller reads which).
+     */
+    async create(user: NewUserRow): Promise<number> {
+      const [row] = await db.insert(users).values(user).returning({ id: users.id })
+      if (!row) throw new Error('insert returned no row')
+      await db
+        .insert(passwordHistory)
+        .values({ userId: row.id, passwordHash: user.passwordHash, createdAt: user.createdAt })
+      return row.id
+    },
     /** The account of this username, typed in any case. */
     async findByUsername(username: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -77,12 +90,12 @@ export function usersRepo(db: Db) {
      * passwords are serialised by the row lock and leave the state sequential ones would.
      * Returns undefined when the account was already locked.
      */
-    async recordFailedLogin(id: number) {
+    async recordFailedLogin(id: number, lockAt: number) {
       const [row] = await db
         .update(users)
         .set({
           failedAttempts: sql`${users.failedAttempts} + 1`,
-          isLocked: sql`${users.failedAttempts} + 1 >= ${limits.failedLoginsBeforeLock}`,
+          isLocked: sql`${users.failedAttempts} + 1 >= ${lockAt}`,
         })
         .where(and(eq(users.id, id), eq(users.isLocked, false)))
         .returning({ failedAttempts: users.failedAttempts, isLocked: users.isLocked })
@@ -98,7 +111,7 @@ export function usersRepo(db: Db) {
      * code does not give new tries (NIST SP 800-63B-4 §3.1.3.2). Undefined when the account
      * is locked or no try is left.
      */
-    async spendCodeAttempt(id: number) {
+    async spendCodeAttempt(id: number, maxAttempts: number) {
       const [row] = await db
         .update(users)
         .set({ mfaFailedAttempts: sql`${users.mfaFailedAttempts} + 1` })
@@ -106,7 +119,7 @@ export function usersRepo(db: Db) {
           and(
             eq(users.id, id),
             eq(users.isLocked, false),
-            lt(users.mfaFailedAttempts, limits.verificationCodeMaxAttempts),
+            lt(users.mfaFailedAttempts, maxAttempts),
           ),
         )
         .returning({ mfaFailedAttempts: users.mfaFailedAttempts })

@@ -10,66 +10,47 @@ import {
   SignedInAccountSchema,
   UpdateUserFormSchema,
   UpdateUserResponseSchema,
-  type SignedInAccount,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
-import { verifyPassword } from '../../lib/passwords.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { customersRepo } from '../../store/customers.repo.ts'
-import type { Db } from '../../store/db.ts'
-import { sessionsRepo } from '../../store/sessions.repo.ts'
-import type { UserRow, usersRepo } from '../../store/users.repo.ts'
-import type { passwordService } from '../password/password.service.ts'
 import { activeSignIn } from '../signin/flow.ts'
-import { signedInMember } from './signed-in.ts'
+import { requireMember, rotateAfterPasswordChange } from '../signin/flow-guard.ts'
+import type { accountService } from './account.service.ts'
 
 interface Deps {
-  db: Db
-  users: ReturnType<typeof usersRepo>
-  customers: ReturnType<typeof customersRepo>
-  audit: ReturnType<typeof auditRepo>
-  passwords: ReturnType<typeof passwordService>
+  account: ReturnType<typeof accountService>
 }
 
 const auth = '/api/us-web-authentication'
 
 export async function accountRoutes(app: FastifyInstance, deps: Deps) {
-  const { db, users, customers, audit, passwords } = deps
+  const { account } = deps
   const api = withSchemas(app)
   const perUser = app.limits.byTarget('password-change')
-
-  const accountOf = async (user: UserRow): Promise<SignedInAccount> => ({
-    login: user.username,
-    firstName: (await customers.findByCustnum(user.custnum))?.firstName ?? null,
-    customerNumber: user.custnum,
-    prgName: user.program,
-    imageUrl: null,
-    authorities: ['ROLE_USER'],
-  })
+  // Who may call the member's own calls of decision 0008: by default only a sign-in that
+  // has passed the password and the second factor, and only about its own user.
+  const signedIn = { preHandler: requireMember() }
 
   // Any session that passed the password (not one that must replace it first).
   const getSchema = {
     ...operationOf('getAccount'),
     response: { 200: SignedInAccountSchema, ...refusals(401) },
   }
-  api.get('/api/account', { schema: getSchema }, async (request) => {
-    const { user } = await signedInMember(request, users, activeSignIn)
-    return accountOf(user)
-  })
+  api.get(
+    '/api/account',
+    { schema: getSchema, preHandler: requireMember(activeSignIn) },
+    async (request) => account.accountOf(request.member.user),
+  )
 
   const saveSchema = {
     ...operationOf('saveAccount'),
     body: SaveAccountSchema,
     response: { 200: SignedInAccountSchema, ...changeRefusals, ...refusals(401) },
   }
-  api.post('/api/account', { schema: saveSchema }, async (request) => {
-    const { user } = await signedInMember(request, users)
-    await customers.updateFirstName(user.custnum, request.body.firstName.trim())
-    await audit.record({ event: 'account.profile_saved', userId: user.id, clientIp: request.ip })
-    return accountOf(user)
-  })
+  api.post('/api/account', { schema: saveSchema, ...signedIn }, async (request) =>
+    account.saveFirstName(request.member.user, request.body.firstName, request.ip),
+  )
 
   // Spec §7 "form: userName, password" (the new one), plus the current password. The
   // history of eight applies; every other session of the member ends, and this one gets a
@@ -80,25 +61,20 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     body: UpdateUserFormSchema,
     response: { 200: UpdateUserResponseSchema, ...changeRefusals, ...refusals(401, 429) },
   }
-  api.post(`${auth}/updateuser`, { schema: updateUserSchema }, async (request) => {
-    const { session, user } = await signedInMember(request, users)
+  api.post(`${auth}/updateuser`, { schema: updateUserSchema, ...signedIn }, async (request) => {
+    const { session, user } = request.member
     const form = request.body
     if (!isSameUsername(form.userName, user.username)) {
       throw new HttpError(403, 'This password change belongs to another sign-in.')
     }
     await perUser(request, user.username)
-    if (!(await verifyPassword(user.passwordHash, form.currentPassword))) {
-      await audit.record({
-        event: 'password.current_refused',
-        userId: user.id,
-        clientIp: request.ip,
-      })
+    if (!(await account.isCurrentPassword(user, form.currentPassword, request.ip))) {
       const message = messages.account.currentPasswordWrong
       throw Object.assign(new HttpError(400, message), {
         fields: [{ field: 'currentPassword', message }],
       })
     }
-    const result = await passwords.replacePassword(user.id, form.password)
+    const result = await account.changePassword(user, form.password)
     if (!result.passwordUpdated) {
       return {
         passwordUpdated: false,
@@ -106,16 +82,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         otherSessionsEnded: false,
       }
     }
-    await sessionsRepo(db).removeAllOf(user.id)
-    const data = { ...session.data }
-    // The hand-off carries the password the main site will check: the new one now.
-    if ('handoffSecret' in data) data.handoffSecret = request.session.seal(form.password)
-    await request.session.start({
-      userId: user.id,
-      program: session.program,
-      stage: session.stage,
-      data,
-    })
+    await rotateAfterPasswordChange(request, session, form.password)
     return {
       passwordUpdated: true,
       matchesPreviousEightPasswords: false,

@@ -1,15 +1,14 @@
 // Creating web accounts. Username uniqueness, in any case, is decided by the database's
 // unique index (users_username_key_unique, issue 32 row E1), so two parallel sign-ups for one
 // name, or for `FOO` and `foo`, produce exactly one account.
-import { eq } from 'drizzle-orm'
 import { findProgram } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
+import { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
-import { customers, passwordHistory, users } from '../../store/schema.ts'
 import { usersRepo } from '../../store/users.repo.ts'
 
 export type CreateAccountResult =
@@ -47,10 +46,7 @@ export interface AccountNotices {
 export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) {
   return {
     async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
-      const [customer] = await db
-        .select()
-        .from(customers)
-        .where(eq(customers.custnum, input.custnum))
+      const customer = await customersRepo(db).findByCustnum(input.custnum)
       if (!customer) return { ok: false, reason: 'CUSTOMER_NOT_FOUND' }
       const program = findProgram(customer.kprogName)?.code ?? customer.kprogName
       const temporaryPassword =
@@ -65,27 +61,22 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
         )
       try {
         const userId = await db.transaction(async (tx) => {
-          const [user] = await tx
-            .insert(users)
-            .values({
-              username: input.username,
-              passwordHash,
-              custnum: customer.custnum,
-              program,
-              email: input.email ?? customer.primaryEmailAddress ?? customer.emailAddr,
-              phone: input.phone ?? customer.phone1,
-              isTemporaryPassword: temporaryPassword !== undefined,
-              passwordChangedAt: now,
-              createdAt: now,
-            })
-            .returning({ id: users.id })
-          if (!user) throw new Error('insert returned no row')
-          await tx.insert(passwordHistory).values({ userId: user.id, passwordHash, createdAt: now })
+          const id = await usersRepo(tx).create({
+            username: input.username,
+            passwordHash,
+            custnum: customer.custnum,
+            program,
+            email: input.email ?? customer.primaryEmailAddress ?? customer.emailAddr,
+            phone: input.phone ?? customer.phone1,
+            isTemporaryPassword: temporaryPassword !== undefined,
+            passwordChangedAt: now,
+            createdAt: now,
+          })
           // Pre-hijacking (H2): the record's own email and mobile hear of the new account.
           if (notices && notice) {
             await noticeToCustomerRecord(tx, notices.writer, customer, program, notice)
           }
-          return user.id
+          return id
         })
         return temporaryPassword ? { ok: true, userId, temporaryPassword } : { ok: true, userId }
       } catch (error) {

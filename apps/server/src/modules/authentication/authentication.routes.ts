@@ -10,29 +10,26 @@ import {
   LoginResponseSchema,
   operationOf,
   PlAuthenticateFormSchema,
-  associationOf,
   programOf,
   type AuthenticateResponse,
   type LoginResponse,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { usersRepo } from '../../store/users.repo.ts'
-import { activeSignIn, initialState, requireState, type ProgramCheck } from '../signin/flow.ts'
+import { activeSignIn, initialState } from '../signin/flow.ts'
+import { requireMember, startSignIn } from '../signin/flow-guard.ts'
+import { checkAtPassword } from '../signin/program-check.service.ts'
 import type { authenticationService, AuthenticateResult } from './authentication.service.ts'
 
 interface Deps {
   authentication: ReturnType<typeof authenticationService>
-  users: ReturnType<typeof usersRepo>
-  audit: ReturnType<typeof auditRepo>
 }
 
 const plProgram = flavours.pl.defaultProgram
 const plLevel1Org = programOf(plProgram).level1Org
 
 export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
-  const { authentication, users, audit } = deps
+  const { authentication } = deps
   const api = withSchemas(app)
 
   /**
@@ -48,19 +45,14 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     await app.limits.signIn(request, credentials.userName) // 429 before any hashing
     const result = await authentication.authenticate({ ...credentials, clientIp: request.ip })
     if (!result.ok) return result
-    let programCheck: ProgramCheck | undefined
-    if (options.isProgramFixed) {
-      programCheck = {
-        program: result.user.program,
-        verdict: result.verdict,
-        association: associationOf(plProgram, result.customer?.level2org),
-      }
-    }
+    const programCheck = options.isProgramFixed
+      ? checkAtPassword(result.user.program, result.customer)
+      : undefined
     const stage = initialState({
       isPasswordChangeRequired: result.isPasswordChangeRequired,
       verdict: programCheck?.verdict,
     })
-    await request.session.start({
+    await startSignIn(request, {
       userId: result.user.id,
       program: result.user.program,
       stage,
@@ -167,17 +159,18 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     ...operationOf('getUser'),
     response: { 200: IdentitySchema, ...refusals(401) },
   }
-  api.get('/api/us-web-authentication/getUser', { schema: getUserSchema }, async (request) => {
-    const session = await requireState(request, activeSignIn)
-    const found = await users.findWithCustomerById(session.userId)
-    if (!found) throw new HttpError(401, 'Please log in to continue.')
-    const { user, customer } = found
-    return {
-      firstName: customer?.firstName ?? user.username,
-      imageUrl: null,
-      authorities: ['ROLE_USER'],
-    }
-  })
+  api.get(
+    '/api/us-web-authentication/getUser',
+    { schema: getUserSchema, preHandler: requireMember(activeSignIn) },
+    async (request) => {
+      const { user, customer } = request.member
+      return {
+        firstName: customer?.firstName ?? user.username,
+        imageUrl: null,
+        authorities: ['ROLE_USER'],
+      }
+    },
+  )
 
   const logoutSchema = {
     ...operationOf('logout'),
@@ -186,8 +179,7 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   }
   api.post('/api/logout', { schema: logoutSchema }, async (request, reply) => {
     const session = await request.session.load()
-    if (session)
-      await audit.record({ event: 'logout', userId: session.userId, clientIp: request.ip })
+    if (session) await authentication.recordLogout(session.userId, request.ip)
     await request.session.end()
     // Spec §4 "Logout clears identity and local storage": the browser drops this origin's
     // cookies (the anti-forgery token with them) and storage (the device print).

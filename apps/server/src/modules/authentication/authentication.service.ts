@@ -1,14 +1,6 @@
 // Password authentication (spec §4 "Login"). The answers are the spec's messages; the
 // portal turns them into what the user reads.
-import {
-  authMessages,
-  customerVerdict,
-  isProgramCode,
-  limits,
-  programsWithLevel1Org,
-  type AuthMessage,
-  type CustomerVerdict,
-} from '@portal/contract'
+import { authMessages, type AuthMessage, type CustomerVerdict } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
@@ -18,6 +10,12 @@ import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
+import {
+  attemptMessage,
+  failedLoginsBeforeLock,
+  unknownUsernameMessage,
+} from '../signin/lockout-policy.ts'
+import { isThroughItsDoor, verdictFor } from '../signin/program-check.service.ts'
 import type { UnknownUsernames } from './unknown-usernames.ts'
 
 export interface AuthenticateInput {
@@ -69,11 +67,7 @@ export function authenticationService(deps: Deps) {
         await verifyAgainstDummy(password)
         const failedAttempts = await deps.unknownUsernames.recordFailure(userName)
         await audit.record({ event: 'login.unknown_user', username: userName, clientIp })
-        const isShadowLocked = failedAttempts > limits.failedLoginsBeforeLock
-        return {
-          ok: false,
-          message: isShadowLocked ? authMessages.userLocked : attemptMessage(failedAttempts),
-        }
+        return { ok: false, message: unknownUsernameMessage(failedAttempts) }
       }
       const { user, customer } = found
       const context = { userId: user.id, username: user.username, clientIp }
@@ -92,7 +86,7 @@ export function authenticationService(deps: Deps) {
         )
         // The lock and the owner's notice are one change: both happen or neither.
         const counted = await db.transaction(async (tx) => {
-          const row = await usersRepo(tx).recordFailedLogin(user.id)
+          const row = await usersRepo(tx).recordFailedLogin(user.id, failedLoginsBeforeLock)
           // A lock ends every sign-in of the user, including ones opened earlier elsewhere.
           if (row?.isLocked) await sessionsRepo(tx).removeAllOf(user.id)
           if (row?.isLocked && user.email) {
@@ -122,15 +116,12 @@ export function authenticationService(deps: Deps) {
       }
       // A right password at another program's door is still the wrong door: the account
       // belongs to one program, and velLevel1Org says which login screen was used.
-      const programs = programsWithLevel1Org(input.velLevel1Org).map((p) => p.code as string)
-      if (!programs.includes(user.program)) {
+      if (!isThroughItsDoor(input.velLevel1Org, user.program)) {
         await audit.record({ event: 'login.wrong_program', ...context })
         return { ok: false, message: authMessages.invalidCredentials }
       }
-      const verdict =
-        customer && isProgramCode(user.program)
-          ? customerVerdict(user.program, customer)
-          : 'mismatch'
+      // Recorded with the sign-in; pl binds the same verdict (program-check.service.ts).
+      const verdict = verdictFor(user.program, customer)
       // The failed-count reset checks the lock again: a lock since the read wins.
       const isRecorded = await audit.recordSuccessfulLogin({
         event: 'login.succeeded',
@@ -148,10 +139,9 @@ export function authenticationService(deps: Deps) {
         verdict,
       }
     },
-  }
-}
 
-function attemptMessage(failedAttempts: number): AuthMessage {
-  if (failedAttempts >= limits.failedLoginsBeforeLock) return authMessages.attempt3
-  return failedAttempts === 2 ? authMessages.attempt2 : authMessages.attempt1
+    async recordLogout(userId: number, clientIp: string): Promise<void> {
+      await audit.record({ event: 'logout', userId, clientIp })
+    },
+  }
 }

@@ -1,15 +1,16 @@
 // Imports customer records from CSV with the spec §3 field names as headers. Good rows are
 // kept even when others are bad; a re-import updates by customer number, so it is idempotent.
-import { getTableColumns, sql } from 'drizzle-orm'
-import { toSnakeCase } from 'drizzle-orm/casing'
 import { z } from 'zod'
 import { emailPattern, findProgram } from '@portal/contract'
 import { ImportFileError, readCsvRecords, type ImportReport } from '../../lib/csv-import.ts'
+import {
+  customerFields,
+  customersRepo,
+  type NewCustomerRow as CustomerRow,
+} from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
-import { customers } from '../../store/schema.ts'
 
-type CustomerRow = typeof customers.$inferInsert
-export const customerFields = Object.keys(getTableColumns(customers)) as (keyof CustomerRow)[]
+export { customerFields }
 
 const optionalEmail = z
   .string()
@@ -52,17 +53,7 @@ export async function importCustomersCsv(db: Db, csv: string): Promise<ImportRep
   const byCustnum = new Map(good.map((row) => [row.custnum, row]))
   const rows = [...byCustnum.values()]
   const updatable = customerFields.filter((f) => f !== 'custnum' && headers.includes(f))
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insert(customers)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: customers.custnum,
-        set: Object.fromEntries(
-          updatable.map((f) => [f, sql`excluded.${sql.identifier(toSnakeCase(f))}`]),
-        ),
-      })
-  }
+  await customersRepo(db).upsertMany(rows, updatable)
   report.imported = rows.length
   return report
 }

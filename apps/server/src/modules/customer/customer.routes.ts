@@ -3,15 +3,12 @@ import { z } from 'zod'
 import {
   AccountRequestSchema,
   AccountSchema,
-  associationOf,
   CustomerFindRequestSchema,
   CustomerFindResponseSchema,
   CustomerRecordSchema,
-  customerVerdict,
   findProgram,
   MailingAddressSchema,
   operationOf,
-  programsWithLevel1Org,
   RegistrationLookupResponseSchema,
   RegistrationLookupSchema,
   SaveCustomerSchema,
@@ -23,19 +20,13 @@ import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas
 import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
-import { signedInMember } from '../account/signed-in.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { customersRepo } from '../../store/customers.repo.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
-import type { SignInCustomer, usersRepo } from '../../store/users.repo.ts'
-import type { CustomerRow } from '../../store/customers.repo.ts'
-import { activeSignIn, advance, programCheckOf, requireState } from '../signin/flow.ts'
+import { activeSignIn } from '../signin/flow.ts'
+import { advance, memberOf, programCheckOf, requireMember } from '../signin/flow-guard.ts'
+import { checkAtLookup } from '../signin/program-check.service.ts'
+import type { customerService } from './customer.service.ts'
 
 interface Deps {
-  reference: ReturnType<typeof referenceRepo>
-  users: ReturnType<typeof usersRepo>
-  customers: ReturnType<typeof customersRepo>
-  audit: ReturnType<typeof auditRepo>
+  customer: ReturnType<typeof customerService>
   /** The registration variant of the lookup (body with email and phone; no session). */
   registrationLookup: (
     request: FastifyRequest,
@@ -44,7 +35,7 @@ interface Deps {
 }
 
 export async function customerRoutes(app: FastifyInstance, deps: Deps) {
-  const { reference, users, customers, audit, registrationLookup } = deps
+  const { customer: records, registrationLookup } = deps
   const api = withSchemas(app)
   // Spec §7: PHONE shown in the header; augustar is looked up as onl. Reference data:
   // encoded once per phone, cached by browsers (lib/reference-answers.ts).
@@ -63,28 +54,21 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       if (!findProgram(request.params.program)) throw new HttpError(404, 'Unknown program.')
-      const phone = await reference.phoneOf(request.params.program)
+      const phone = await records.phoneOf(request.params.program)
       if (!phone) throw new HttpError(404, 'No mailing address for this program.')
       return sendPrepared(request, reply, mailingAnswer(phone))
     },
   )
-
-  /** The signed-in user and their customer record (one query); only ever their own. */
-  async function signedInUser(request: FastifyRequest) {
-    const session = await requireState(request, activeSignIn)
-    const found = await users.findWithCustomerById(session.userId)
-    if (!found) throw new HttpError(401, 'Please log in to continue.')
-    return { session, ...found }
-  }
 
   const accountSchema = {
     ...operationOf('fidbondAccount'),
     body: AccountRequestSchema,
     response: { 200: AccountSchema, ...changeRefusals, ...refusals(401) },
   }
-  api.post('/api/fidbond-api/account', { schema: accountSchema }, async (request) => {
+  const member = { preHandler: requireMember(activeSignIn) }
+  api.post('/api/fidbond-api/account', { schema: accountSchema, ...member }, async (request) => {
     const { username } = request.body
-    const { user, customer } = await signedInUser(request)
+    const { user, customer } = request.member
     if (!isSameUsername(user.username, username))
       throw new HttpError(403, 'This account belongs to another user.')
     return {
@@ -110,7 +94,8 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
   api.post('/api/customer-api/find', { schema: findSchema }, async (request) => {
     const query = request.body
     if ('email' in query) return registrationLookup(request, query)
-    const { session, user, customer } = await signedInUser(request)
+    // The signed-in user and their customer record (one query); only ever their own.
+    const { session, user, customer } = await memberOf(request, activeSignIn)
     if (query.customerNumber !== user.custnum) {
       throw new HttpError(403, 'This customer record belongs to another user.')
     }
@@ -122,12 +107,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     let check = programCheckOf(session)
     if (!check) {
       const door = typeof session.data.level1Org === 'string' ? session.data.level1Org : ''
-      const isThroughItsDoor = programsWithLevel1Org(door).some((p) => p.code === program.code)
-      check = {
-        program: program.code,
-        verdict: isThroughItsDoor ? customerVerdict(program.code, customer) : 'mismatch',
-        association: associationOf(program.code, customer.level2org),
-      }
+      check = checkAtLookup(program.code, door, customer)
       await advance(request, check.verdict === 'allowed' ? 'programAllowed' : 'programRefused', {
         programCheck: check,
       })
@@ -137,7 +117,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     // Before the second factor the answer carries the verdict, not the record
     // (docs/decisions/0006); after it, the whole record is read.
     const isRecordShown = session.stage === 'authenticated'
-    const record = isRecordShown ? await customers.findByCustnum(user.custnum) : undefined
+    const record = isRecordShown ? await records.recordOf(user.custnum) : undefined
     if (isRecordShown && !record) throw new HttpError(404, 'No customer record for this account.')
     return {
       tax_Id: isRecordShown ? customer.taxId : null,
@@ -147,7 +127,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       membershipCd: isRecordShown ? customer.membershipCd : null,
       association: check.association,
       verdict: check.verdict,
-      body: record ?? programOnly(customer),
+      body: record ?? records.programOnly(customer),
     }
   })
 
@@ -158,33 +138,23 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     body: SaveCustomerSchema,
     response: { 200: CustomerRecordSchema, ...changeRefusals, ...refusals(401) },
   }
-  api.post('/api/customer-api/saveCustomer', { schema: saveCustomerSchema }, async (request) => {
-    const { user } = await signedInMember(request, users)
-    const { custnum, ...address } = request.body
-    if (custnum !== undefined && custnum !== user.custnum) {
-      throw new HttpError(403, 'This customer record belongs to another user.')
-    }
-    const saved = await customers.updateAddress(user.custnum, {
-      caddr2: null,
-      ccountry: null,
-      ...address,
-    })
-    if (!saved) throw new HttpError(401, 'Please log in to continue.')
-    await audit.record({ event: 'customer.address_saved', userId: user.id, clientIp: request.ip })
-    return saved
-  })
-}
-
-/**
- * The record with every field blank but the ones the contract requires: the program, the
- * customer number (which the caller sent) and the program's level1Org.
- */
-function programOnly(customer: SignInCustomer): CustomerRow {
-  const blank = Object.fromEntries(Object.keys(CustomerRecordSchema.shape).map((k) => [k, null]))
-  return {
-    ...(blank as unknown as CustomerRow),
-    kprogName: customer.kprogName,
-    custnum: customer.custnum,
-    level1org: customer.level1org,
-  }
+  const signedIn = { preHandler: requireMember() }
+  api.post(
+    '/api/customer-api/saveCustomer',
+    { schema: saveCustomerSchema, ...signedIn },
+    async (request) => {
+      const { user } = request.member
+      const { custnum, ...address } = request.body
+      if (custnum !== undefined && custnum !== user.custnum) {
+        throw new HttpError(403, 'This customer record belongs to another user.')
+      }
+      const saved = await records.saveAddress(
+        user,
+        { caddr2: null, ccountry: null, ...address },
+        request.ip,
+      )
+      if (!saved) throw new HttpError(401, 'Please log in to continue.')
+      return saved
+    },
+  )
 }

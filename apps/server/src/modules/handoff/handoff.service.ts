@@ -8,8 +8,11 @@ import {
 } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { sealPlToken, type PlTokenKeys } from './pl-token.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
+import type { UserRow } from '../../store/users.repo.ts'
 
 interface Deps {
+  audit: ReturnType<typeof auditRepo>
   mainSiteUrl: string
   plPolicyAppUrl: string
   plHandoffKeys: PlTokenKeys
@@ -27,8 +30,18 @@ export interface HandoffInput {
   target: 'login' | 'landing'
 }
 
-export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
+export function handoffService({ audit, mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
   return {
+    async recordIssued(user: UserRow, program: string, clientIp: string): Promise<void> {
+      await audit.record({
+        event: 'handoff.issued',
+        userId: user.id,
+        username: user.username,
+        clientIp,
+        detail: { program },
+      })
+    },
+
     async urlFor(input: HandoffInput): Promise<string> {
       const code: ProgramCode = isProgramCode(input.program)
         ? input.program

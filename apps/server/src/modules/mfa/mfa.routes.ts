@@ -18,14 +18,11 @@ import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas
 import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
-import type { usersRepo } from '../../store/users.repo.ts'
-import { advance, requireState, type SignInEvent, type SignInState } from '../signin/flow.ts'
+import type { SignInEvent, SignInState } from '../signin/flow.ts'
+import { advance, requireMember } from '../signin/flow-guard.ts'
 import { MfaRefusal, type MfaOutcome, type mfaService } from './mfa.service.ts'
 
 interface Deps {
-  reference: ReturnType<typeof referenceRepo>
-  users: ReturnType<typeof usersRepo>
   mfa: ReturnType<typeof mfaService>
 }
 
@@ -57,7 +54,7 @@ const mfaCall = (name: ApiCallName, isChange: boolean) => ({
 /** The calls that read no input: the MFA model, an empty JSON object, or no body at all. */
 const noInput = MfaNoInputSchema
 
-export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }: Deps) {
+export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
   const api = withSchemas(app)
   const countriesSchema = { ...operationOf('mfaGetCountries'), response: { 200: CountriesSchema } }
   // Reference data: encoded once per load, cached by browsers (lib/reference-answers.ts).
@@ -67,8 +64,7 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
   api.get(
     '/api/mfa/getCountries',
     { ...referenceRoute, schema: countriesSchema },
-    async (request, reply) =>
-      sendPrepared(request, reply, countriesAnswer(await reference.countries())),
+    async (request, reply) => sendPrepared(request, reply, countriesAnswer(await mfa.countries())),
   )
 
   /**
@@ -76,16 +72,21 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
    * the states the flow opens the call in. The userName header of spec §7 is checked
    * against it, never used to pick the user.
    */
-  async function signedIn(request: FastifyRequest, states: SignInState[]) {
-    const session = await requireState(request, states)
-    const user = await users.findById(session.userId)
-    if (!user || user.isLocked) throw new HttpError(401, 'Please log in to continue.')
-    const named = request.headers.username
-    if (typeof named === 'string' && named !== '' && !isSameUsername(named, user.username)) {
-      throw new HttpError(403, 'This verification belongs to another sign-in.')
-    }
-    return { session, user }
-  }
+  const openIn = (states: SignInState[]) => ({
+    preHandler: [
+      requireMember(states),
+      async (request: FastifyRequest) => {
+        const named = request.headers.username
+        if (
+          typeof named === 'string' &&
+          named !== '' &&
+          !isSameUsername(named, request.member.user.username)
+        ) {
+          throw new HttpError(403, 'This verification belongs to another sign-in.')
+        }
+      },
+    ],
+  })
 
   /** Refusals of the service (a step this sign-in may not take yet) answer 403. */
   async function refusing<T>(work: () => Promise<T>): Promise<T> {
@@ -103,16 +104,20 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
   }
 
   const decide = async (request: FastifyRequest) => {
-    const { user } = await signedIn(request, deciding)
+    const { user } = request.member
     const outcome = await mfa.decide(user, devicePrintOf(request))
     if (outcome.kind !== 'continue') await advance(request, eventOf[outcome.kind])
     return outcome.response
   }
   // usweb asks at login (spec §4 step 5); pl calls its MFA authenticate (path not in the spec).
-  api.get('/api/mfa/getMFAUser', { schema: mfaCall('mfaGetUser', false) }, decide)
+  api.get(
+    '/api/mfa/getMFAUser',
+    { schema: mfaCall('mfaGetUser', false), ...openIn(deciding) },
+    decide,
+  )
   api.post(
     '/api/mfa/authenticate',
-    { schema: { ...mfaCall('mfaAuthenticate', true), body: noInput } },
+    { schema: { ...mfaCall('mfaAuthenticate', true), body: noInput }, ...openIn(deciding) },
     decide,
   )
 
@@ -121,29 +126,37 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
     ...mfaCall('mfaGetDetails', false),
     response: { 200: MfaDetailsSchema, ...refusals(401, 403) },
   }
-  api.get('/api/mfa/getDetails', { schema: detailsSchema }, async (request) => {
-    const { session, user } = await signedIn(request, readingDetails)
-    return mfa.details(user, { isMasked: session.stage === 'challenged' })
-  })
+  api.get(
+    '/api/mfa/getDetails',
+    { schema: detailsSchema, ...openIn(readingDetails) },
+    async (request) => {
+      const { session, user } = request.member
+      return mfa.details(user, { isMasked: session.stage === 'challenged' })
+    },
+  )
 
   const updateSchema = { ...mfaCall('mfaUpdateUser', true), body: MfaUpdateUserSchema }
-  api.post('/api/mfa/updateUser', { schema: updateSchema }, async (request) => {
-    const { session, user } = await signedIn(request, enteringContacts)
-    const contact = request.body
-    const dialPrefix = await reference.dialPrefixOf(contact.geoCountryId)
-    if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
-    const isSignedIn = session.stage === 'authenticated'
-    // The update path follows a code this sign-in passed, not a known device or an exempt
-    // program: those skip the code, and the contacts are what the code protects.
-    if (isSignedIn && session.data.isCodePassed !== true) {
-      throw new HttpError(403, 'Contact details can be changed after a verification code only.')
-    }
-    return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
-  })
+  api.post(
+    '/api/mfa/updateUser',
+    { schema: updateSchema, ...openIn(enteringContacts) },
+    async (request) => {
+      const { session, user } = request.member
+      const contact = request.body
+      const dialPrefix = await mfa.dialPrefixOf(contact.geoCountryId)
+      if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
+      const isSignedIn = session.stage === 'authenticated'
+      // The update path follows a code this sign-in passed, not a known device or an exempt
+      // program: those skip the code, and the contacts are what the code protects.
+      if (isSignedIn && session.data.isCodePassed !== true) {
+        throw new HttpError(403, 'Contact details can be changed after a verification code only.')
+      }
+      return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
+    },
+  )
 
   /** Sends a code within the per-user caps; the answer says when the next may be asked for. */
   async function sendCode(request: FastifyRequest, pick: (chosen: unknown) => MfaDeliveryMethod) {
-    const { session, user } = await signedIn(request, owingCode)
+    const { session, user } = request.member
     const method = pick(session.data.mfaDelivery)
     await request.session.update({ data: { ...session.data, mfaDelivery: method } })
     const isProvenOnly = session.stage === 'challenged'
@@ -153,34 +166,49 @@ export async function mfaRoutes(app: FastifyInstance, { reference, users, mfa }:
   }
 
   const submitSchema = { ...mfaCall('mfaSubmitVerification', true), body: SubmitVerificationSchema }
-  api.post('/api/mfa/submitVerification', { schema: submitSchema }, async (request) => {
-    const { rgValue } = request.body
-    return sendCode(request, () => rgValue)
-  })
+  api.post(
+    '/api/mfa/submitVerification',
+    { schema: submitSchema, ...openIn(owingCode) },
+    async (request) => {
+      const { rgValue } = request.body
+      return sendCode(request, () => rgValue)
+    },
+  )
 
   const newCodeSchema = { ...mfaCall('mfaGenerateNewCode', true), body: noInput }
-  api.post('/api/mfa/generateNewCode', { schema: newCodeSchema }, async (request) =>
-    sendCode(request, (chosen) => deliveryMethods.find((m) => m === chosen) ?? 'email'),
+  api.post(
+    '/api/mfa/generateNewCode',
+    { schema: newCodeSchema, ...openIn(owingCode) },
+    async (request) =>
+      sendCode(request, (chosen) => deliveryMethods.find((m) => m === chosen) ?? 'email'),
   )
 
   const codeSchema = {
     ...mfaCall('mfaEnterVerificationCode', true),
     body: EnterVerificationCodeSchema,
   }
-  api.post('/api/mfa/enterverificationcode', { schema: codeSchema }, async (request) => {
-    const { user } = await signedIn(request, owingCode)
-    const { verificationCode } = request.body
-    const outcome = await mfa.verifyCode(user, verificationCode, devicePrintOf(request))
-    if (outcome.kind === 'passed') await advance(request, 'codePassed', { isCodePassed: true })
-    if (outcome.kind === 'locked') await advance(request, 'locked')
-    return outcome.response
-  })
+  api.post(
+    '/api/mfa/enterverificationcode',
+    { schema: codeSchema, ...openIn(owingCode) },
+    async (request) => {
+      const { user } = request.member
+      const { verificationCode } = request.body
+      const outcome = await mfa.verifyCode(user, verificationCode, devicePrintOf(request))
+      if (outcome.kind === 'passed') await advance(request, 'codePassed', { isCodePassed: true })
+      if (outcome.kind === 'locked') await advance(request, 'locked')
+      return outcome.response
+    },
+  )
 
   const supportPerUser = app.limits.byTarget('support')
   const supportSchema = { ...mfaCall('mfaSupport', true), body: noInput }
-  api.post('/api/mfa/mfaSupport', { schema: supportSchema }, async (request) => {
-    const { user } = await signedIn(request, askingSupport)
-    await supportPerUser(request, String(user.id)) // each call opens an incident
-    return mfa.support(user)
-  })
+  api.post(
+    '/api/mfa/mfaSupport',
+    { schema: supportSchema, ...openIn(askingSupport) },
+    async (request) => {
+      const { user } = request.member
+      await supportPerUser(request, String(user.id)) // each call opens an incident
+      return mfa.support(user)
+    },
+  )
 }

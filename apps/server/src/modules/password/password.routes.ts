@@ -7,16 +7,14 @@ import {
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
-import type { usersRepo } from '../../store/users.repo.ts'
-import { advance } from '../signin/flow.ts'
+import { advance, requireMember } from '../signin/flow-guard.ts'
 import type { passwordService } from './password.service.ts'
 
 interface Deps {
   passwords: ReturnType<typeof passwordService>
-  users: ReturnType<typeof usersRepo>
 }
 
-export async function passwordRoutes(app: FastifyInstance, { passwords, users }: Deps) {
+export async function passwordRoutes(app: FastifyInstance, { passwords }: Deps) {
   // Open only to the session that signed in with a temporary or expired password, and only
   // for that session's own user, whatever userName the form names.
   const schema = {
@@ -27,15 +25,16 @@ export async function passwordRoutes(app: FastifyInstance, { passwords, users }:
   }
   withSchemas(app).post(
     '/api/us-web-authentication/updateTempPassword',
-    { schema },
+    {
+      schema,
+      preHandler: requireMember(['password_change_required'], {
+        refusal: 'Please log in with your temporary password first.',
+      }),
+    },
     async (request) => {
-      const session = await request.session.load()
-      if (session?.stage !== 'password_change_required') {
-        throw new HttpError(401, 'Please log in with your temporary password first.')
-      }
       const form = request.body
-      const user = await users.findById(session.userId)
-      if (!user || !isSameUsername(user.username, form.userName)) {
+      const { user } = request.member
+      if (!isSameUsername(user.username, form.userName)) {
         throw new HttpError(403, 'This password change belongs to another sign-in.')
       }
       const result = await passwords.replacePassword(user.id, form.password)

@@ -2,7 +2,6 @@
 // its username or a temporary password. Messages go to the contact details on file, never
 // to an address the browser supplies, and are written in the same transaction as the
 // password change they report.
-import { eq } from 'drizzle-orm'
 import {
   flavours,
   maskEmail,
@@ -27,7 +26,8 @@ import type { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { recoveryRepo } from '../../store/recovery.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
-import { mfaContacts } from '../../store/schema.ts'
+import { mfaRepo } from '../../store/mfa.repo.ts'
+import { unlockRules } from '../signin/lockout-policy.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
@@ -149,12 +149,9 @@ export function recoveryService(deps: Deps) {
       // A reset ends every sign-in of the user: one opened with the old password (by
       // whoever had it) cannot go on to the second factor.
       await sessionsRepo(tx).removeAllOf(user.id)
-      if (user.isLocked) {
+      if (unlockRules.isReconfirmationRequiredAfterReset(user)) {
         // After a lockout the verification details are confirmed again (RE_ENROLL/UNLOCKED).
-        await tx
-          .update(mfaContacts)
-          .set({ isReconfirmationRequired: true })
-          .where(eq(mfaContacts.userId, user.id))
+        await mfaRepo(tx).requireReconfirmation(user.id)
       }
       await send(tx, user, method, message)
     })

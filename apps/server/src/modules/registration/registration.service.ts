@@ -1,44 +1,22 @@
 // Registration (spec §4 "Registration", §6): identify the customer, check for an existing
 // account, create one. The service re-checks everything at creation: a browser that skips
 // a step gains nothing.
-import { eq } from 'drizzle-orm'
 import {
-  customerVerdict,
   findProgram,
   flavours,
-  programsWithLevel1Org,
   type CreateUserRequest,
   type CreateUserResponse,
   type RegistrationLookupResponse,
 } from '@portal/contract'
 import type { Db } from '../../store/db.ts'
-import type { CustomerRow } from '../../store/customers.repo.ts'
-import { customers, users } from '../../store/schema.ts'
+import { customersRepo, type CustomerRow } from '../../store/customers.repo.ts'
+import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
 import type { accountsService } from '../accounts/accounts.service.ts'
-
-const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '')
-const lower = (value: string | null | undefined) => (value ?? '').trim().toLowerCase()
-
-const isEmailOnRecord = (customer: CustomerRow, email: string) =>
-  [customer.primaryEmailAddress, customer.emailAddr, customer.emailaddrcc].some(
-    (e) => e && lower(e) === lower(email),
-  )
-
-const isPhoneOnRecord = (customer: CustomerRow, phone: string) =>
-  [customer.phone1, customer.phone2, customer.phone3].some(
-    (p) => p && digits(p).length >= 10 && digits(p) === digits(phone),
-  )
+import { isOpenToRegistration, registrationEligibility } from '../signin/program-check.service.ts'
 
 /** The email and mobile number typed must be ones on the customer's record. */
 const isContactOnRecord = (customer: CustomerRow, email: string, phone: string) =>
   isEmailOnRecord(customer, email) && isPhoneOnRecord(customer, phone)
-
-function eligibilityOf(customer: CustomerRow): RegistrationLookupResponse['eligibility'] {
-  if (customer.status === 'i') return 'ineligible'
-  const program = findProgram(customer.kprogName)
-  if (program && customerVerdict(program.code, customer) === 'brokerClient') return 'brokerClient'
-  return 'eligible'
-}
 
 interface Deps {
   db: Db
@@ -46,6 +24,7 @@ interface Deps {
 }
 
 export function registrationService({ db, accounts }: Deps) {
+  const customers = customersRepo(db)
   /** The customer the details identify, for a program with this level1Org, or undefined. */
   async function identify(
     where: { custnum?: string; membershipCd?: string },
@@ -54,25 +33,13 @@ export function registrationService({ db, accounts }: Deps) {
     level1Org: string,
     clientPrefix?: string,
   ) {
-    const rows = await db
-      .select()
-      .from(customers)
-      .where(
-        where.custnum
-          ? eq(customers.custnum, where.custnum)
-          : eq(customers.membershipCd, where.membershipCd ?? ''),
-      )
-    const allowed = programsWithLevel1Org(level1Org).map((p) => p.code as string)
+    const rows = await customers.findByCustnumOrMembership(where)
     const asked = clientPrefix ? findProgram(clientPrefix)?.code : undefined
-    return rows.find((customer) => {
-      const program = findProgram(customer.kprogName)
-      if (!program || !allowed.includes(program.code)) return false
-      if (asked && program.code !== asked) return false
-      // dtcmyaccount's tax-id rule applies to registration as to login.
-      if (program.allowedTaxIds && !program.allowedTaxIds.includes(customer.taxId ?? ''))
-        return false
-      return isContactOnRecord(customer, email, phone)
-    })
+    return rows.find(
+      (customer) =>
+        isOpenToRegistration(customer, level1Org, asked) &&
+        isContactOnRecord(customer, email, phone),
+    )
   }
 
   return {
@@ -96,7 +63,7 @@ export function registrationService({ db, accounts }: Deps) {
         custclass: customer.custclass,
         membershipCd: customer.membershipCd ?? customer.custnum,
         firstName: customer.firstName,
-        eligibility: eligibilityOf(customer),
+        eligibility: registrationEligibility(customer),
       }
     },
 
@@ -106,13 +73,9 @@ export function registrationService({ db, accounts }: Deps) {
       email: string,
       phone: string | undefined,
     ): Promise<boolean> {
-      const rows = await db
-        .select({ customer: customers })
-        .from(customers)
-        .innerJoin(users, eq(users.custnum, customers.custnum))
-        .where(eq(customers.membershipCd, membershipCd))
+      const rows = await customers.findWithAccountByMembership(membershipCd)
       return rows.some(
-        ({ customer }) =>
+        (customer) =>
           isEmailOnRecord(customer, email) &&
           (phone === undefined || isPhoneOnRecord(customer, phone)),
       )
@@ -128,13 +91,13 @@ export function registrationService({ db, accounts }: Deps) {
       if (!customer) return { returnCode: 'NOT_FOUND' }
       const isPl = findProgram(customer.kprogName)?.flavour === 'pl'
       if (isPl !== (request.appName === flavours.pl.appName)) return { returnCode: 'NOT_FOUND' }
-      if (eligibilityOf(customer) !== 'eligible') return { returnCode: 'INELIGIBLE' }
+      if (registrationEligibility(customer) !== 'eligible') return { returnCode: 'INELIGIBLE' }
       const result = await accounts.createAccount({
         custnum: customer.custnum,
         username: request.userLoginNm,
         password: request.userPassword,
         email: request.primaryEmailAddress.trim(),
-        phone: digits(request.phoneNumber),
+        phone: request.phoneNumber.replace(/\D/g, ''),
       })
       if (result.ok) return { returnCode: 'SUCCESS' }
       return { returnCode: result.reason === 'CUSTOMER_NOT_FOUND' ? 'NOT_FOUND' : result.reason }

@@ -1,16 +1,8 @@
 // The sign-in as one flow (docs/flows/sign-in.md): named states, the events that move a
-// session between them, and the one table that says which moves are allowed. The state is
-// kept in the session row; routes ask the flow to advance and to check where a session is,
-// and no route writes a state itself.
-//
-// SECURITY: every call that needs a sign-in names the states it is open in. A session that
-// is anywhere else is refused (401, or 403 once the program verdict said no), so a client
-// cannot skip a step (the second factor), go back to one (re-binding contacts after the
-// password only) or carry on after the mismatch banner.
+// session between them, and the one table that says which moves are allowed. This file is
+// the table only (no request, no session, no HTTP): flow-guard.ts applies it to the
+// request's session, and no route writes a state itself.
 import type { CustomerVerdict } from '@portal/contract'
-import type { FastifyRequest } from 'fastify'
-import { HttpError } from '../../plugins/errors.ts'
-import type { Session } from '../../plugins/session.ts'
 
 export const signInStates = [
   /** A temporary or expired password: only updateTempPassword is open. */
@@ -112,63 +104,4 @@ export interface ProgramCheck {
   program: string
   verdict: CustomerVerdict
   association: string
-}
-
-export function programCheckOf(session: Session): ProgramCheck | undefined {
-  const check = session.data.programCheck as ProgramCheck | undefined
-  return check && typeof check.verdict === 'string' ? check : undefined
-}
-
-const signInFirst = 'Please log in to continue.'
-export const refusedProgram = 'This account cannot continue to the program site.'
-
-/**
- * The session, if it is in one of `states`; otherwise a 401 (a 403 for a blocked one: the
- * program verdict said no, and nothing else is open to it).
- */
-export async function requireState(
-  request: FastifyRequest,
-  states: readonly SignInState[],
-): Promise<Session & { stage: SignInState }> {
-  const session = await request.session.load()
-  if (!session || !isSignInState(session.stage)) throw new HttpError(401, signInFirst)
-  if (!states.includes(session.stage)) {
-    if (session.stage === 'blocked') throw new HttpError(403, refusedProgram)
-    throw new HttpError(401, signInFirst)
-  }
-  // Past the program check, the bound verdict must say 'allowed' (it is what let it pass).
-  const isPastProgramCheck = !['password_change_required', 'program_pending'].includes(
-    session.stage,
-  )
-  if (isPastProgramCheck && programCheckOf(session)?.verdict !== 'allowed') {
-    throw new HttpError(403, refusedProgram)
-  }
-  return session as Session & { stage: SignInState }
-}
-
-/**
- * Moves the request's session on by `event`, keeping `data` beside it. Refused (409) when
- * the table does not allow the move; an 'ended' flow deletes the session.
- */
-export async function advance(
-  request: FastifyRequest,
-  event: SignInEvent,
-  data: Record<string, unknown> = {},
-): Promise<Target> {
-  const session = await request.session.load()
-  const from = session?.stage
-  const to = isSignInState(from) ? nextState(from, event) : undefined
-  if (!session || !to) throw new HttpError(409, 'This step does not follow the previous one.')
-  if (to === 'ended') {
-    await request.session.end()
-    return to
-  }
-  // The second factor raises what the session may do: a fresh id, so one seen before the
-  // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one write.
-  await request.session.moveTo(
-    to,
-    { ...session.data, ...data },
-    { isRotated: to === 'authenticated' },
-  )
-  return to
 }

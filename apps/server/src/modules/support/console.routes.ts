@@ -18,6 +18,7 @@ import {
   type IncidentSummary,
   type StaffListItem,
 } from '@portal/contract/console'
+import { withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
 import type { SupportFailure, SupportService } from './support.service.ts'
@@ -64,9 +65,11 @@ export async function consoleRoutes(
 
   const signInLimit = app.limits.byTarget('console-sign-in')
 
-  // Declared bodies: validated at the edge, control characters refused (plugins/api-schemas.ts).
-  app.post('/sign-in', { schema: { body: ConsoleSignInSchema } }, async (request, reply) => {
-    const { email, password } = ConsoleSignInSchema.parse(request.body)
+  // Declared bodies, parameters and queries: validated at the edge, control characters
+  // refused (plugins/api-schemas.ts). Not in the OpenAPI document: the console is not spec §7.
+  const api = withSchemas(app)
+  api.post('/sign-in', { schema: { body: ConsoleSignInSchema } }, async (request, reply) => {
+    const { email, password } = request.body
     await app.limits.byClient(request)
     await signInLimit(request, email)
     const id = await staff.signIn(email, password, request.ip)
@@ -75,8 +78,8 @@ export async function consoleRoutes(
     return { stage: 'code', message: consoleTexts.codeSent }
   })
 
-  app.post('/verify', { schema: { body: ConsoleCodeSchema } }, async (request, reply) => {
-    const { code } = ConsoleCodeSchema.parse(request.body)
+  api.post('/verify', { schema: { body: ConsoleCodeSchema } }, async (request, reply) => {
+    const { code } = request.body
     const pending = request.cookies[consoleCookie] ?? ''
     await app.limits.byClient(request)
     const id = pending ? await staff.verifyCode(pending, code, request.ip) : undefined
@@ -121,8 +124,10 @@ export async function consoleRoutes(
     return Object.fromEntries(Object.entries(result).filter(([key]) => key !== 'ok')) as T
   }
 
-  await app.register(async (authed) => {
-    authed.addHook('preHandler', requireSession)
+  await app.register(async (scope) => {
+    // Before validation: a call without a console session is refused (401) whatever it sent.
+    scope.addHook('preValidation', requireSession)
+    const authed = withSchemas(scope)
 
     authed.get('/me', async (request) => {
       const { staff: member } = signedIn(request)
@@ -135,9 +140,10 @@ export async function consoleRoutes(
       return { message: consoleTexts.signedOut }
     })
 
-    authed.get('/search', async (request): Promise<ConsoleSearchResult> => {
+    const search = { schema: { querystring: ConsoleSearchSchema } }
+    authed.get('/search', search, async (request): Promise<ConsoleSearchResult> => {
       allowed(request, 'lookUp')
-      const { q } = ConsoleSearchSchema.parse(request.query)
+      const { q } = request.query
       const found = /^INC\d+$/i.test(q) ? await support.incident(q) : undefined
       const members = await support.searchMembers(q)
       if (!found && members.length === 0) throw new HttpError(404, consoleTexts.notFound)
@@ -157,30 +163,31 @@ export async function consoleRoutes(
       }
     })
 
-    authed.get('/incidents', async (request) => {
+    authed.get('/incidents', { schema: { querystring: IncidentQuery } }, async (request) => {
       allowed(request, 'lookUp')
-      const { status } = IncidentQuery.parse(request.query)
+      const { status } = request.query
       return support.incidents({ status })
     })
 
-    authed.get('/incidents/:ticket', async (request) => {
+    authed.get('/incidents/:ticket', { schema: { params: TicketParams } }, async (request) => {
       const session = allowed(request, 'lookUp')
-      const { ticket } = TicketParams.parse(request.params)
+      const { ticket } = request.params
       const incident = await support.incident(ticket, staffActor(session.staff))
       if (!incident) throw new HttpError(404, consoleTexts.incidentNotFound)
       return incident
     })
 
-    authed.post('/incidents/:ticket/resolve', async (request) => {
+    const resolve = { schema: { params: TicketParams, body: ConsoleReasonSchema } }
+    authed.post('/incidents/:ticket/resolve', resolve, async (request) => {
       const session = allowed(request, 'unlock')
-      const { ticket } = TicketParams.parse(request.params)
-      const { reason } = ConsoleReasonSchema.parse(request.body)
+      const { ticket } = request.params
+      const { reason } = request.body
       return answer(await support.resolveIncident(ticket, staffActor(session.staff), reason))
     })
 
-    authed.get('/members/:username', async (request) => {
+    authed.get('/members/:username', { schema: { params: UsernameParams } }, async (request) => {
       const session = allowed(request, 'lookUp')
-      const { username } = UsernameParams.parse(request.params)
+      const { username } = request.params
       const member = await support.member({ username }, staffActor(session.staff))
       if (!member) throw new HttpError(404, consoleTexts.memberNotFound)
       return member
@@ -191,10 +198,11 @@ export async function consoleRoutes(
       action: ConsoleAction,
       run: (username: string, actor: string, reason: string) => Promise<object>,
     ) => {
-      authed.post(`/members/:username/${path}`, async (request) => {
+      const schema = { params: UsernameParams, body: ConsoleReasonSchema }
+      authed.post(`/members/:username/${path}`, { schema }, async (request) => {
         const session = allowed(request, action)
-        const { username } = UsernameParams.parse(request.params)
-        const { reason } = ConsoleReasonSchema.parse(request.body)
+        const { username } = request.params
+        const { reason } = request.body
         return run(username, staffActor(session.staff), reason)
       })
     }
@@ -220,9 +228,9 @@ export async function consoleRoutes(
       }))
     })
 
-    authed.post('/staff', async (request) => {
+    authed.post('/staff', { schema: { body: ConsoleNewStaffSchema } }, async (request) => {
       const session = allowed(request, 'manageStaff')
-      const { email, role } = ConsoleNewStaffSchema.parse(request.body)
+      const { email, role } = request.body
       const created = await staff.create(email, role, staffActor(session.staff))
       if (!created.ok) throw new HttpError(409, consoleTexts.staffExists)
       // Shown once, to the admin who hands it over; stored only as a hash.

@@ -17,6 +17,7 @@ import {
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { staffRepo, type StaffRow } from '../../store/staff.repo.ts'
+import { areCodeTriesSpent, staffCodeTries } from '../signin/lockout-policy.ts'
 import type { Actor } from './support.service.ts'
 
 /** A console session lasts at most a working day, however busy. */
@@ -140,7 +141,7 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
     async verifyCode(id: string, code: string, clientIp: string): Promise<string | undefined> {
       const idHash = sha256(id)
       const now = clock.now()
-      const attempt = await repo.spendCodeAttempt(idHash)
+      const attempt = await repo.spendCodeAttempt(idHash, staffCodeTries)
       if (!attempt) return undefined
       const member = await repo.byId(attempt.staffId)
       const isRight =
@@ -150,7 +151,7 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
         attempt.codeExpiresAt > now &&
         safeEqual(attempt.codeHash, codeHash(attempt.staffId, code))
       if (!member || !isRight) {
-        if (attempt.codeAttempts >= limits.verificationCodeMaxAttempts) {
+        if (areCodeTriesSpent(attempt.codeAttempts, staffCodeTries)) {
           await repo.removeSession(idHash)
         }
         await audit.record({

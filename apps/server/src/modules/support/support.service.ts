@@ -14,7 +14,8 @@ import type { Clock } from '../../lib/clock.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
-import type { IncidentStatus } from '../../store/schema.ts'
+import type { IncidentStatus } from '../../store/support.repo.ts'
+import { unlockRules } from '../signin/lockout-policy.ts'
 import { supportRepo, type AuditRow, type IncidentRow } from '../../store/support.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
@@ -224,7 +225,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
         actor,
         reason,
         async (user) => {
-          if (!user.isLocked) return { ok: false, reason: 'NOT_LOCKED' }
+          if (!unlockRules.isUnlockable(user)) return { ok: false, reason: 'NOT_LOCKED' }
           await repo.unlock(user.id)
           const resolvedIncidents = await repo.resolveIncidents(
             { userId: user.id },

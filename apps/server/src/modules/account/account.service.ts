@@ -1,0 +1,51 @@
+// The member's own account calls (decision 0008): the signed-in account, the profile name
+// and the password change from a signed-in session.
+import type { SignedInAccount, UpdateTempPasswordResponse } from '@portal/contract'
+import { verifyPassword } from '../../lib/passwords.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
+import type { customersRepo } from '../../store/customers.repo.ts'
+import type { sessionsRepo } from '../../store/sessions.repo.ts'
+import type { UserRow } from '../../store/users.repo.ts'
+import type { passwordService } from '../password/password.service.ts'
+
+interface Deps {
+  customers: ReturnType<typeof customersRepo>
+  sessions: ReturnType<typeof sessionsRepo>
+  audit: ReturnType<typeof auditRepo>
+  passwords: ReturnType<typeof passwordService>
+}
+
+export function accountService({ customers, sessions, audit, passwords }: Deps) {
+  const accountOf = async (user: UserRow): Promise<SignedInAccount> => ({
+    login: user.username,
+    firstName: (await customers.findByCustnum(user.custnum))?.firstName ?? null,
+    customerNumber: user.custnum,
+    prgName: user.program,
+    imageUrl: null,
+    authorities: ['ROLE_USER'],
+  })
+
+  return {
+    accountOf,
+
+    async saveFirstName(user: UserRow, firstName: string, clientIp: string) {
+      await customers.updateFirstName(user.custnum, firstName.trim())
+      await audit.record({ event: 'account.profile_saved', userId: user.id, clientIp })
+      return accountOf(user)
+    },
+
+    /** Whether `password` is the current one; a wrong one is recorded. */
+    async isCurrentPassword(user: UserRow, password: string, clientIp: string) {
+      if (await verifyPassword(user.passwordHash, password)) return true
+      await audit.record({ event: 'password.current_refused', userId: user.id, clientIp })
+      return false
+    },
+
+    /** The history of eight applies; on a change, every session of the member ends. */
+    async changePassword(user: UserRow, password: string): Promise<UpdateTempPasswordResponse> {
+      const result = await passwords.replacePassword(user.id, password)
+      if (result.passwordUpdated) await sessions.removeAllOf(user.id)
+      return result
+    },
+  }
+}

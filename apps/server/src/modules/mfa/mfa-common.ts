@@ -1,0 +1,112 @@
+// What the parts of the second factor share (mfa.service.ts puts them together): the
+// cwMFAResponse every answer is, the outcomes the sign-in flow moves on, the facts about a
+// contact, and the keys and helpers each part uses.
+import {
+  findProgram,
+  myAccountScreen,
+  type CwMfaResponse,
+  type MfaContact,
+  type MfaDeliveryMethod,
+  type ProgramCode,
+} from '@portal/contract'
+import type { OutboxWriter } from '../../delivery/outbox.ts'
+import { brandOf } from '../../delivery/templates.ts'
+import { toE164 } from '../../delivery/transports.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { hmac } from '../../lib/crypto.ts'
+import type { auditRepo } from '../../store/audit.repo.ts'
+import type { Db } from '../../store/db.ts'
+import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
+import type { referenceRepo } from '../../store/reference.repo.ts'
+import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+
+type Answer = Partial<Omit<CwMfaResponse, 'nextScreen'>> & { nextScreen: string }
+
+export function response(answer: Answer): CwMfaResponse {
+  return {
+    statusCode: null,
+    mfaStatusCode: null,
+    mfaErrorCode: null,
+    incidentID: null,
+    contactDetails: null,
+    ...answer,
+  }
+}
+
+/** North American numbers: area code and exchange do not start with 0 or 1. */
+export function isValidMobile(phoneNumber: string, dialPrefix: string): boolean {
+  if (dialPrefix !== '1') return /^\d{3}-\d{3}-\d{4}$/.test(phoneNumber)
+  return /^[2-9]\d{2}-[2-9]\d{2}-\d{4}$/.test(phoneNumber)
+}
+
+export type MfaOutcome =
+  | { kind: 'continue'; response: CwMfaResponse }
+  /** RE_ENROLL: details to enter (none proven yet) or to confirm, then a code proves them. */
+  | { kind: 'enrol'; response: CwMfaResponse }
+  /** Both contacts proven: a code sent to one of them must be entered. */
+  | { kind: 'challenge'; response: CwMfaResponse }
+  /** The second factor is passed or not asked for: the session may be handed off. */
+  | { kind: 'passed'; response: CwMfaResponse }
+  /** Locked: every session of the user has ended. */
+  | { kind: 'locked'; response: CwMfaResponse }
+
+/** Thrown when a call asks for what this sign-in may not do yet. */
+export class MfaRefusal extends Error {}
+
+/**
+ * The account's contacts have been proven by a code (and are not awaiting reconfirmation
+ * after an unlock). From then on they change only after this sign-in's code: enrolling
+ * before the code is for accounts that never proved any.
+ */
+export function hasVerifiedContact(contact: MfaContactRow | undefined): boolean {
+  return contact !== undefined && !contact.isReconfirmationRequired && contact.verifiedAt !== null
+}
+
+export const isProven = (contact: MfaContactRow, method: MfaDeliveryMethod) =>
+  (method === 'email' ? contact.emailVerifiedAt : contact.phoneVerifiedAt) !== null
+
+/** Both contacts proven by codes sent to them: the plain challenge of spec §4. */
+export const isFullyProven = (contact: MfaContactRow) =>
+  isProven(contact, 'email') && isProven(contact, 'sms')
+
+/** Whether saving `contact` would change where codes go. */
+export const isRebinding = (previous: MfaContactRow, contact: MfaContact, dialPrefix: string) =>
+  previous.emailAddress !== contact.emailAddress ||
+  previous.phoneNumber !== contact.phoneNumber ||
+  previous.dialPrefix !== dialPrefix
+
+export interface MfaDeps {
+  db: Db
+  reference: ReturnType<typeof referenceRepo>
+  audit: ReturnType<typeof auditRepo>
+  writer: OutboxWriter
+  clock: Clock
+  /** Keys the code hashes: a copy of the database cannot try all million codes offline. */
+  codeKey: Buffer
+  deviceKey: Buffer
+  deviceTrustDays: number
+  mfaExemptPrograms: readonly ProgramCode[]
+  mailingPhone(program: string): Promise<string | undefined>
+}
+
+/** The repositories, keys and helpers every part of the second factor uses. */
+export function mfaContext(deps: MfaDeps) {
+  const { db, codeKey, deviceKey } = deps
+  return {
+    ...deps,
+    repo: mfaRepo(db),
+    users: usersRepo(db),
+    // Bound to where the code went: entered after the contact changed, it proves nothing.
+    codeHash: (userId: number, recipient: string, code: string) =>
+      hmac(codeKey, `${userId}:${recipient}:${code}`),
+    recipientOf: (contact: MfaContactRow, method: MfaDeliveryMethod) =>
+      method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix),
+    deviceHash: (devicePrint: string) => hmac(deviceKey, devicePrint),
+    brand: async (user: UserRow): Promise<ReturnType<typeof brandOf>> =>
+      brandOf(user.program, await deps.mailingPhone(user.program)),
+    /** After the second factor: the program landing when it has one, else the hand-off. */
+    doneScreen: (user: UserRow) => (findProgram(user.program)?.landingPath ? myAccountScreen : ''),
+  }
+}
+
+export type MfaContext = ReturnType<typeof mfaContext>

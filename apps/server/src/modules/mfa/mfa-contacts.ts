@@ -1,0 +1,147 @@
+// The second factor's contacts (spec §4 "MFA screens"): what the screens show, and the
+// contacts entered or confirmed, with the notices their owner gets.
+import {
+  invalidMobileErrorCode,
+  maskEmail,
+  maskPhone,
+  mfaScreens,
+  type CwMfaResponse,
+  type MfaContact,
+  type MfaDetails,
+} from '@portal/contract'
+import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
+import { templates } from '../../delivery/templates.ts'
+import { toE164 } from '../../delivery/transports.ts'
+import { customersRepo } from '../../store/customers.repo.ts'
+import { mfaRepo } from '../../store/mfa.repo.ts'
+import type { UserRow } from '../../store/users.repo.ts'
+import {
+  hasVerifiedContact,
+  isProven,
+  isRebinding,
+  isValidMobile,
+  MfaRefusal,
+  response,
+  type MfaContext,
+} from './mfa-common.ts'
+
+export function mfaContacts({ db, repo, audit, writer, clock, brand, reference }: MfaContext) {
+  return {
+    /** The countries (and dial prefixes) a mobile number may have. */
+    countries: () => reference.countries(),
+
+    /** The dial prefix of a country of the list, or undefined for one not on it. */
+    dialPrefixOf: (geoCountryId: string) => reference.dialPrefixOf(geoCountryId),
+
+    /**
+     * The details for the screens. While a code is still owed (`isMasked`), only the proven
+     * contacts, masked: enough to choose where the code goes, nothing to read.
+     */
+    async details(user: UserRow, { isMasked }: { isMasked: boolean }): Promise<MfaDetails> {
+      const contact = await repo.contactOf(user.id)
+      if (isMasked) {
+        return {
+          userName: user.username,
+          emailAddress:
+            contact && isProven(contact, 'email') ? maskEmail(contact.emailAddress) : null,
+          typeOfEmailAddress: null,
+          phoneNumber: contact && isProven(contact, 'sms') ? maskPhone(contact.phoneNumber) : null,
+          typeOfPhoneNumber: null,
+          geoCountryId: null,
+        }
+      }
+      return {
+        userName: user.username,
+        emailAddress: contact?.emailAddress ?? user.email,
+        typeOfEmailAddress:
+          (contact?.typeOfEmailAddress as MfaDetails['typeOfEmailAddress']) ?? null,
+        phoneNumber:
+          contact?.phoneNumber ??
+          (user.phone ? user.phone.replace(/(\d{3})(\d{3})(\d{4})/, '$1-$2-$3') : null),
+        typeOfPhoneNumber: (contact?.typeOfPhoneNumber as MfaDetails['typeOfPhoneNumber']) ?? null,
+        geoCountryId: contact?.countryName ?? null,
+      }
+    },
+
+    /**
+     * Saves (new or confirmed) verification details. While enrolling the next step is the
+     * choice of delivery; before the code only an account that never proved contacts may
+     * enter new ones (the others may confirm theirs unchanged). After the second factor
+     * (the "update" path) the user is done.
+     */
+    async updateContact(
+      user: UserRow,
+      contact: MfaContact,
+      dialPrefix: string,
+      isSignedIn: boolean,
+    ): Promise<CwMfaResponse> {
+      if (!isValidMobile(contact.phoneNumber, dialPrefix)) {
+        return response({
+          statusCode: 'ERROR_MFA',
+          mfaErrorCode: invalidMobileErrorCode,
+          nextScreen: '',
+        })
+      }
+      const previous = await repo.contactOf(user.id)
+      if (
+        !isSignedIn &&
+        previous &&
+        hasVerifiedContact(previous) &&
+        isRebinding(previous, contact, dialPrefix)
+      ) {
+        // SECURITY: proven contacts are changed only after this sign-in passed the code (C1).
+        await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
+        throw new MfaRefusal('Verified contact details can be changed after the code only.')
+      }
+      const b = await brand(user)
+      const customer = previous ? undefined : await customersRepo(db).findByCustnum(user.custnum)
+      await db.transaction(async (tx) => {
+        await mfaRepo(tx).saveContact(
+          user.id,
+          {
+            typeOfEmailAddress: contact.typeOfEmailAddress,
+            emailAddress: contact.emailAddress,
+            typeOfPhoneNumber: contact.typeOfPhoneNumber,
+            phoneNumber: contact.phoneNumber,
+            countryName: contact.geoCountryId,
+            dialPrefix,
+          },
+          clock.now(),
+        )
+        if (!previous) {
+          // First enrolment: the customer record's own contacts hear where codes will go.
+          const notice = templates.contactsEnrolled(
+            b,
+            maskEmail(contact.emailAddress) ?? '',
+            maskPhone(contact.phoneNumber) ?? '',
+          )
+          await noticeToCustomerRecord(tx, writer, customer, user.program, notice)
+          return
+        }
+        // The notices go to the old contacts: the owner hears of a change they did not make.
+        const notice = templates.contactChanged(b)
+        if (previous.emailAddress !== contact.emailAddress) {
+          await writer.enqueue(tx, {
+            channel: 'email',
+            recipient: previous.emailAddress,
+            program: user.program,
+            message: notice,
+          })
+        }
+        if (previous.phoneNumber !== contact.phoneNumber) {
+          await writer.enqueue(tx, {
+            channel: 'sms',
+            recipient: toE164(previous.phoneNumber, previous.dialPrefix),
+            program: user.program,
+            message: notice,
+          })
+        }
+      })
+      await audit.record({ event: 'mfa.contact_saved', userId: user.id })
+      return response({
+        statusCode: isSignedIn ? 'VERIFIED' : 'CHALLENGE_LOGIN',
+        nextScreen: isSignedIn ? '' : mfaScreens.verificationInfoStep1,
+      })
+    },
+  }
+}

@@ -1,0 +1,169 @@
+// The sign-in flow (flow.ts) applied to the request's session: where a session stands, the
+// moves that change it, and the one guard of the member's calls. Routes ask these functions
+// to check and to advance; no route reads or writes a state itself.
+//
+// SECURITY: every call that needs a sign-in names the states it is open in. A session that
+// is anywhere else is refused (401, or 403 once the program verdict said no), so a client
+// cannot skip a step (the second factor), go back to one (re-binding contacts after the
+// password only) or carry on after the mismatch banner.
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import fp from 'fastify-plugin'
+import { HttpError } from '../../plugins/errors.ts'
+import type { Session } from '../../plugins/session.ts'
+import type { UserWithCustomer } from '../../store/users.repo.ts'
+import {
+  isSignInState,
+  nextState,
+  type ProgramCheck,
+  type SignInEvent,
+  type SignInState,
+} from './flow.ts'
+
+export const pleaseLogIn = 'Please log in to continue.'
+export const refusedProgram = 'This account cannot continue to the program site.'
+
+/** The signed-in member of a call: the session, the user and their customer record. */
+export interface Member extends UserWithCustomer {
+  session: Session
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The user and customer record of a session (registered by signInGuard). */
+    loadMember(userId: number): Promise<UserWithCustomer | undefined>
+  }
+  interface FastifyRequest {
+    /** Set by `requireMember` on the routes that declare it; null elsewhere. */
+    member: Member
+  }
+}
+
+/** Gives `requireMember` its one way to load the session's user. */
+export const signInGuard = fp(
+  async (
+    app: FastifyInstance,
+    options: { loadMember: (userId: number) => Promise<UserWithCustomer | undefined> },
+  ) => {
+    app.decorate('loadMember', options.loadMember)
+    app.decorateRequest('member', null as unknown as Member)
+  },
+  { name: 'sign-in-guard' },
+)
+
+export function programCheckOf(session: Session): ProgramCheck | undefined {
+  const check = session.data.programCheck as ProgramCheck | undefined
+  return check && typeof check.verdict === 'string' ? check : undefined
+}
+
+/**
+ * The session, if it is in one of `states`; otherwise a 401 (a 403 for a blocked one: the
+ * program verdict said no, and nothing else is open to it). With `refusal`, every session
+ * outside `states` gets that 401 instead.
+ */
+export async function requireState(
+  request: FastifyRequest,
+  states: readonly SignInState[],
+  refusal?: string,
+): Promise<Session> {
+  const session = await request.session.load()
+  if (refusal !== undefined && !(session && states.includes(session.stage))) {
+    throw new HttpError(401, refusal)
+  }
+  if (!session || !isSignInState(session.stage)) throw new HttpError(401, pleaseLogIn)
+  if (!states.includes(session.stage)) {
+    if (session.stage === 'blocked') throw new HttpError(403, refusedProgram)
+    throw new HttpError(401, pleaseLogIn)
+  }
+  // Past the program check, the bound verdict must say 'allowed' (it is what let it pass).
+  const isPastProgramCheck = !['password_change_required', 'program_pending'].includes(
+    session.stage,
+  )
+  if (isPastProgramCheck && programCheckOf(session)?.verdict !== 'allowed') {
+    throw new HttpError(403, refusedProgram)
+  }
+  return session
+}
+
+interface MemberOptions {
+  /** What a session outside the states is told (401), instead of the default answers. */
+  refusal?: string
+}
+
+/**
+ * The session's member when the sign-in has reached one of `states`: 401/403 as
+ * `requireState`, and 401 when the user is gone or locked. Loaded once per request.
+ */
+export async function memberOf(
+  request: FastifyRequest,
+  states: readonly SignInState[],
+  options: MemberOptions = {},
+): Promise<Member> {
+  const session = await requireState(request, states, options.refusal)
+  const found = await request.server.loadMember(session.userId)
+  if (!found || found.user.isLocked) throw new HttpError(401, pleaseLogIn)
+  return { session, ...found }
+}
+
+/** The guard of a member's call: puts `request.member` in place before the handler runs. */
+export function requireMember(
+  states: readonly SignInState[] = ['authenticated'],
+  options: MemberOptions = {},
+): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.member = await memberOf(request, states, options)
+  }
+}
+
+/** Where a password step leads, and what it keeps beside the state. */
+export async function startSignIn(
+  request: FastifyRequest,
+  start: { userId: number; program: string; stage: SignInState; data: Record<string, unknown> },
+): Promise<void> {
+  await request.session.start(start)
+}
+
+/**
+ * Moves the request's session on by `event`, keeping `data` beside it. Refused (409) when
+ * the table does not allow the move; an 'ended' flow deletes the session.
+ */
+export async function advance(
+  request: FastifyRequest,
+  event: SignInEvent,
+  data: Record<string, unknown> = {},
+): Promise<SignInState | 'ended'> {
+  const session = await request.session.load()
+  const from = session?.stage
+  const to = isSignInState(from) ? nextState(from, event) : undefined
+  if (!session || !to) throw new HttpError(409, 'This step does not follow the previous one.')
+  if (to === 'ended') {
+    await request.session.end()
+    return to
+  }
+  // The second factor raises what the session may do: a fresh id, so one seen before the
+  // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one write.
+  await request.session.moveTo(
+    to,
+    { ...session.data, ...data },
+    { isRotated: to === 'authenticated' },
+  )
+  return to
+}
+
+/**
+ * After a password change from a signed-in session: the session starts again under a new
+ * id where it stood, and the hand-off now carries the new password (the main site checks it).
+ */
+export async function rotateAfterPasswordChange(
+  request: FastifyRequest,
+  session: Session,
+  newPassword: string,
+): Promise<void> {
+  const data = { ...session.data }
+  if ('handoffSecret' in data) data.handoffSecret = request.session.seal(newPassword)
+  await request.session.start({
+    userId: session.userId,
+    program: session.program,
+    stage: session.stage,
+    data,
+  })
+}
