@@ -139,3 +139,93 @@ export interface StaffListItem {
   createdAt: string
   createdBy: string
 }
+
+// The answers, as schemas for the routes' declarations (the console reads these fields;
+// a route answers nothing else).
+const nullableText = z.nullable(z.string())
+export const ConsoleMessageSchema = z.object({ message: z.string() })
+export const ConsoleStaffSchema = z.object({ email: z.string(), role: z.enum(staffRoles) })
+export const ConsoleSignInAnswerSchema = z.object({ stage: z.string(), message: z.string() })
+export const ConsoleVerifyAnswerSchema = z.object({
+  email: z.optional(z.string()),
+  role: z.optional(z.enum(staffRoles)),
+})
+const SecurityEventSchema = z.object({
+  at: z.string(),
+  event: z.string(),
+  actor: nullableText,
+  reason: nullableText,
+  clientIp: nullableText,
+  detail: z.nullable(z.record(z.string(), z.unknown())),
+})
+export const IncidentSummarySchema = z.object({
+  incidentId: z.string(),
+  status: z.enum(['open', 'resolved']),
+  reason: z.string(),
+  createdAt: z.string(),
+  resolvedAt: nullableText,
+  resolvedBy: nullableText,
+  resolution: nullableText,
+  username: nullableText,
+  custnum: nullableText,
+  program: nullableText,
+})
+export const IncidentViewSchema = z.object({
+  ...IncidentSummarySchema.shape,
+  events: z.array(SecurityEventSchema),
+})
+export const MemberViewSchema = z.object({
+  username: z.string(),
+  custnum: z.string(),
+  program: z.string(),
+  status: z.enum(['active', 'locked']),
+  isLocked: z.boolean(),
+  failedAttempts: z.number(),
+  isTemporaryPassword: z.boolean(),
+  createdAt: z.string(),
+  passwordChangedAt: z.string(),
+  contacts: z.object({
+    email: nullableText,
+    phone: nullableText,
+    verification: z.nullable(
+      z.object({
+        email: z.string(),
+        phone: z.string(),
+        verifiedAt: nullableText,
+        mustReconfirm: z.boolean(),
+      }),
+    ),
+  }),
+  lastSignIns: z.array(z.object({ at: z.string(), clientIp: nullableText })),
+  devices: z.array(z.object({ label: z.string(), verifiedAt: z.string() })),
+  activeSessions: z.number(),
+  incidents: z.array(IncidentSummarySchema),
+  timeline: z.array(SecurityEventSchema),
+})
+export const ConsoleSearchResultSchema = z.object({
+  incident: z.nullable(IncidentSummarySchema),
+  members: z.array(
+    z.object({
+      username: z.string(),
+      custnum: z.string(),
+      program: z.string(),
+      isLocked: z.boolean(),
+    }),
+  ),
+})
+export const StaffListSchema = z.array(
+  z.object({
+    email: z.string(),
+    role: z.enum(staffRoles),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+  }),
+)
+export const NewStaffAnswerSchema = z.object({
+  email: z.string(),
+  role: z.enum(staffRoles),
+  temporaryPassword: z.string(),
+})
+/** What a member action or an incident's resolution answers (its own fields, by action). */
+export const ConsoleActionAnswerSchema = z.record(z.string(), z.unknown())

@@ -5,11 +5,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
+  ConsoleActionAnswerSchema,
   ConsoleCodeSchema,
+  ConsoleMessageSchema,
   ConsoleNewStaffSchema,
   ConsoleReasonSchema,
+  ConsoleSearchResultSchema,
   ConsoleSearchSchema,
+  ConsoleSignInAnswerSchema,
   ConsoleSignInSchema,
+  ConsoleStaffSchema,
+  ConsoleVerifyAnswerSchema,
+  IncidentSummarySchema,
+  IncidentViewSchema,
+  MemberViewSchema,
+  NewStaffAnswerSchema,
+  StaffListSchema,
   consoleApiBase,
   consoleTexts,
   isAllowed,
@@ -68,7 +79,8 @@ export async function consoleRoutes(
   // Declared bodies, parameters and queries: validated at the edge, control characters
   // refused (plugins/api-schemas.ts). Not in the OpenAPI document: the console is not spec §7.
   const api = withSchemas(app)
-  api.post('/sign-in', { schema: { body: ConsoleSignInSchema } }, async (request, reply) => {
+  const signInSchema = { body: ConsoleSignInSchema, response: { 200: ConsoleSignInAnswerSchema } }
+  api.post('/sign-in', { schema: signInSchema }, async (request, reply) => {
     const { email, password } = request.body
     await app.limits.byClient(request)
     await signInLimit(request, email)
@@ -78,7 +90,8 @@ export async function consoleRoutes(
     return { stage: 'code', message: consoleTexts.codeSent }
   })
 
-  api.post('/verify', { schema: { body: ConsoleCodeSchema } }, async (request, reply) => {
+  const verifySchema = { body: ConsoleCodeSchema, response: { 200: ConsoleVerifyAnswerSchema } }
+  api.post('/verify', { schema: verifySchema }, async (request, reply) => {
     const { code } = request.body
     const pending = request.cookies[consoleCookie] ?? ''
     await app.limits.byClient(request)
@@ -129,18 +142,21 @@ export async function consoleRoutes(
     scope.addHook('preValidation', requireSession)
     const authed = withSchemas(scope)
 
-    authed.get('/me', async (request) => {
+    authed.get('/me', { schema: { response: { 200: ConsoleStaffSchema } } }, async (request) => {
       const { staff: member } = signedIn(request)
       return { email: member.email, role: member.role }
     })
 
-    authed.post('/sign-out', async (request, reply) => {
+    const signOutSchema = { response: { 200: ConsoleMessageSchema } }
+    authed.post('/sign-out', { schema: signOutSchema }, async (request, reply) => {
       await staff.signOut(signedIn(request))
       clearSession(reply)
       return { message: consoleTexts.signedOut }
     })
 
-    const search = { schema: { querystring: ConsoleSearchSchema } }
+    const search = {
+      schema: { querystring: ConsoleSearchSchema, response: { 200: ConsoleSearchResultSchema } },
+    }
     authed.get('/search', search, async (request): Promise<ConsoleSearchResult> => {
       allowed(request, 'lookUp')
       const { q } = request.query
@@ -163,21 +179,35 @@ export async function consoleRoutes(
       }
     })
 
-    authed.get('/incidents', { schema: { querystring: IncidentQuery } }, async (request) => {
-      allowed(request, 'lookUp')
-      const { status } = request.query
-      return support.incidents({ status })
-    })
+    authed.get(
+      '/incidents',
+      { schema: { querystring: IncidentQuery, response: { 200: z.array(IncidentSummarySchema) } } },
+      async (request) => {
+        allowed(request, 'lookUp')
+        const { status } = request.query
+        return support.incidents({ status })
+      },
+    )
 
-    authed.get('/incidents/:ticket', { schema: { params: TicketParams } }, async (request) => {
-      const session = allowed(request, 'lookUp')
-      const { ticket } = request.params
-      const incident = await support.incident(ticket, staffActor(session.staff))
-      if (!incident) throw new HttpError(404, consoleTexts.incidentNotFound)
-      return incident
-    })
+    authed.get(
+      '/incidents/:ticket',
+      { schema: { params: TicketParams, response: { 200: IncidentViewSchema } } },
+      async (request) => {
+        const session = allowed(request, 'lookUp')
+        const { ticket } = request.params
+        const incident = await support.incident(ticket, staffActor(session.staff))
+        if (!incident) throw new HttpError(404, consoleTexts.incidentNotFound)
+        return incident
+      },
+    )
 
-    const resolve = { schema: { params: TicketParams, body: ConsoleReasonSchema } }
+    const resolve = {
+      schema: {
+        params: TicketParams,
+        body: ConsoleReasonSchema,
+        response: { 200: ConsoleActionAnswerSchema },
+      },
+    }
     authed.post('/incidents/:ticket/resolve', resolve, async (request) => {
       const session = allowed(request, 'unlock')
       const { ticket } = request.params
@@ -185,20 +215,28 @@ export async function consoleRoutes(
       return answer(await support.resolveIncident(ticket, staffActor(session.staff), reason))
     })
 
-    authed.get('/members/:username', { schema: { params: UsernameParams } }, async (request) => {
-      const session = allowed(request, 'lookUp')
-      const { username } = request.params
-      const member = await support.member({ username }, staffActor(session.staff))
-      if (!member) throw new HttpError(404, consoleTexts.memberNotFound)
-      return member
-    })
+    authed.get(
+      '/members/:username',
+      { schema: { params: UsernameParams, response: { 200: MemberViewSchema } } },
+      async (request) => {
+        const session = allowed(request, 'lookUp')
+        const { username } = request.params
+        const member = await support.member({ username }, staffActor(session.staff))
+        if (!member) throw new HttpError(404, consoleTexts.memberNotFound)
+        return member
+      },
+    )
 
     const memberAction = (
       path: string,
       action: ConsoleAction,
-      run: (username: string, actor: string, reason: string) => Promise<object>,
+      run: (username: string, actor: string, reason: string) => Promise<Record<string, unknown>>,
     ) => {
-      const schema = { params: UsernameParams, body: ConsoleReasonSchema }
+      const schema = {
+        params: UsernameParams,
+        body: ConsoleReasonSchema,
+        response: { 200: ConsoleActionAnswerSchema },
+      }
       authed.post(`/members/:username/${path}`, { schema }, async (request) => {
         const session = allowed(request, action)
         const { username } = request.params
@@ -217,7 +255,8 @@ export async function consoleRoutes(
       answer(await support.resetMfa(...args)),
     )
 
-    authed.get('/staff', async (request): Promise<StaffListItem[]> => {
+    const staffSchema = { response: { 200: StaffListSchema } }
+    authed.get('/staff', { schema: staffSchema }, async (request): Promise<StaffListItem[]> => {
       allowed(request, 'manageStaff')
       return (await staff.list()).map((s) => ({
         email: s.email,
@@ -228,13 +267,17 @@ export async function consoleRoutes(
       }))
     })
 
-    authed.post('/staff', { schema: { body: ConsoleNewStaffSchema } }, async (request) => {
-      const session = allowed(request, 'manageStaff')
-      const { email, role } = request.body
-      const created = await staff.create(email, role, staffActor(session.staff))
-      if (!created.ok) throw new HttpError(409, consoleTexts.staffExists)
-      // Shown once, to the admin who hands it over; stored only as a hash.
-      return { email: email.toLowerCase(), role, temporaryPassword: created.temporaryPassword }
-    })
+    authed.post(
+      '/staff',
+      { schema: { body: ConsoleNewStaffSchema, response: { 200: NewStaffAnswerSchema } } },
+      async (request) => {
+        const session = allowed(request, 'manageStaff')
+        const { email, role } = request.body
+        const created = await staff.create(email, role, staffActor(session.staff))
+        if (!created.ok) throw new HttpError(409, consoleTexts.staffExists)
+        // Shown once, to the admin who hands it over; stored only as a hash.
+        return { email: email.toLowerCase(), role, temporaryPassword: created.temporaryPassword }
+      },
+    )
   })
 }
