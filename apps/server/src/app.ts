@@ -289,7 +289,10 @@ export async function buildApp({
       writer,
       clock,
       reference,
-      temporaryPasswordTtlHours: config.tempPasswordTtlHours,
+      temporaryPasswordTtl: {
+        emailHours: config.tempPasswordTtlHours,
+        smsMinutes: config.tempPasswordSmsTtlMinutes,
+      },
       beforeSend: (userId) => app.limits.messageFor(userId),
     }),
   })

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   /** How often expired sessions are deleted; 0 = never (tests purge by hand). */
   /** A temporary password is refused this many hours after it was sent. */
   TEMP_PASSWORD_TTL_HOURS: z.coerce.number().int().positive().default(24),
+  /** A temporary password sent by text expires sooner (NIST SP 800-63B-4: 10 minutes). */
+  TEMP_PASSWORD_SMS_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   /** Programs whose users skip the second factor (ABORT_MFA), e.g. during an SMS outage. */
   MFA_EXEMPT_PROGRAMS: z
     .string()
@@ -177,6 +179,7 @@ export interface Config {
   sessionIdleMinutes: number
   sessionAbsoluteMinutes: number
   tempPasswordTtlHours: number
+  tempPasswordSmsTtlMinutes: number
   passwordMaxAgeDays: number
   mfaDeviceTrustDays: number
   mfaExemptPrograms: ProgramCode[]
@@ -425,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
     tempPasswordTtlHours: e.TEMP_PASSWORD_TTL_HOURS,
+    tempPasswordSmsTtlMinutes: e.TEMP_PASSWORD_SMS_TTL_MINUTES,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,

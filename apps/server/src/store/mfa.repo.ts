@@ -56,23 +56,26 @@ export function mfaRepo(db: Db) {
         .onConflictDoUpdate({ target: mfaContacts.userId, set: values })
     },
     /**
-     * The contact a passed code was sent to is proven. After a reconfirmation request the
-     * other one is not: only what a code reached counts.
+     * The contact a passed code was sent to is proven, and a reconfirmation is done. The
+     * other contact keeps its proof: after a reset it stayed bound (issue 32, R1), so nobody
+     * could have changed it in between.
      */
     async markVerified(userId: number, channel: DeliveryMethod, now: Date): Promise<void> {
-      const otherColumn =
-        channel === 'email' ? mfaContacts.phoneVerifiedAt : mfaContacts.emailVerifiedAt
-      const other = sql`CASE WHEN ${mfaContacts.isReconfirmationRequired} THEN NULL ELSE ${otherColumn} END`
       await db
         .update(mfaContacts)
         .set({
-          ...(channel === 'email'
-            ? { emailVerifiedAt: now, phoneVerifiedAt: other }
-            : { phoneVerifiedAt: now, emailVerifiedAt: other }),
+          ...(channel === 'email' ? { emailVerifiedAt: now } : { phoneVerifiedAt: now }),
           verifiedAt: now,
           isReconfirmationRequired: false,
         })
         .where(eq(mfaContacts.userId, userId))
+    },
+    /**
+     * Ends every device trust of the user (issue 32, D1): after a password reset, an unlock
+     * or a contact change, no device skips the code on the strength of an earlier one.
+     */
+    async forgetDevices(userId: number): Promise<void> {
+      await db.delete(knownDevices).where(eq(knownDevices.userId, userId))
     },
     /**
      * The contact details and whether the device was proven since `since`, in one query

@@ -122,6 +122,8 @@ export function supportRepo(db: Db) {
           .update(mfaContacts)
           .set({ isReconfirmationRequired: true })
           .where(eq(mfaContacts.userId, userId))
+        // And no device skips the code on the strength of a trust from before (issue 32, D1).
+        await tx.delete(knownDevices).where(eq(knownDevices.userId, userId))
       })
     },
     /** Forgets the verification details, any pending code and every trusted device. */

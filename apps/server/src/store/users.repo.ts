@@ -140,6 +140,55 @@ export function usersRepo(db: Db) {
       return rows.map((r) => r.passwordHash)
     },
     /**
+     * Keeps a temporary password beside the current one (issue 32, M4): the current one
+     * still works, and the first of the two to be used wins. A newer one replaces it.
+     */
+    async setPendingPassword(
+      userId: number,
+      pending: { hash: string; expiresAt: Date; channel: 'email' | 'sms' },
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          pendingPasswordHash: pending.hash,
+          pendingPasswordExpiresAt: pending.expiresAt,
+          pendingPasswordChannel: pending.channel,
+        })
+        .where(eq(users.id, userId))
+    },
+    /** The current password was used first: a temporary one waiting beside it is void. */
+    async voidPendingPassword(userId: number): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          pendingPasswordHash: null,
+          pendingPasswordExpiresAt: null,
+          pendingPasswordChannel: null,
+        })
+        .where(eq(users.id, userId))
+    },
+    /**
+     * Spends the temporary password `hash` (it was just verified): it becomes the account's
+     * password for this one sign-in, already expired so that it signs in no second time, the
+     * current password is void, the account unlocked, and the channel it went by remembered.
+     * Only while `hash` is still the one waiting: of two parallel uses, one wins. Returns
+     * whether the account was locked, or undefined when another use (or a newer one) won.
+     */
+    async usePendingPassword(userId: number, hash: string, now: Date) {
+      const [row] = await db
+        .update(users)
+        .set({
+          recoveredVia: sql`${users.pendingPasswordChannel}`,
+          recoveredAt: now,
+          pendingPasswordHash: null,
+          pendingPasswordExpiresAt: null,
+          pendingPasswordChannel: null,
+        })
+        .where(and(eq(users.id, userId), eq(users.pendingPasswordHash, hash)))
+        .returning({ recoveredVia: users.recoveredVia })
+      return row
+    },
+    /**
      * Sets a new password, clears the temporary flag, the failed-login count and the lock,
      * and keeps the history at its limit: all in one transaction.
      */
@@ -163,6 +212,10 @@ export function usersRepo(db: Db) {
             mfaFailedAttempts: sql`CASE WHEN ${users.isLocked} THEN 0 ELSE ${users.mfaFailedAttempts} END`,
             isLocked: false,
             passwordChangedAt: now,
+            // A new password voids a temporary one still waiting (issue 32, M4).
+            pendingPasswordHash: null,
+            pendingPasswordExpiresAt: null,
+            pendingPasswordChannel: null,
           })
           .where(eq(users.id, userId))
         await tx.insert(passwordHistory).values({ userId, passwordHash, createdAt: now })

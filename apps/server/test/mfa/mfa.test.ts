@@ -109,9 +109,12 @@ describe('the decision at login', () => {
       statusCode: 'ERROR_MFA',
       mfaErrorCode: '10016',
     })
+    // A new account's first contacts are the record's (issue 32, H2).
+    const recordPhone = (newcomer?.phone ?? '').replace(/(\d{3})(\d{3})(\d{4})/, '$1-$2-$3')
     const saved = await client.postJson('/api/mfa/updateUser', {
       ...contact,
-      phoneNumber: '312-555-0199',
+      emailAddress: newcomer?.email,
+      phoneNumber: recordPhone,
     })
     expect(saved.json()).toMatchObject({
       statusCode: 'CHALLENGE_LOGIN',
@@ -119,9 +122,9 @@ describe('the decision at login', () => {
     })
     expect((await client.get('/api/mfa/getDetails')).json()).toEqual({
       userName: 'mfa_newcomer',
-      emailAddress: 'nico.new@example.com',
+      emailAddress: newcomer?.email,
       typeOfEmailAddress: 'Work',
-      phoneNumber: '312-555-0199',
+      phoneNumber: recordPhone,
       typeOfPhoneNumber: 'Personal',
       geoCountryId: 'United States',
     })
@@ -131,7 +134,7 @@ describe('the decision at login', () => {
       body: string
     }[]
     const code = /\b(\d{6})\b/.exec(
-      sent.find((m) => m.recipient === '+13125550199')?.body ?? '',
+      sent.find((m) => m.recipient === `+1${newcomer?.phone}`)?.body ?? '',
     )?.[1]
     expect(await enter(client, code ?? '')).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
   })

@@ -170,7 +170,12 @@ describe('sending a temporary password', () => {
       await t.database.db.select().from(users).where(eq(users.username, 'augustar_demo'))
     )[0]
     expect(row?.passwordHash).not.toContain(password)
-    expect(row?.isTemporaryPassword).toBe(true)
+    // Kept beside the current password until it is used (issue 32, M4): ten minutes by text.
+    expect(row?.pendingPasswordHash).not.toContain(password)
+    expect(row?.pendingPasswordChannel).toBe('sms')
+    expect(row?.pendingPasswordExpiresAt?.getTime()).toBeLessThanOrEqual(
+      (row?.pendingPasswordExpiresAt?.getTime() ?? 0) + 10 * 60_000,
+    )
     const login = await t.client().login('augustar_demo', password)
     expect(login.json()).toEqual({ message: authMessages.success, temporaryPassword: true })
   })

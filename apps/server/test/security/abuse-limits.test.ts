@@ -304,24 +304,40 @@ describe('messages', () => {
       username: 'abroad_user',
       password: 'Welcome#2026',
     })
+    // Enrolled with the record's contacts (issue 32, H2), then the number changed to one
+    // abroad after a code, on the update path.
+    const record = {
+      typeOfEmailAddress: 'Work',
+      emailAddress: newcomer?.email ?? '',
+      typeOfPhoneNumber: 'Personal',
+      phoneNumber: (newcomer?.phone ?? '').replace(/(\d{3})(\d{3})(\d{4})/, '$1-$2-$3'),
+      geoCountryId: 'United States',
+    }
+    const first = t.client()
+    await first.login('abroad_user', 'Welcome#2026')
+    await first.checkProgram()
+    await first.get('/api/mfa/getMFAUser')
+    await first.postJson('/api/mfa/updateUser', record)
+    await first.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    await first.postJson('/api/mfa/enterverificationcode', {
+      verificationCode: await first.latestCode(record.emailAddress),
+    })
+    const abroad = { ...record, phoneNumber: '207-946-0958', geoCountryId: 'United Kingdom' }
+    expect((await first.postJson('/api/mfa/updateUser', abroad)).json()).toMatchObject({
+      statusCode: 'VERIFIED',
+    })
     const client = t.client()
     await client.login('abroad_user', 'Welcome#2026')
     await client.checkProgram()
-    await client.get('/api/mfa/getMFAUser')
-    const saved = await client.postJson('/api/mfa/updateUser', {
-      typeOfEmailAddress: 'Work',
-      emailAddress: 'abroad@example.com',
-      typeOfPhoneNumber: 'Personal',
-      phoneNumber: '207-946-0958',
-      geoCountryId: 'United Kingdom',
+    expect((await client.get('/api/mfa/getMFAUser')).json()).toMatchObject({
+      mfaStatusCode: 'UNVERIFIED',
     })
-    expect(saved.json()).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     const text = await client.postJson('/api/mfa/submitVerification', { rgValue: 'sms' })
     expect(text.statusCode).toBe(400)
     expect(messageOf(text)).toBe(messages.throttle.textsNotAvailable)
-    // Only the notice to the customer record's own (US) mobile went by text; no code abroad.
+    // Only notices to the customer record's own (US) mobile went by text; no code abroad.
     const texts = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'))
-    expect(texts.map((m) => m.template)).toEqual(['contacts-enrolled-notice'])
+    expect(texts.map((m) => m.template)).not.toContain('verification-code')
     expect(texts.every((m) => m.recipient.startsWith('+1'))).toBe(true)
     // Email still works for the same user.
     const email = await client.postJson('/api/mfa/submitVerification', { rgValue: 'email' })

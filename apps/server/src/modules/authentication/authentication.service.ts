@@ -10,10 +10,12 @@ import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
+import { mfaRepo } from '../../store/mfa.repo.ts'
 import {
   attemptMessage,
   failedLoginsBeforeLock,
   unknownUsernameMessage,
+  unlockRules,
 } from '../signin/lockout-policy.ts'
 import { isThroughItsDoor, verdictFor } from '../signin/program-check.service.ts'
 import type { UnknownUsernames } from './unknown-usernames.ts'
@@ -57,6 +59,56 @@ export function authenticationService(deps: Deps) {
     passwordMaxAgeDays > 0 &&
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
 
+  /**
+   * The temporary password was right (issue 32, M4, R1, D1). It is spent: it becomes the
+   * password of this one sign-in, which must end in a new one, and it signs in no second
+   * time. The current password is void, the account unlocked, every other sign-in ended and
+   * every trusted device forgotten; after a lock the contacts proven before stay bound until
+   * a code to one of them passes. The channel it went by is remembered (mfa/code-channels.ts).
+   */
+  async function useTemporaryPassword(
+    { user, customer }: { user: UserRow; customer: SignInCustomer | undefined },
+    pendingHash: string,
+    input: AuthenticateInput,
+  ): Promise<AuthenticateResult> {
+    const context = { userId: user.id, username: user.username, clientIp: input.clientIp }
+    if (!isThroughItsDoor(input.velLevel1Org, user.program)) {
+      await audit.record({ event: 'login.wrong_program', ...context })
+      return { ok: false, message: authMessages.invalidCredentials }
+    }
+    const now = clock.now()
+    const used = await db.transaction(async (tx) => {
+      const row = await usersRepo(tx).usePendingPassword(user.id, pendingHash, now)
+      if (!row) return undefined
+      // Already expired: it lets this sign-in through to the new password, and no other.
+      await usersRepo(tx).changePassword(user.id, pendingHash, now, {
+        isTemporary: true,
+        temporaryExpiresAt: now,
+      })
+      await sessionsRepo(tx).removeAllOf(user.id)
+      await mfaRepo(tx).forgetDevices(user.id)
+      if (unlockRules.isReconfirmationRequiredAfterReset(user)) {
+        await mfaRepo(tx).requireReconfirmation(user.id)
+      }
+      return row
+    })
+    // Another sign-in spent it first (a race), or a newer one replaced it.
+    if (!used) return { ok: false, message: authMessages.invalidCredentials }
+    await audit.record({
+      event: 'login.temporary_password_used',
+      ...context,
+      detail: { channel: used.recoveredVia, wasLocked: user.isLocked },
+    })
+    return {
+      ok: true,
+      message: authMessages.success,
+      user: { ...user, isTemporaryPassword: true, isLocked: false },
+      customer,
+      isPasswordChangeRequired: true,
+      verdict: verdictFor(user.program, customer),
+    }
+  }
+
   return {
     async authenticate(input: AuthenticateInput): Promise<AuthenticateResult> {
       const { userName, password, clientIp } = input
@@ -71,16 +123,35 @@ export function authenticationService(deps: Deps) {
       }
       const { user, customer } = found
       const context = { userId: user.id, username: user.username, clientIp }
+      const now = clock.now()
+      // A temporary password asked for by recovery waits beside the current one (issue 32,
+      // M4): whichever is used first wins. It is also how a locked member gets back in.
+      const pending =
+        user.pendingPasswordHash &&
+        user.pendingPasswordExpiresAt &&
+        user.pendingPasswordExpiresAt > now &&
+        !user.isDisabled
+          ? user.pendingPasswordHash
+          : null
+      const isPendingPassword = async () => pending !== null && verifyPassword(pending, password)
       // A member disabled by the support desk is answered as a locked account is (issue 31).
       if (user.isLocked || user.isDisabled) {
-        await verifyAgainstDummy(password) // as slow as any other answer
+        if (pending !== null) {
+          if (await isPendingPassword()) return useTemporaryPassword(found, pending, input)
+        } else {
+          await verifyAgainstDummy(password) // as slow as any other answer
+        }
         await audit.record({
           event: user.isDisabled ? 'login.disabled' : 'login.locked',
           ...context,
         })
         return { ok: false, message: authMessages.userLocked }
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      const isCurrentPassword = await verifyPassword(user.passwordHash, password)
+      if (!isCurrentPassword && (await isPendingPassword()) && pending !== null) {
+        return useTemporaryPassword(found, pending, input)
+      }
+      if (!isCurrentPassword) {
         const notice = templates.lockout(
           brandOf(user.program, await reference.phoneOf(user.program)),
         )
@@ -120,6 +191,8 @@ export function authenticationService(deps: Deps) {
         await audit.record({ event: 'login.wrong_program', ...context })
         return { ok: false, message: authMessages.invalidCredentials }
       }
+      // The current password was used first: a temporary one asked for meanwhile is void.
+      if (user.pendingPasswordHash) await users.voidPendingPassword(user.id)
       // Recorded with the sign-in; pl binds the same verdict (program-check.service.ts).
       const verdict = verdictFor(user.program, customer)
       // The failed-count reset checks the lock again: a lock since the read wins.

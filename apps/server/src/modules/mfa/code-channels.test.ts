@@ -5,6 +5,7 @@ const now = new Date(Date.now())
 const earlier = new Date(now.getTime() - 3_600_000)
 const facts = (over: Partial<CodeChannelFacts> = {}): CodeChannelFacts => ({
   provenAt: { email: earlier, sms: earlier },
+  hasPassedCode: true,
   isTrusted: { email: true, sms: true },
   isReconfirmationRequired: false,
   isChallenge: true,
@@ -24,6 +25,7 @@ describe('where a verification code may go', () => {
   it('sends a new account its first code only to a contact on the record (H2)', () => {
     const first = facts({
       provenAt: { email: null, sms: null },
+      hasPassedCode: false,
       isTrusted: { email: true, sms: false },
       isChallenge: false,
     })
@@ -70,5 +72,14 @@ describe('where a verification code may go', () => {
     const dayAgo = new Date(now.getTime() - recoveryCoolingOffMs)
     const recovered = facts({ recoveredVia: 'email', recoveredAt: dayAgo })
     expect(codeChannels(recovered, now).refusal.email).toBeNull()
+  })
+
+  it('holds an account that passed a code before to its new contacts, not to the record', () => {
+    const moved = facts({
+      provenAt: { email: null, sms: null },
+      isTrusted: { email: false, sms: false },
+      isChallenge: false,
+    })
+    expect(codeChannels(moved, now).refusal).toEqual({ email: null, sms: null })
   })
 })

@@ -19,6 +19,8 @@ export const recoveryCoolingOffMs = 24 * 3_600_000
 export interface CodeChannelFacts {
   /** When each contact was proven by a code sent to it; null when never. */
   provenAt: Record<DeliveryMethod, Date | null>
+  /** A code has passed for this account before (its contacts may have changed since). */
+  hasPassedCode: boolean
   /** On the customer record, or the account's own as its creator set them. */
   isTrusted: Record<DeliveryMethod, boolean>
   /** After a password reset or an unlock: the proven contacts are bound until a code passes. */
@@ -46,10 +48,14 @@ export function hasProvenContact(facts: Pick<CodeChannelFacts, 'provenAt'>): boo
   return methods.some((method) => facts.provenAt[method] !== null)
 }
 
+/** An account that never passed a code: its first one goes to the record (H2). */
+export const isNewToCodes = (facts: Pick<CodeChannelFacts, 'provenAt' | 'hasPassedCode'>) =>
+  !facts.hasPassedCode && !hasProvenContact(facts)
+
 export function codeChannels(facts: CodeChannelFacts, now: Date): CodeChannels {
   const isProvenOnly = facts.isChallenge || facts.isReconfirmationRequired
   const firstRefusal = (method: DeliveryMethod): ChannelRefusal | null => {
-    if (!hasProvenContact(facts)) return facts.isTrusted[method] ? null : 'notOnRecord'
+    if (isNewToCodes(facts)) return facts.isTrusted[method] ? null : 'notOnRecord'
     if (isProvenOnly && facts.provenAt[method] === null) return 'notProven'
     return null
   }

@@ -1,7 +1,13 @@
 // The second factor's codes: sending one, checking one (with the lock of the lockout
 // policy), and the support request that opens an incident.
 import { randomInt } from 'node:crypto'
-import { limits, mfaScreens, type CwMfaResponse, type MfaDeliveryMethod } from '@portal/contract'
+import {
+  limits,
+  messages,
+  mfaScreens,
+  type CwMfaResponse,
+  type MfaDeliveryMethod,
+} from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
 import { ServiceUnavailable } from '../../lib/unavailable.ts'
 import { safeEqual } from '../../lib/crypto.ts'
@@ -9,7 +15,14 @@ import { mfaRepo } from '../../store/mfa.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
-import { isProven, MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
+import type { ChannelRefusal } from './code-channels.ts'
+import { MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
+
+const refusalMessages: Record<ChannelRefusal, string> = {
+  notOnRecord: messages.mfa.firstCodeOnRecord,
+  notProven: messages.mfa.codeToProvenOnly,
+  afterRecovery: messages.mfa.codeAfterRecovery,
+}
 
 export function mfaCodes(context: MfaContext) {
   const {
@@ -24,6 +37,7 @@ export function mfaCodes(context: MfaContext) {
     recipientOf,
     deviceHash,
     doneScreen,
+    channelsFor,
   } = context
 
   /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
@@ -60,13 +74,13 @@ export function mfaCodes(context: MfaContext) {
 
   return {
     /**
-     * Sends a fresh code by the chosen method; any earlier code stops working. At a
-     * challenge (`isProvenOnly`) codes go only to a contact already proven.
+     * Sends a fresh code by the chosen method; any earlier code stops working. Where it may
+     * go is code-channels.ts's to say.
      */
     async sendCode(
       user: UserRow,
       method: MfaDeliveryMethod,
-      { isProvenOnly }: { isProvenOnly: boolean },
+      { isChallenge }: { isChallenge: boolean },
     ): Promise<CwMfaResponse> {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
@@ -76,8 +90,16 @@ export function mfaCodes(context: MfaContext) {
           nextScreen: mfaScreens.verificationInfoStep2,
         })
       }
-      if (isProvenOnly && !isProven(contact, method)) {
-        throw new MfaRefusal('Codes go only to a verified contact.')
+      // SECURITY (issue 32): the record's contacts first, proven ones after a reset, the
+      // other channel after a recovery (code-channels.ts).
+      const refusal = (await channelsFor(user, contact, { isChallenge })).refusal[method]
+      if (refusal) {
+        await audit.record({
+          event: 'mfa.code_refused',
+          userId: user.id,
+          detail: { method, refusal },
+        })
+        throw new MfaRefusal(refusalMessages[refusal])
       }
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
       const recipient = recipientOf(contact, method)

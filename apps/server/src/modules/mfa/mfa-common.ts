@@ -16,9 +16,12 @@ import type { Clock } from '../../lib/clock.ts'
 import { hmac } from '../../lib/crypto.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
+import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
+import { customersRepo } from '../../store/customers.repo.ts'
 import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+import { codeChannels, isNewToCodes, type CodeChannels } from './code-channels.ts'
 
 type Answer = Partial<Omit<CwMfaResponse, 'nextScreen'>> & { nextScreen: string }
 
@@ -50,8 +53,18 @@ export type MfaOutcome =
   /** Locked: every session of the user has ended. */
   | { kind: 'locked'; response: CwMfaResponse }
 
-/** Thrown when a call asks for what this sign-in may not do yet. */
-export class MfaRefusal extends Error {}
+/**
+ * Thrown when a call asks for what this sign-in may not do yet. `isInputRefused`: what was
+ * typed cannot be used here, and the message tells the member what to type instead (400).
+ */
+export class MfaRefusal extends Error {
+  constructor(
+    message: string,
+    readonly isInputRefused = false,
+  ) {
+    super(message)
+  }
+}
 
 /**
  * The account's contacts have been proven by a code (and are not awaiting reconfirmation
@@ -104,6 +117,51 @@ export function mfaContext(deps: MfaDeps) {
     deviceHash: (devicePrint: string) => hmac(deviceKey, devicePrint),
     brand: async (user: UserRow): Promise<ReturnType<typeof brandOf>> =>
       brandOf(user.program, await deps.mailingPhone(user.program)),
+    /**
+     * Where a code may go for this user now (code-channels.ts). The customer record is read
+     * only while no contact is proven: a new account's first code goes to a contact on it,
+     * or to the one the account was made with (registration checked it against the record).
+     */
+    channelsFor: async (
+      user: UserRow,
+      contact: MfaContactRow,
+      { isChallenge }: { isChallenge: boolean },
+    ): Promise<CodeChannels> => {
+      const provenAt = {
+        email: contact.emailVerifiedAt ?? null,
+        sms: contact.phoneVerifiedAt ?? null,
+      }
+      const hasPassedCode = contact.verifiedAt !== null
+      const record = isNewToCodes({ provenAt, hasPassedCode })
+        ? await customersRepo(db).findByCustnum(user.custnum)
+        : undefined
+      const digits = (value: string | null) => (value ?? '').replace(/\D/g, '')
+      // Record numbers are North American: the same ten digits behind another dial prefix
+      // are someone else's phone.
+      const isNorthAmerican = contact.dialPrefix === '1'
+      const isTrusted = {
+        email:
+          (record !== undefined && isEmailOnRecord(record, contact.emailAddress)) ||
+          contact.emailAddress.trim().toLowerCase() === (user.email ?? '').trim().toLowerCase(),
+        sms:
+          isNorthAmerican &&
+          ((record !== undefined && isPhoneOnRecord(record, contact.phoneNumber)) ||
+            (digits(user.phone).length === 10 &&
+              digits(user.phone) === digits(contact.phoneNumber))),
+      }
+      return codeChannels(
+        {
+          provenAt,
+          hasPassedCode,
+          isTrusted,
+          isReconfirmationRequired: contact.isReconfirmationRequired,
+          isChallenge,
+          recoveredVia: user.recoveredVia,
+          recoveredAt: user.recoveredAt,
+        },
+        deps.clock.now(),
+      )
+    },
     /** After the second factor: the program landing when it has one, else the hand-off. */
     doneScreen: (user: UserRow) => (findProgram(user.program)?.landingPath ? myAccountScreen : ''),
   }

@@ -3,6 +3,7 @@
 import {
   invalidMobileErrorCode,
   maskEmail,
+  messages,
   maskPhone,
   mfaScreens,
   type CwMfaResponse,
@@ -13,19 +14,25 @@ import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import { templates } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import { customersRepo } from '../../store/customers.repo.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
+import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
+import { isNewToCodes } from './code-channels.ts'
 import type { UserRow } from '../../store/users.repo.ts'
-import {
-  hasVerifiedContact,
-  isProven,
-  isRebinding,
-  isValidMobile,
-  MfaRefusal,
-  response,
-  type MfaContext,
-} from './mfa-common.ts'
+import { isRebinding, isValidMobile, MfaRefusal, response, type MfaContext } from './mfa-common.ts'
 
-export function mfaContacts({ db, repo, audit, writer, clock, brand, reference }: MfaContext) {
+/** The contact as the table keeps it. */
+function savedFormOf(contact: MfaContact, dialPrefix: string) {
+  return {
+    typeOfEmailAddress: contact.typeOfEmailAddress,
+    emailAddress: contact.emailAddress,
+    typeOfPhoneNumber: contact.typeOfPhoneNumber,
+    phoneNumber: contact.phoneNumber,
+    countryName: contact.geoCountryId,
+    dialPrefix,
+  }
+}
+
+export function mfaContacts(context: MfaContext) {
+  const { db, repo, audit, writer, clock, brand, reference, channelsFor } = context
   return {
     /** The countries (and dial prefixes) a mobile number may have. */
     countries: () => reference.countries(),
@@ -34,20 +41,23 @@ export function mfaContacts({ db, repo, audit, writer, clock, brand, reference }
     dialPrefixOf: (geoCountryId: string) => reference.dialPrefixOf(geoCountryId),
 
     /**
-     * The details for the screens. While a code is still owed (`isMasked`), only the proven
-     * contacts, masked: enough to choose where the code goes, nothing to read.
+     * The details for the screens. While a code is still owed at a challenge, or after a
+     * reset or an unlock (the proven contacts are bound, issue 32), only the contacts a code
+     * may go to, masked: enough to choose where the code goes, nothing to read.
      */
-    async details(user: UserRow, { isMasked }: { isMasked: boolean }): Promise<MfaDetails> {
+    async details(user: UserRow, { isChallenge }: { isChallenge: boolean }): Promise<MfaDetails> {
       const contact = await repo.contactOf(user.id)
-      if (isMasked) {
+      if (contact && (isChallenge || contact.isReconfirmationRequired)) {
+        const { refusal, recentRecoveryBy } = await channelsFor(user, contact, { isChallenge })
         return {
           userName: user.username,
-          emailAddress:
-            contact && isProven(contact, 'email') ? maskEmail(contact.emailAddress) : null,
+          emailAddress: refusal.email ? null : maskEmail(contact.emailAddress),
           typeOfEmailAddress: null,
-          phoneNumber: contact && isProven(contact, 'sms') ? maskPhone(contact.phoneNumber) : null,
+          phoneNumber: refusal.sms ? null : maskPhone(contact.phoneNumber),
           typeOfPhoneNumber: null,
           geoCountryId: null,
+          contactsBound: contact.isReconfirmationRequired,
+          recentRecoveryBy,
         }
       }
       return {
@@ -83,31 +93,45 @@ export function mfaContacts({ db, repo, audit, writer, clock, brand, reference }
         })
       }
       const previous = await repo.contactOf(user.id)
-      if (
-        !isSignedIn &&
-        previous &&
-        hasVerifiedContact(previous) &&
-        isRebinding(previous, contact, dialPrefix)
-      ) {
-        // SECURITY: proven contacts are changed only after this sign-in passed the code (C1).
+      const isAnyProven =
+        previous !== undefined &&
+        !isNewToCodes({
+          provenAt: { email: previous.emailVerifiedAt, sms: previous.phoneVerifiedAt },
+          hasPassedCode: previous.verifiedAt !== null,
+        })
+      if (!isSignedIn && isAnyProven && previous && isRebinding(previous, contact, dialPrefix)) {
+        // SECURITY: proven contacts are changed only after this sign-in passed the code (C1),
+        // also after a reset or an unlock, when they stay bound (issue 32, R1).
         await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
         throw new MfaRefusal('Verified contact details can be changed after the code only.')
+      }
+      if (!isSignedIn && !isAnyProven) {
+        // SECURITY (issue 32, H2): until a first code has passed, only contacts on the
+        // customer record (or the account's own) may be saved, so whoever registered with
+        // the record's details cannot bind a phone of their own before proving anything.
+        const unsaved: MfaContactRow = {
+          userId: user.id,
+          ...savedFormOf(contact, dialPrefix),
+          verifiedAt: null,
+          emailVerifiedAt: null,
+          phoneVerifiedAt: null,
+          isReconfirmationRequired: false,
+          updatedAt: clock.now(),
+        }
+        const { refusal } = await channelsFor(user, unsaved, { isChallenge: false })
+        if (refusal.email || refusal.sms) {
+          await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
+          throw new MfaRefusal(messages.mfa.firstCodeOnRecord, true)
+        }
       }
       const b = await brand(user)
       const customer = previous ? undefined : await customersRepo(db).findByCustnum(user.custnum)
       await db.transaction(async (tx) => {
-        await mfaRepo(tx).saveContact(
-          user.id,
-          {
-            typeOfEmailAddress: contact.typeOfEmailAddress,
-            emailAddress: contact.emailAddress,
-            typeOfPhoneNumber: contact.typeOfPhoneNumber,
-            phoneNumber: contact.phoneNumber,
-            countryName: contact.geoCountryId,
-            dialPrefix,
-          },
-          clock.now(),
-        )
+        await mfaRepo(tx).saveContact(user.id, savedFormOf(contact, dialPrefix), clock.now())
+        // A changed contact ends every device trust (issue 32, D1).
+        if (previous && isRebinding(previous, contact, dialPrefix)) {
+          await mfaRepo(tx).forgetDevices(user.id)
+        }
         if (!previous) {
           // First enrolment: the customer record's own contacts hear where codes will go.
           const notice = templates.contactsEnrolled(

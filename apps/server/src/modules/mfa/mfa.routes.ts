@@ -93,7 +93,8 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
     try {
       return await work()
     } catch (error) {
-      if (error instanceof MfaRefusal) throw new HttpError(403, error.message)
+      if (error instanceof MfaRefusal)
+        throw new HttpError(error.isInputRefused ? 400 : 403, error.message)
       throw error
     }
   }
@@ -131,7 +132,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
     { schema: detailsSchema, ...openIn(readingDetails) },
     async (request) => {
       const { session, user } = request.member
-      return mfa.details(user, { isMasked: session.stage === 'challenged' })
+      return mfa.details(user, { isChallenge: session.stage === 'challenged' })
     },
   )
 
@@ -159,9 +160,9 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
     const { session, user } = request.member
     const method = pick(session.data.mfaDelivery)
     await request.session.update({ data: { ...session.data, mfaDelivery: method } })
-    const isProvenOnly = session.stage === 'challenged'
+    const isChallenge = session.stage === 'challenged'
     const resendAfterSeconds = await app.limits.messageFor(user.id, { isCode: true })
-    const answer = await refusing(() => mfa.sendCode(user, method, { isProvenOnly }))
+    const answer = await refusing(() => mfa.sendCode(user, method, { isChallenge }))
     return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
   }
 

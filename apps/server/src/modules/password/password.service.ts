@@ -8,6 +8,7 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
+import { mfaRepo } from '../../store/mfa.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 
 interface Deps {
@@ -46,8 +47,10 @@ export function passwordService({ db, writer, reference, users, audit, clock }: 
         await usersRepo(tx).changePassword(userId, passwordHash, clock.now(), {
           isTemporary: false,
         })
-        // A changed password ends every sign-in of the user, on any device.
+        // A changed password ends every sign-in of the user, on any device, and every device
+        // trust: the next sign-in passes a code again (issue 32, D1).
         await sessionsRepo(tx).removeAllOf(userId)
+        await mfaRepo(tx).forgetDevices(userId)
         if (user?.email && notice) {
           await writer.enqueue(tx, {
             channel: 'email',

@@ -26,9 +26,6 @@ import type { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { recoveryRepo } from '../../store/recovery.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { unlockRules } from '../signin/lockout-policy.ts'
-import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 
 type AppName = RecoveryAppName
@@ -58,15 +55,22 @@ interface Deps {
   writer: OutboxWriter
   clock: Clock
   reference: ReturnType<typeof referenceRepo>
-  /** TEMP_PASSWORD_TTL_HOURS: a temporary password is refused after this. */
-  temporaryPasswordTtlHours: number
+  /** TEMP_PASSWORD_TTL_HOURS (email) and TEMP_PASSWORD_SMS_TTL_MINUTES: refused after this. */
+  temporaryPasswordTtl: { emailHours: number; smsMinutes: number }
   /** The per-user message cap (rate-limits.ts): throws 429 when this user has had enough. */
   beforeSend?: (userId: number) => Promise<unknown>
 }
 
 export function recoveryService(deps: Deps) {
-  const { db, customers, audit, writer, clock, reference, temporaryPasswordTtlHours, beforeSend } =
-    deps
+  const { db, customers, audit, writer, clock, reference, temporaryPasswordTtl, beforeSend } = deps
+  const { emailHours, smsMinutes } = temporaryPasswordTtl
+  const temporaryPasswordLifetimes: Record<DeliveryMethod, { ms: number; words: string }> = {
+    email: {
+      ms: emailHours * 3_600_000,
+      words: `${emailHours} hour${emailHours === 1 ? '' : 's'}`,
+    },
+    sms: { ms: smsMinutes * 60_000, words: `${smsMinutes} minute${smsMinutes === 1 ? '' : 's'}` },
+  }
   const find = recoveryRepo(db)
 
   async function byContact(
@@ -128,7 +132,13 @@ export function recoveryService(deps: Deps) {
     return answer(recoveryStatuses.success)
   }
 
-  /** A random temporary password, stored hashed and flagged; it also unlocks the account. */
+  /**
+   * A random temporary password, kept beside the current one (issue 32, M4): asking for it
+   * takes nothing away, so a stranger who knows a member's email cannot lock them out of
+   * their own password. Whichever is used first wins (authentication.service.ts). It expires
+   * by its channel: a text message is read at once, an email may wait for the morning. The
+   * member's other channel hears of it, so the owner learns of a request they did not make.
+   */
   async function sendTemporaryPassword(
     lookup: Lookup,
     method: DeliveryMethod,
@@ -139,21 +149,18 @@ export function recoveryService(deps: Deps) {
     await beforeSend?.(user.id)
     const password = generateTemporaryPassword()
     const passwordHash = await hashPassword(password)
-    const message = templates.temporaryPassword(await brand(user.program), password, '24 hours')
+    const lifetime = temporaryPasswordLifetimes[method]
+    const b = await brand(user.program)
+    const message = templates.temporaryPassword(b, password, lifetime.words)
+    const other: DeliveryMethod = method === 'email' ? 'sms' : 'email'
     await db.transaction(async (tx) => {
-      const now = clock.now()
-      await usersRepo(tx).changePassword(user.id, passwordHash, now, {
-        isTemporary: true,
-        temporaryExpiresAt: new Date(now.getTime() + temporaryPasswordTtlHours * 3_600_000),
+      await usersRepo(tx).setPendingPassword(user.id, {
+        hash: passwordHash,
+        expiresAt: new Date(clock.now().getTime() + lifetime.ms),
+        channel: method,
       })
-      // A reset ends every sign-in of the user: one opened with the old password (by
-      // whoever had it) cannot go on to the second factor.
-      await sessionsRepo(tx).removeAllOf(user.id)
-      if (unlockRules.isReconfirmationRequiredAfterReset(user)) {
-        // After a lockout the verification details are confirmed again (RE_ENROLL/UNLOCKED).
-        await mfaRepo(tx).requireReconfirmation(user.id)
-      }
       await send(tx, user, method, message)
+      await send(tx, user, other, templates.temporaryPasswordSent(b, method))
     })
     await audit.record({
       event: 'recovery.temporary_password_sent',
