@@ -10,7 +10,7 @@ import {
   type CustomerVerdict,
 } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
+import { rehashAfterSignIn, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import { usersRepo, type SignInCustomer, type UserRow } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
@@ -134,6 +134,7 @@ export function authenticationService(deps: Deps) {
         detail: { verdict },
       })
       if (!isRecorded) return { ok: false, message: authMessages.userLocked }
+      void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
       const isExpiredNow = !user.isTemporaryPassword && isExpired(user)
       return {
         ok: true,
