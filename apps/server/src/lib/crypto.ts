@@ -3,17 +3,34 @@ import {
   createDecipheriv,
   createHash,
   createHmac,
+  createSecretKey,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
+  type KeyObject,
 } from 'node:crypto'
+
+// Node 24 prepares a raw Buffer key on every createHmac / createCipheriv about five times
+// slower than Node 20 did (11 µs against 2 µs an HMAC, measured), while a KeyObject costs
+// what it did. The service's keys are derived once and never changed, so each Buffer's
+// KeyObject is made on first use and kept beside it.
+const keyObjects = new WeakMap<Buffer, KeyObject>()
+function keyObjectOf(key: Buffer): KeyObject {
+  let keyObject = keyObjects.get(key)
+  if (!keyObject) {
+    keyObject = createSecretKey(key)
+    keyObjects.set(key, keyObject)
+  }
+  return keyObject
+}
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url')
 }
 
 export function hmac(key: Buffer | string, value: string): string {
-  return createHmac('sha256', key).update(value).digest('base64url')
+  const prepared = typeof key === 'string' ? key : keyObjectOf(key)
+  return createHmac('sha256', prepared).update(value).digest('base64url')
 }
 
 export function safeEqual(a: string, b: string): boolean {
@@ -34,7 +51,7 @@ export function deriveKey(secret: string, purpose: string): Buffer {
 /** AES-256-GCM, for values the service keeps for a short while (e.g. in a session row). */
 export function seal(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv)
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
   return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.')
 }
@@ -43,7 +60,7 @@ export function open(key: Buffer, sealed: string): string | undefined {
   const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'))
   if (!iv || !tag || !body) return undefined
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv)
+    const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), iv)
     decipher.setAuthTag(tag)
     return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
   } catch {

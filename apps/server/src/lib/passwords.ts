@@ -13,6 +13,13 @@ import { HttpError } from '../plugins/errors.ts'
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
+/** The parameters new hashes are made with; a stored hash below them is redone at sign-in. */
+export const passwordHashParameters = {
+  memoryCost: options.memoryCost,
+  timeCost: options.timeCost,
+  parallelism: options.parallelism,
+} as const
+
 /**
  * One hash at once per core (decision 0014, replacing 0009's cores but one): measured on 2
  * cores, 40% more sign-ins, for a cheap-call p99 under a wrong-password flood of about 30 ms
@@ -76,6 +83,66 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hash('dummy-password-for-timing-1!', options)
   await verifyPassword(await dummyHash, password)
   return false
+}
+
+// --- Rehash on sign-in -----------------------------------------------------------------------
+//
+// A raise of the parameters above reaches every member who signs in: after a successful
+// verify, a stored hash made with older (weaker) parameters is replaced by one made with the
+// configured ones. Only after a right password (the password is known to be the member's),
+// in the background (the answer does not wait, so its timing is the same either way), at most
+// once at a time per hash in this process, and stored only if the hash is still the one that
+// was verified (a password change or another instance's rehash meanwhile wins).
+
+const phc = /^\$(argon2(?:id|i|d))\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$/
+
+/**
+ * Whether a stored hash should be made again: not argon2id version 19, or any of memory,
+ * passes and lanes below the configured ones. A hash this cannot read is left as it is (its
+ * verify fails anyway).
+ */
+export function needsRehash(passwordHash: string): boolean {
+  const match = phc.exec(passwordHash)
+  if (!match) return false
+  const [, algorithm, version, m, t, p] = match
+  return (
+    algorithm !== 'argon2id' ||
+    Number(version) !== 19 ||
+    Number(m) < passwordHashParameters.memoryCost ||
+    Number(t) < passwordHashParameters.timeCost ||
+    Number(p) < passwordHashParameters.parallelism
+  )
+}
+
+/** Where a rehash is stored: only while the stored hash is still `from`; true if it was. */
+export type ReplacePasswordHash = (userId: number, from: string, to: string) => Promise<boolean>
+
+const rehashing = new Set<string>()
+
+/**
+ * After a verified sign-in: when `passwordHash` needs it, hashes `password` again with the
+ * configured parameters and stores it through `replace`. Never throws (a rehash that fails,
+ * or finds the hashing pool saturated, is left for the next sign-in); resolves to whether a
+ * new hash was stored. Callers do not await it: `void rehashAfterSignIn(...)`.
+ */
+export async function rehashAfterSignIn(
+  user: { id: number; passwordHash: string },
+  password: string,
+  replace: ReplacePasswordHash,
+): Promise<boolean> {
+  const from = user.passwordHash
+  if (!needsRehash(from) || rehashing.has(from)) return false
+  // Sign-ins come first: with hashes already waiting for a slot, this one waits for a later sign-in.
+  if (waiting.length > 0) return false
+  rehashing.add(from)
+  try {
+    const to = await hashPassword(password)
+    return await replace(user.id, from, to)
+  } catch {
+    return false
+  } finally {
+    rehashing.delete(from)
+  }
 }
 
 /** A random temporary password that satisfies every rule of spec §5. */

@@ -127,14 +127,15 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
   app.decorateRequest('session', null as unknown as SessionHandle)
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config.needsNoSession === true && safeMethods.has(request.method)) {
+    // Read once: Fastify builds a new routeOptions object at every read.
+    const { config, url: route, schema } = request.routeOptions
+    if (config.needsNoSession === true && safeMethods.has(request.method)) {
       return
     }
     const raw = request.cookies[sessionCookie] ?? ''
     const presented = request.cookies[xsrfCookie]
     // SECURITY: decided on the route the request reached, not on how its path was spelt
     // (`/%61pi/...`): every state-changing call to a handler needs the token.
-    const route = request.routeOptions.url
     if (route !== undefined && !safeMethods.has(request.method)) {
       const header = request.headers[xsrfHeader]
       if (
@@ -153,8 +154,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       // take one; refused here, before the body is read. A cross-site HTML form, which cannot
       // send JSON without a preflight, reaches none of the others.
       const contentType = request.headers['content-type'] ?? ''
-      const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)
-        ?.consumes
+      const consumes = (schema as { consumes?: string[] } | undefined)?.consumes
       const takesForms = consumes?.includes('application/x-www-form-urlencoded') === true
       if (/^\s*application\/x-www-form-urlencoded/i.test(contentType) && !takesForms) {
         return reply.code(415).send({
@@ -162,10 +162,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
           message: 'This call takes JSON.',
         })
       }
-    } else if (
-      request.routeOptions.config.issuesAntiForgeryToken === true &&
-      !isXsrfValid(presented, raw)
-    ) {
+    } else if (config.issuesAntiForgeryToken === true && !isXsrfValid(presented, raw)) {
       // Minted where the portal's pages are served (its first POST comes from a page), not
       // on every anonymous GET: API reads, health checks and assets cost no HMAC or cookie.
       issue(reply, raw)

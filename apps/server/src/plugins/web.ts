@@ -1,5 +1,6 @@
 // Serves the built portal: hashed assets cached for good, the page shell never cached.
 // Every path of the two areas gets the shell; the portal's router takes it from there.
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -24,6 +25,8 @@ interface Shell {
   identity: Buffer
   br: Buffer
   gzip: Buffer
+  /** A page that has not changed since the browser's copy is answered 304. */
+  etag: string
 }
 
 /** A page shell with the configuration written in, compressed once at start. */
@@ -34,6 +37,7 @@ function shellOf(distDir: string, file: string, block: string): Shell {
     identity,
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(identity, { level: 9 }),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
   }
 }
 
@@ -104,11 +108,16 @@ export async function webRoutes(
     const file = loginShellOf.get(routedPath(request.url)) ?? 'index.html'
     const page = shells.get(file) ?? shells.get('index.html')
     if (!page) return reply.code(404).send()
-    const encoding = encodingFor(request.headers['accept-encoding'])
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
+      .header('ETag', page.etag)
       .type('text/html; charset=utf-8')
+    const cached = request.headers['if-none-match']
+    if (cached?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+      return reply.code(304).send()
+    }
+    const encoding = encodingFor(request.headers['accept-encoding'])
     if (encoding) reply.header('Content-Encoding', encoding)
     return reply.send(encoding ? page[encoding] : page.identity)
   }

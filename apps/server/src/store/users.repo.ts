@@ -129,6 +129,19 @@ export function usersRepo(db: Db) {
     async clearCodeAttempts(id: number): Promise<void> {
       await db.update(users).set({ mfaFailedAttempts: 0 }).where(eq(users.id, id))
     },
+    /**
+     * The same password hashed again with stronger parameters (lib/passwords.ts, rehash on
+     * sign-in): written only while the stored hash is still `from`, so a password change or
+     * another rehash meanwhile wins. Not a password change: its date and history stay.
+     */
+    async replacePasswordHash(userId: number, from: string, to: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash: to })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, from)))
+        .returning({ id: users.id })
+      return rows.length === 1
+    },
     /** The hashes of the user's last `limits.passwordHistory` passwords, newest first. */
     async recentPasswordHashes(userId: number): Promise<string[]> {
       const rows = await db

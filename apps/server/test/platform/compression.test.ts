@@ -54,6 +54,33 @@ describe('the built portal', () => {
     expect(shell.headers['content-encoding']).toBe('br')
     expect(brotliDecompressSync(shell.rawPayload).toString()).toContain('<div id="root">')
   })
+
+  it('sends the shell, read once at start, in the form asked for, and 304 when unchanged', async () => {
+    const file = readFileSync(join(t.config.webDistDir, 'usweb-login.html'), 'utf8')
+    const plain = await get('/usweb/login')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(plain.headers['cache-control']).toBe('no-cache')
+    // The built page, with the run-time configuration written into its head.
+    const served = plain.rawPayload.toString()
+    const [head = '', body = ''] = file.split('</head>')
+    expect(served).toContain(head.trimEnd())
+    expect(served).toContain(`</head>${body}`)
+    expect(served).toContain('<script type="application/json" id="portal-config">')
+    const gzip = await get('/usweb/login', 'gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true)
+    const etag = String(plain.headers.etag)
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/usweb/login',
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.rawPayload.length).toBe(0)
+    // Still the page: it hands out the anti-forgery token.
+    expect(String(again.headers['set-cookie'])).toContain('XSRF-TOKEN=')
+  })
 })
 
 describe('API answers', () => {

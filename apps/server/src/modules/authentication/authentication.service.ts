@@ -2,7 +2,7 @@
 // portal turns them into what the user reads.
 import { authMessages, type AuthMessage, type CustomerVerdict } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
+import { rehashAfterSignIn, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import { usersRepo, type SignInCustomer, type UserRow } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
@@ -202,6 +202,7 @@ export function authenticationService(deps: Deps) {
         detail: { verdict },
       })
       if (!isRecorded) return { ok: false, message: authMessages.userLocked }
+      void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
       const isExpiredNow = !user.isTemporaryPassword && isExpired(user)
       return {
         ok: true,
