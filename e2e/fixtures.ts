@@ -2,7 +2,7 @@
 // a database of its own, and Debian's Chromium driven by playwright-core.
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { programOf, type DeliveryMethod, type ProgramCode } from '@portal/contract'
 import { launchBrowser, startPortal, type Portal } from '@portal/server/testing'
 
@@ -204,6 +204,18 @@ export async function submitContactForm(page: Page, contact: VerificationContact
   await page.getByRole('button', { name: /^(Continue|Submit)$/ }).click()
 }
 
+/** Screen 10 (a new account): keeps the email and mobile it offers, chooses the types. */
+export async function confirmOfferedContact(page: Page): Promise<void> {
+  const email = page.getByLabel('Email address', { exact: true })
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLInputElement>('#mfa-email')?.value ?? '') !== '',
+  )
+  expect(await email.inputValue()).not.toBe('')
+  await page.getByRole('group', { name: 'Type of email address' }).getByLabel('Personal').check()
+  await page.getByRole('group', { name: 'Type of mobile number' }).getByLabel('Personal').check()
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+}
+
 /** On verificationinfostep1: chooses email, waits for the code screen; the outbox id before. */
 export async function chooseEmailDelivery(page: Page, portal: Portal): Promise<number> {
   await page.getByRole('radio', { name: /^Email\b/ }).check()
@@ -228,7 +240,8 @@ export async function enterVerificationCode(page: Page, code: string): Promise<v
 export async function passSecondFactor(
   page: Page,
   portal: Portal,
-  contact: VerificationContact = { email: 'verify.me@example.com', phone: '312-555-0123' },
+  /** Typed over what the enrolment form offers; by default its offer (the record's) is kept. */
+  contact?: VerificationContact,
 ): Promise<void> {
   await page.waitForURL(
     (url) => mfaScreenPath.test(url.pathname) || receiverPath.test(url.pathname),
@@ -236,7 +249,10 @@ export async function passSecondFactor(
   const path = new URL(page.url()).pathname
   if (receiverPath.test(path)) return
   if (/(confirmverificationinfostep1|verificationinfostep2)$/.test(path)) {
-    if (path.endsWith('/verificationinfostep2')) await submitContactForm(page, contact)
+    if (path.endsWith('/verificationinfostep2')) {
+      if (contact) await submitContactForm(page, contact)
+      else await confirmOfferedContact(page)
+    }
     else await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/verificationinfostep1'))
   }

@@ -10,7 +10,7 @@ import {
   screenTexts,
   type ProgramCode,
 } from '@portal/contract'
-import { createAccount, demoMailingPhones } from '@portal/server/testing'
+import { createAccount, demoCustomers, demoMailingPhones } from '@portal/server/testing'
 import {
   accessibilityViolations,
   chooseEmailDelivery,
@@ -77,6 +77,8 @@ const phoneOf = (code: ProgramCode) =>
 
 describe('verification (usweb)', () => {
   it('enrols a new user, refuses an invalid mobile, and finishes with a code', async () => {
+    const newcomer = demoCustomers.find((c) => c.custnum === 'BC10002')
+    if (!newcomer) throw new Error('BC10002')
     const created = await createAccount(e2e.portal, {
       custnum: 'BC10002',
       username: 'mfa_new_user',
@@ -85,7 +87,8 @@ describe('verification (usweb)', () => {
     expect(created.ok).toBe(true)
     const page = await logIn(uswebLoginPath('bclip'), 'mfa_new_user', 'Welcome#2026', checked)
 
-    // RE_ENROLL + NEWUSER: screen 10, an empty form.
+    // RE_ENROLL + NEWUSER: screen 10, offering the email the account was made with (the
+    // record's: a new account's first code goes only there, issue 32).
     await onScreen(page, '/usweb/verificationinfostep2')
     await page.getByRole('heading', { name: 'Verification Information', level: 1 }).waitFor()
     await page.getByText(screenTexts.mfa.dualAuthentication).waitFor()
@@ -94,7 +97,10 @@ describe('verification (usweb)', () => {
     const continueButton = page.getByRole('button', { name: 'Continue', exact: true })
     expect(await continueButton.isDisabled()).toBe(true)
     const email = page.getByRole('textbox', { name: 'Email address' })
-    expect(await email.inputValue()).toBe('')
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('#mfa-email')?.value ?? '') !== '',
+    )
+    expect(await email.inputValue()).toBe(newcomer.email)
     expect(await page.getByLabel('Country/Region').inputValue()).toBe('United States')
     await expectAccessible(page)
 
@@ -116,7 +122,8 @@ describe('verification (usweb)', () => {
     await expectAccessible(page)
     await page.getByRole('alert').getByRole('link', { name: 'Edit mobile number' }).click()
     expect(await mobile.evaluate((element) => element === document.activeElement)).toBe(true)
-    await mobile.fill('312-555-0188')
+    await email.fill(newcomer.email)
+    await mobile.fill(newcomer.phone)
     await continueButton.click()
 
     // Screen 11: the new details, masked; Continue waits for a choice.
@@ -125,9 +132,9 @@ describe('verification (usweb)', () => {
     await emailChoice.waitFor()
     expect(await page.getByRole('radio').count()).toBe(2)
     const choices = await page.getByRole('group', { name: 'Send my code by' }).textContent()
-    expect(choices).toContain('m***@example.com')
-    expect(choices).toContain('***-***-0188')
-    expect(choices).not.toContain('mfa.new@example.com')
+    expect(choices).toContain('b***@example.com')
+    expect(choices).toContain(`***-***-${newcomer.phone.slice(-4)}`)
+    expect(choices).not.toContain(newcomer.email)
     await page.getByText(messages.validation.deliveryMethod).waitFor()
     expect(await continueButton.isDisabled()).toBe(true)
     await expectAccessible(page)
@@ -353,7 +360,7 @@ describe('verification (pl)', () => {
 
     await submitLogin(page, 'mfa_pl_new_user', 'Welcome#2026')
     await onScreen(page, '/proliability/verificationinfostep2')
-    await passSecondFactor(page, e2e.portal, { email: 'pl.new@example.com', phone: '3125550177' })
+    await passSecondFactor(page, e2e.portal)
     await page.waitForURL(policyApp)
     expect(await received(page, 'username')).toBe('mfa_pl_new_user')
   })

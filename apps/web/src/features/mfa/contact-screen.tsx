@@ -56,8 +56,9 @@ interface ContactScreenProps {
 
 export function ContactScreen({ variant, flavour }: ContactScreenProps) {
   const layout = mfaLayoutOf(flavour)
-  // New users (screen 10) start from an empty form; the others are prefilled.
-  const data = useMfaData({ details: variant !== 'enrol', countries: true })
+  // Every variant is prefilled. A new account (screen 10) starts from the email and mobile
+  // it was registered with, which are the record's: its first code may go only there (issue 32).
+  const data = useMfaData({ details: true, countries: true })
   const step = useMfaStep(flavour)
   const bannerItems =
     data.status === 'failed' && step.bannerItems.length === 0
