@@ -82,8 +82,9 @@ describe('after a password reset by email (R1, M9)', () => {
     // RE_ENROLL/UNLOCKED: the contacts proven before, masked, with nothing to type.
     await onScreen(page, '/usweb/confirmverificationinfostep1')
     await page.getByText(screenTexts.mfa.boundContactsIntro).waitFor()
-    await page.getByText(maskEmail(owner.email) ?? '').waitFor()
+    // The phone only: the mailbox that received the temporary password gets no code (M9).
     await page.getByText(maskPhone(owner.phone) ?? '').waitFor()
+    expect(await page.getByText(maskEmail(owner.email) ?? '').count()).toBe(0)
     expect(await page.getByRole('textbox').count()).toBe(0)
     expect(await page.getByText(owner.email).count()).toBe(0)
     await expectAccessible(page)
@@ -102,7 +103,8 @@ describe('after a password reset by email (R1, M9)', () => {
     await onScreen(page, '/usweb/verificationinfostep3')
     await enterVerificationCode(page, await verificationCodeAfter(e2e.portal, before))
     await page.waitForURL(mainSite)
-    expect(page.errors).toEqual([])
+    // The one refusal above is the browser's note of the 400 it was meant to get.
+    expect(page.errors.filter((e) => !e.includes('status of 400'))).toEqual([])
   })
 })
 
@@ -134,6 +136,7 @@ describe('a new account enrols with the contacts on its record (H2)', () => {
     await onScreen(page, '/usweb/verificationinfostep3')
     await enterVerificationCode(page, await verificationCodeAfter(e2e.portal, before))
     await page.waitForURL(mainSite)
-    expect(page.errors).toEqual([])
+    // The one refusal above is the browser's note of the 400 it was meant to get.
+    expect(page.errors.filter((e) => !e.includes('status of 400'))).toEqual([])
   })
 })

@@ -341,7 +341,9 @@ describe('verification (pl)', () => {
     const page = await logIn('/proliability/login', 'mfa_pl_new_user', 'Welcome#2026', checked)
     await onScreen(page, '/proliability/verificationinfostep2')
     await page.getByRole('heading', { name: 'Verification Information' }).waitFor()
-    // pl: Continue stays enabled; an incomplete form says what is missing.
+    // pl: Continue stays enabled; an incomplete form says what is missing (the offered email
+    // cleared here, the types not chosen).
+    await page.getByLabel('Email address', { exact: true }).fill('')
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await page.getByText(messages.validation.chooseOne).first().waitFor()
     await page.getByText(messages.validation.required).first().waitFor()
