@@ -13,6 +13,7 @@ import type { Config } from './config.ts'
 import { apiReferenceRoutes } from './demo/api-reference.routes.ts'
 import { demoRoutes } from './demo/demo.routes.ts'
 import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
+import { outboxViewerService } from './demo/outbox-viewer.service.ts'
 import {
   outboxWorker,
   outboxWriter,
@@ -186,7 +187,7 @@ export async function buildApp({
   app.decorate('metrics', metrics)
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id)
-    runWithRequestId(request.id, done)
+    runWithRequestId(request.id, done, request.ip)
   })
   const users = usersRepo(db)
   const audit = auditRepo(db, clock, (entry) => metrics.observeAudit(entry))
@@ -364,7 +365,7 @@ export async function buildApp({
       plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
       clock,
     })
-    await app.register(outboxViewerRoutes, { db, writer })
+    await app.register(outboxViewerRoutes, { outbox: outboxViewerService({ db, writer }) })
     await app.register(apiReferenceRoutes)
   }
   await app.register(webRoutes, { distDir: config.webDistDir, links: config.links })

@@ -1,13 +1,25 @@
-// The id of the request being served, wherever its work runs (services, repositories), so
-// that audit rows and outbox rows carry it without every call passing it along.
+// The id and client address of the request being served, wherever its work runs (services,
+// repositories), so that audit rows and outbox rows carry them without every call passing
+// them along (issue 32, A1: every audit row written during a request has its client IP).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
-const storage = new AsyncLocalStorage<{ requestId: string }>()
+interface RequestContext {
+  requestId: string
+  /** Fastify's `request.ip`: the peer, or the client a trusted proxy names (TRUST_PROXY). */
+  clientIp: string | null
+}
 
-export function runWithRequestId<T>(requestId: string, work: () => T): T {
-  return storage.run({ requestId }, work)
+const storage = new AsyncLocalStorage<RequestContext>()
+
+export function runWithRequestId<T>(requestId: string, work: () => T, clientIp?: string): T {
+  return storage.run({ requestId, clientIp: clientIp ?? null }, work)
+}
+
+/** The current request's client address, or null outside a request (worker, CLI). */
+export function currentClientIp(): string | null {
+  return storage.getStore()?.clientIp ?? null
 }
 
 /** The current request's id, or null outside a request (worker, CLI). */
