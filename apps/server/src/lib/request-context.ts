@@ -9,12 +9,26 @@ interface RequestContext {
   requestId: string
   /** Fastify's `request.ip`: the peer, or the client a trusted proxy names (TRUST_PROXY). */
   clientIp: string | null
+  /** The route answered ('POST /api/console/staff'): its pattern, never the query string. */
+  route: string | null
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
 
-export function runWithRequestId<T>(requestId: string, work: () => T, clientIp?: string): T {
-  return storage.run({ requestId, clientIp: clientIp ?? null }, work)
+export function runWithRequestId<T>(
+  requestId: string,
+  work: () => T,
+  request: { clientIp?: string; route?: string } = {},
+): T {
+  return storage.run(
+    { requestId, clientIp: request.clientIp ?? null, route: request.route ?? null },
+    work,
+  )
+}
+
+/** The current request's route ('POST /api/sessions'), or null outside a request. */
+export function currentRoute(): string | null {
+  return storage.getStore()?.route ?? null
 }
 
 /** The current request's client address, or null outside a request (worker, CLI). */

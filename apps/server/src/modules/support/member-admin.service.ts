@@ -2,6 +2,7 @@
 // and enable a member (a disabled member signs in as a locked account would), search by email,
 // phone or name, export the audit trail (CSV or JSON lines, by user and date range), and a
 // staff password change. Every change writes one audit row with its actor and reason.
+import { minStaffPasswordLength } from '@portal/contract/console'
 import type { Clock } from '../../lib/clock.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { auditRepo } from '../../store/audit.repo.ts'
@@ -63,7 +64,7 @@ export function auditLine(row: AuditRow, format: 'csv' | 'json'): string {
   return csvColumns.map((column) => csvField(row[column])).join(',')
 }
 
-export const minStaffPasswordLength = 12
+export { minStaffPasswordLength }
 
 export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
   const audit = auditRepo(db, clock)
