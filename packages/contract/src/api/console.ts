@@ -42,6 +42,8 @@ export const consoleTexts = {
   notAllowed: 'Your role does not allow this action.',
   reasonRequired: 'Please give a reason (at least 5 characters).',
   notFound: 'Nothing matches that ticket, username or customer number.',
+  searchNothing:
+    'Nothing matches that ticket, username, customer number, email address, phone number or name.',
   memberNotFound: 'There is no member with that username.',
   incidentNotFound: 'There is no incident with that ticket number.',
   notLocked: 'This account is not locked.',
