@@ -13,6 +13,7 @@ import type { Config } from './config.ts'
 import { apiReferenceRoutes } from './demo/api-reference.routes.ts'
 import { demoRoutes } from './demo/demo.routes.ts'
 import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
+import { outboxViewerService } from './demo/outbox-viewer.service.ts'
 import {
   outboxWorker,
   outboxWriter,
@@ -60,7 +61,7 @@ import {
 } from './modules/registration/registration.routes.ts'
 import { registrationService } from './modules/registration/registration.service.ts'
 import apiSchemas from './plugins/api-schemas.ts'
-import rateLimits from './plugins/rate-limits.ts'
+import rateLimits, { refusalRecorder } from './plugins/rate-limits.ts'
 import { passwordService } from './modules/password/password.service.ts'
 import errors from './plugins/errors.ts'
 import metricsPlugin, { createMetrics, type Metrics } from './plugins/metrics.ts'
@@ -186,16 +187,27 @@ export async function buildApp({
   app.decorate('metrics', metrics)
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id)
-    runWithRequestId(request.id, done)
+    runWithRequestId(request.id, done, {
+      clientIp: request.ip,
+      route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+    })
   })
   const users = usersRepo(db)
   const audit = auditRepo(db, clock, (entry) => metrics.observeAudit(entry))
+  // Every 429 audited, at most once per client, limit and window (A1; plugins/rate-limits.ts).
+  const rateLimited = refusalRecorder({ store: counters, clock, record: audit.record })
   const customers = customersRepo(db)
   const reference = referenceRepo(db)
   const writer = outboxWriter(
     deriveKey(config.sessionSecret, 'outbox'),
     clock,
-    messageCaps({ store: counters, clock, log: app.log, ...config.messageLimits }),
+    messageCaps({
+      store: counters,
+      clock,
+      log: app.log,
+      ...config.messageLimits,
+      onRefused: rateLimited,
+    }),
   )
   const worker = outboxWorker({
     db,
@@ -243,6 +255,7 @@ export async function buildApp({
   await app.register(session, {
     db,
     clock,
+    audit,
     secret: config.sessionSecret,
     idleMinutes: config.sessionIdleMinutes,
     absoluteMinutes: config.sessionAbsoluteMinutes,
@@ -255,6 +268,7 @@ export async function buildApp({
     clock,
     login: config.loginLimits,
     messages: config.messageLimits,
+    onRefused: rateLimited,
   })
 
   // Health checks: no session, nothing to compress.
@@ -367,7 +381,7 @@ export async function buildApp({
       plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
       clock,
     })
-    await app.register(outboxViewerRoutes, { db, writer })
+    await app.register(outboxViewerRoutes, { outbox: outboxViewerService({ db, writer }) })
     await app.register(apiReferenceRoutes)
   }
   await app.register(webRoutes, { distDir: config.webDistDir, links: config.links })

@@ -21,6 +21,8 @@ export interface MessageCapOptions {
   smsPerDay: number
   /** E.164 prefixes such as '+1'. */
   smsAllowedPrefixes: readonly string[]
+  /** Told of each 429 (plugins/rate-limits.ts refusalRecorder: one audit row a window). */
+  onRefused?: (refusal: { limit: string; windowMs: number; userId?: number }) => Promise<void>
 }
 
 const dayMs = 86_400_000
@@ -58,6 +60,7 @@ export function messageCaps(options: MessageCapOptions) {
         now,
       )
       if (sentToRecipient > options.perRecipientPerDay) {
+        await options.onRefused?.({ limit: 'recipient-day', windowMs: dayMs })
         return refuse(new HttpError(429, messages.throttle.tooManyMessages, 3600))
       }
       if (envelope.channel === 'sms') {

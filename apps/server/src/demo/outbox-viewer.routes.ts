@@ -1,9 +1,7 @@
 // Demo mode only: what the service sent, so a person can finish every flow on one machine
 // (read the code, the temporary password, the username). Never registered in production.
 import type { FastifyInstance } from 'fastify'
-import type { OutboxWriter } from '../delivery/outbox.ts'
-import type { Db } from '../store/db.ts'
-import { outboxRepo } from '../store/outbox.repo.ts'
+import type { OutboxViewerService } from './outbox-viewer.service.ts'
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -11,20 +9,9 @@ function escapeHtml(value: string): string {
 
 export async function outboxViewerRoutes(
   app: FastifyInstance,
-  { db, writer }: { db: Db; writer: OutboxWriter },
+  { outbox }: { outbox: OutboxViewerService },
 ) {
-  const repo = outboxRepo(db)
-  const messages = async () =>
-    (await repo.latest(100)).map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      recipient: row.recipient,
-      template: row.template,
-      subject: row.subject,
-      body: writer.read(row),
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
-    }))
+  const messages = () => outbox.latest(100)
 
   app.get('/dev/outbox.json', async () => messages())
 

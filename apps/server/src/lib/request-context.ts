@@ -1,5 +1,6 @@
-// The id of the request being served, wherever its work runs (services, repositories), so
-// that audit rows and outbox rows carry it without every call passing it along.
+// The id and client address of the request being served, wherever its work runs (services,
+// repositories), so that audit rows and outbox rows carry them without every call passing
+// them along (issue 32, A1: every audit row written during a request has its client IP).
 //
 // On Node 24 AsyncLocalStorage is built on AsyncContextFrame: the store travels with each
 // promise and callback as a frame reference, with no async_hooks init/before/after calls per
@@ -9,10 +10,35 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
-const storage = new AsyncLocalStorage<{ requestId: string }>()
+interface RequestContext {
+  requestId: string
+  /** Fastify's `request.ip`: the peer, or the client a trusted proxy names (TRUST_PROXY). */
+  clientIp: string | null
+  /** The route answered ('POST /api/console/staff'): its pattern, never the query string. */
+  route: string | null
+}
 
-export function runWithRequestId<T>(requestId: string, work: () => T): T {
-  return storage.run({ requestId }, work)
+const storage = new AsyncLocalStorage<RequestContext>()
+
+export function runWithRequestId<T>(
+  requestId: string,
+  work: () => T,
+  request: { clientIp?: string; route?: string } = {},
+): T {
+  return storage.run(
+    { requestId, clientIp: request.clientIp ?? null, route: request.route ?? null },
+    work,
+  )
+}
+
+/** The current request's route ('POST /api/sessions'), or null outside a request. */
+export function currentRoute(): string | null {
+  return storage.getStore()?.route ?? null
+}
+
+/** The current request's client address, or null outside a request (worker, CLI). */
+export function currentClientIp(): string | null {
+  return storage.getStore()?.clientIp ?? null
 }
 
 /** The current request's id, or null outside a request (worker, CLI). */

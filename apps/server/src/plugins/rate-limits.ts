@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
 import { assertHashingCapacity } from '../lib/passwords.ts'
+import { currentClientIp, currentRoute } from '../lib/request-context.ts'
 import { usernameKey } from '../lib/usernames.ts'
 import type { WindowStore } from '../lib/window-store.ts'
 import { HttpError } from './errors.ts'
@@ -20,6 +21,53 @@ export interface RateLimitOptions {
   windowMinutes: number
   login: { perClient: number; perUsername: number; windowMinutes: number }
   messages: { resendCooldownSeconds: number; perUser: number; windowMinutes: number }
+  /** Told of every 429 this plugin answers (refusalRecorder: at most one audit row a window). */
+  onRefused?: RefusalRecorder
+}
+
+/** A 429 about to be answered: which limit, for how long it lasts, and whose when known. */
+export type RefusalRecorder = (refusal: {
+  limit: string
+  windowMs: number
+  userId?: number
+}) => Promise<void>
+
+/**
+ * Issue 32, A1: a 429 becomes an audit row (`security.rate_limited`: the limit, the client IP
+ * and the route from the request context, the user id when the limit is per user), but a
+ * flood of 429s must not become a flood of inserts. So the first refusal of a client at a
+ * limit within that limit's window is recorded and the rest of the window's are not: a
+ * counter in the limits' own store (`refused:<limit>:<client>`, memory or Redis, expiring
+ * with the window) says whether this is the first; nothing is read from the database, and
+ * at most one row is written per client, limit and window.
+ */
+export function refusalRecorder({
+  store,
+  clock,
+  record,
+}: {
+  store: WindowStore
+  clock: Clock
+  record: (entry: {
+    event: 'security.rate_limited'
+    userId?: number | null
+    detail: Record<string, unknown>
+  }) => Promise<void>
+}): RefusalRecorder {
+  return async ({ limit, windowMs, userId }) => {
+    const client = currentClientIp() ?? 'no-client'
+    const refusals = await store.increment(
+      `refused:${limit}:${client}`,
+      windowMs,
+      clock.now().getTime(),
+    )
+    if (refusals !== 1) return
+    await record({
+      event: 'security.rate_limited',
+      userId: userId ?? null,
+      detail: { limit, route: currentRoute(), windowMinutes: Math.round(windowMs / 60_000) },
+    })
+  }
 }
 
 /** Throws 429 when the key has been used up for this window. */
@@ -74,9 +122,17 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
     max: number,
     windowMinutes: number,
     message: string = tooManyRequests,
+    userId?: number,
   ) {
     const result = await store.hit(key, max, windowMinutes * 60_000, clock.now().getTime())
     if (!result.isAllowed) {
+      // The limit's name is the key's first part ('login-client', 'console-sign-in', …).
+      const limit = key.split(':')[0] ?? key
+      await options.onRefused?.({
+        limit,
+        windowMs: windowMinutes * 60_000,
+        ...(userId === undefined ? {} : { userId }),
+      })
       throw new HttpError(429, message, secondsOf(result.retryAfterMs))
     }
   }
@@ -110,6 +166,11 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
         )
         if (!result.isAllowed) {
           const seconds = secondsOf(result.retryAfterMs)
+          await options.onRefused?.({
+            limit: 'code-cooldown',
+            windowMs: cooldownMinutes * 60_000,
+            userId,
+          })
           throw new HttpError(429, messages.throttle.waitForNewCode(seconds), seconds)
         }
       }
@@ -118,6 +179,7 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
         options.messages.perUser,
         options.messages.windowMinutes,
         messages.throttle.tooManyMessages,
+        userId,
       )
       return cooldown
     },

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
 import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../lib/crypto.ts'
 import type { SignInState } from '../modules/signin/flow.ts'
+import type { auditRepo } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
 import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
 
@@ -74,6 +75,8 @@ export const issuesAntiForgeryToken = { config: { issuesAntiForgeryToken: true }
 interface Options {
   db: Db
   clock: Clock
+  /** Where anti-forgery refusals are recorded (A1); client IP and request id come with it. */
+  audit?: Pick<ReturnType<typeof auditRepo>, 'record'>
   secret: string
   idleMinutes: number
   absoluteMinutes: number
@@ -145,6 +148,18 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         !isXsrfValid(header, raw)
       ) {
         issue(reply, raw)
+        // Audited (A1): one insert, nothing read. Which session sent it is not looked up
+        // (that would be a read per forged request); the row says whether one was presented.
+        // The client IP comes from the request context; no token or cookie is recorded.
+        await options.audit?.record({
+          event: 'security.anti_forgery_refused',
+          detail: {
+            route: `${request.method} ${route}`,
+            hasSession: raw !== '',
+            hasConsoleSession: request.cookies.console_sid !== undefined,
+            reason: typeof header !== 'string' ? 'no header' : 'token not valid',
+          },
+        })
         return reply.code(403).send({
           error: 'Forbidden',
           message: 'The page has expired. Please reload it and try again.',

@@ -1,5 +1,5 @@
 import type { Clock } from '../lib/clock.ts'
-import { currentRequestId } from '../lib/request-context.ts'
+import { currentClientIp, currentRequestId } from '../lib/request-context.ts'
 import { and, eq, sql } from 'drizzle-orm'
 import { prepared, type Db } from './db.ts'
 import { auditLog, users } from './schema.ts'
@@ -56,6 +56,12 @@ export type AuditEvent =
   | 'support.audit_exported'
   | 'staff.password_changed'
   | 'operator.customers_imported'
+  // Issue 32, A1: refusals audited (client IP, route, and who when known; never a secret),
+  // and staff who must choose their own password.
+  | 'security.anti_forgery_refused'
+  | 'security.rate_limited'
+  | 'console.role_refused'
+  | 'console.password_change_required'
 
 export interface AuditEntry {
   event: AuditEvent
@@ -97,7 +103,8 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
         event: entry.event,
         userId: entry.userId ?? null,
         username: entry.username ?? null,
-        clientIp: entry.clientIp ?? null,
+        // The request's client address unless the entry names one (issue 32, A1).
+        clientIp: entry.clientIp ?? currentClientIp(),
         // Not null: a placeholder's value goes through the column's JSON encoding, which
         // would store null as the JSON value null; undefined reaches the driver as SQL NULL.
         detail: entry.detail ?? undefined,
@@ -155,7 +162,8 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
         event: entry.event,
         userId: entry.userId,
         username: entry.username ?? null,
-        clientIp: entry.clientIp ?? null,
+        // The request's client address unless the entry names one (issue 32, A1).
+        clientIp: entry.clientIp ?? currentClientIp(),
         detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
         actor: entry.actor ?? null,
         reason: entry.reason ?? null,

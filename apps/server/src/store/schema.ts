@@ -312,6 +312,8 @@ export const staff = pgTable('staff', {
   isActive: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull(),
   createdBy: text().notNull(),
+  /** Created or reset by someone else: the console asks for their own password first (A1). */
+  mustChangePassword: boolean().notNull().default(false),
 })
 
 /** Console sessions: their own table and cookie, so a member's session id means nothing here. */

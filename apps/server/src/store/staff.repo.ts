@@ -25,6 +25,7 @@ export function staffRepo(db: Db) {
       passwordHash: string
       createdAt: Date
       createdBy: string
+      mustChangePassword?: boolean
     }): Promise<StaffRow | undefined> {
       const [row] = await db
         .insert(staff)
@@ -36,6 +37,15 @@ export function staffRepo(db: Db) {
     async setActive(id: number, isActive: boolean): Promise<void> {
       await db.update(staff).set({ isActive }).where(eq(staff.id, id))
       if (!isActive) await db.delete(staffSessions).where(eq(staffSessions.staffId, id))
+    },
+
+    /**
+     * A new password hash; `mustChangePassword` when someone else chose it. Every console
+     * session of the account ends.
+     */
+    async setPassword(id: number, passwordHash: string, mustChangePassword: boolean) {
+      await db.update(staff).set({ passwordHash, mustChangePassword }).where(eq(staff.id, id))
+      await db.delete(staffSessions).where(eq(staffSessions.staffId, id))
     },
 
     async findSession(idHash: string): Promise<StaffSessionRow | undefined> {

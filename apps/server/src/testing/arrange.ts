@@ -28,11 +28,16 @@ export function createAccount(
   return accountsService(database.db, clock).createAccount(input)
 }
 
-/** A staff account, as `portal-admin staff create` makes one (audited); its temporary password. */
+/**
+ * A staff account, as `portal-admin staff create` makes one (audited); its temporary password.
+ * By default the account is arranged as one that has already chosen its own password; with
+ * `mustChangePassword` it is as new, and the console asks for its own password first (A1).
+ */
 export async function createStaff(
   { database, clock }: Arrangeable,
   email: string,
   role: StaffRoleName,
+  { mustChangePassword = false }: { mustChangePassword?: boolean } = {},
 ): Promise<string> {
   const { db } = database
   const created = await staffService({
@@ -41,7 +46,7 @@ export async function createStaff(
     writer: outboxWriter(Buffer.alloc(32), clock),
     clock,
     codeKey: Buffer.alloc(32),
-  }).create(email, role, 'operator:e2e')
+  }).create(email, role, 'operator:e2e', { mustChangePassword })
   if (!created.ok) throw new Error(`staff ${email} exists`)
   return created.temporaryPassword
 }

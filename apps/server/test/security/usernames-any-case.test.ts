@@ -190,7 +190,8 @@ describe('support console', () => {
       writer: t.app.outbox.writer,
       clock,
       codeKey: Buffer.alloc(32),
-    }).create(email, 'admin', 'operator:test')
+      // Arranged as an account that has chosen its own password (A1: a new one must first).
+    }).create(email, 'admin', 'operator:test', { mustChangePassword: false })
     if (!created.ok) throw new Error('staff exists')
     const client = t.client()
     await client.postJson('/api/console/sign-in', { email, password: created.temporaryPassword })

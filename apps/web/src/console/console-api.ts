@@ -7,6 +7,7 @@ import {
   type ConsoleStaff,
   type IncidentSummary,
   type IncidentView,
+  type MemberMatchItem,
   type MemberView,
   type StaffListItem,
   type StaffRoleName,
@@ -51,6 +52,14 @@ export const consoleApi = {
   member: (username: string) => get<MemberView>(member(username)),
   memberAction: (username: string, action: MemberAction, reason: string) =>
     post<Record<string, unknown>>(`${member(username)}/${action}`, { reason }),
+  /** Members by email, phone or name (issue 31). */
+  memberSearch: (q: string) =>
+    get<{ members: MemberMatchItem[] }>(`/member-search?q=${encodeURIComponent(q)}`),
+  /** The staff member's own password (and the first one of an account made by someone else). */
+  changePassword: (currentPassword: string, newPassword: string) =>
+    post<{ message: string }>('/password', { currentPassword, newPassword }),
+  /** The audit trail of one member and date range, as a file to save (admins). */
+  auditExport: (query: AuditExportQuery) => download(auditExportPath(query)),
   staff: () => get<StaffListItem[]>('/staff'),
   createStaff: (email: string, role: StaffRoleName) =>
     post<{ email: string; role: StaffRoleName; temporaryPassword: string }>('/staff', {
@@ -59,4 +68,38 @@ export const consoleApi = {
     }),
 }
 
-export type MemberAction = 'unlock' | 'resend-username' | 'revoke-sessions' | 'reset-mfa'
+export type MemberAction =
+  'unlock' | 'resend-username' | 'revoke-sessions' | 'reset-mfa' | 'disable' | 'enable'
+
+export interface AuditExportQuery {
+  /** YYYY-MM-DD, both days included. */
+  from: string
+  to: string
+  user: string
+  format: 'csv' | 'json'
+}
+
+export function auditExportPath({ from, to, user, format }: AuditExportQuery): string {
+  const query = new URLSearchParams({ from, to, user, format })
+  return `${consoleApiBase}/audit-export?${query.toString()}`
+}
+
+/**
+ * A file from the service: its body and the name it suggests (Content-Disposition). A GET,
+ * so no anti-forgery header; the console's cookie goes with it (same origin, its path).
+ */
+async function download(path: string): Promise<Answer<{ blob: Blob; fileName: string }>> {
+  let response: Response
+  try {
+    response = await fetch(path, { credentials: 'same-origin' })
+  } catch {
+    return { ok: false, status: 0, message: unreachable }
+  }
+  if (!response.ok) {
+    const json = (await response.json().catch(() => null)) as { message?: string } | null
+    return { ok: false, status: response.status, message: json?.message ?? somethingWentWrong }
+  }
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'audit-export'
+  return { ok: true, data: { blob: await response.blob(), fileName } }
+}

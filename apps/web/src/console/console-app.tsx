@@ -10,6 +10,7 @@ import { ConsoleContext, type ConsoleState } from './console-context.ts'
 import { IncidentScreen } from './incident-screen.tsx'
 import { MemberScreen } from './member-screen.tsx'
 import { consolePaths } from './console-paths.ts'
+import { PasswordScreen } from './password-screen.tsx'
 import { SearchScreen } from './search-screen.tsx'
 import { SignInScreen } from './sign-in-screen.tsx'
 import { StaffScreen } from './staff-screen.tsx'
@@ -30,7 +31,7 @@ function ConsoleShell({ children, staff, onSignOut }: ShellProps) {
         <Link to={consolePaths.home} className="console-header__title">
           {consoleTexts.title}
         </Link>
-        {staff && (
+        {staff && !staff.mustChangePassword && (
           <>
             <nav aria-label="Console">
               <ul className="console-nav">
@@ -44,6 +45,9 @@ function ConsoleShell({ children, staff, onSignOut }: ShellProps) {
                     <NavLink to={consolePaths.staff}>Staff</NavLink>
                   </li>
                 )}
+                <li>
+                  <NavLink to={consolePaths.password}>Change my password</NavLink>
+                </li>
               </ul>
             </nav>
             <p className="console-header__who">
@@ -95,7 +99,24 @@ function ConsoleApp() {
     [staff, sessionEnded],
   )
 
+  // The password changed: every console session ended; sign in again with the new one.
+  const passwordChanged = useCallback((message: string) => {
+    setNotice(message)
+    setStaff(null)
+  }, [])
+
   if (staff === undefined) return <ConsoleShell>{null}</ConsoleShell>
+  if (staff?.mustChangePassword) {
+    // Created or reset by someone else (A1): nothing else until they choose their own.
+    return (
+      <ConsoleShell>
+        <PasswordScreen isRequired onChanged={passwordChanged} onSessionEnded={sessionEnded} />
+        <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </ConsoleShell>
+    )
+  }
   if (!state) {
     return (
       <ConsoleShell>
@@ -119,6 +140,10 @@ function ConsoleApp() {
           {isAllowed(state.staff.role, 'manageStaff') && (
             <Route path="staff" element={<StaffScreen />} />
           )}
+          <Route
+            path="password"
+            element={<PasswordScreen onChanged={passwordChanged} onSessionEnded={sessionEnded} />}
+          />
           <Route path="*" element={<Navigate to={consolePaths.home} replace />} />
         </Routes>
       </ConsoleShell>

@@ -8,6 +8,7 @@ import { consoleApi, type MemberAction } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 import { ActionForm, Banner, Notice, Timeline, when } from './console-parts.tsx'
 import { consolePaths } from './console-paths.ts'
+import { AuditExport } from './audit-export.tsx'
 import { useConsoleCall } from './use-console-call.ts'
 
 const resultText: Record<
@@ -19,7 +20,13 @@ const resultText: Record<
   'revoke-sessions': (u, d) => `Ended ${String(d.endedSessions)} session(s) of ${u}.`,
   'reset-mfa': (u) =>
     `Verification reset: ${u} enrols an email address and mobile number at the next sign-in.`,
+  disable: (u, d) =>
+    `${u} is disabled and cannot sign in; ${String(d.endedSessions ?? 0)} session(s) ended.`,
+  enable: (u) => `${u} is enabled and can sign in again.`,
 }
+
+const statusOf = (member: { isDisabled: boolean; isLocked: boolean }) =>
+  member.isDisabled ? 'Disabled' : member.isLocked ? 'Locked' : 'Active'
 
 export function MemberScreen() {
   const { username = '' } = useParams()
@@ -53,8 +60,11 @@ export function MemberScreen() {
         <>
           <dl className="console-facts">
             <dt>Status</dt>
-            <dd data-field="status" className={member.isLocked ? 'console-locked' : undefined}>
-              {member.isLocked ? 'Locked' : 'Active'}
+            <dd
+              data-field="status"
+              className={member.isLocked || member.isDisabled ? 'console-locked' : undefined}
+            >
+              {statusOf(member)}
             </dd>
             <dt>Customer number</dt>
             <dd>{member.custnum}</dd>
@@ -105,7 +115,17 @@ export function MemberScreen() {
                 'Reset verification',
                 'Forgets the verification details and trusted devices; the member enrols again.',
               )}
+            {isAllowed(staff.role, 'disable') &&
+              (member.isDisabled
+                ? action('enable', 'Enable account', 'Lets the member sign in again.')
+                : action(
+                    'disable',
+                    'Disable account',
+                    'Stops every sign-in (fraud, death, dispute) and ends the member’s sessions, until enabled again.',
+                  ))}
           </section>
+
+          {isAllowed(staff.role, 'exportAudit') && <AuditExport username={member.username} />}
 
           <section aria-labelledby="incidents-heading">
             <h2 id="incidents-heading">Incidents</h2>

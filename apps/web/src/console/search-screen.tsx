@@ -1,7 +1,13 @@
-// The desk's start: find a ticket, a username or a customer number; the open incidents.
+// The desk's start: find a ticket, a username or a customer number, or a member by email,
+// phone or name (issue 31); the open incidents.
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import type { ConsoleSearchResult, IncidentSummary } from '@portal/contract/console'
+import {
+  consoleTexts,
+  type ConsoleSearchResult,
+  type IncidentSummary,
+  type MemberMatchItem,
+} from '@portal/contract/console'
 import { Field } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
@@ -13,7 +19,7 @@ export function SearchScreen() {
   const { sessionEnded } = useConsole()
   const navigate = useNavigate()
   const [q, setQ] = useState('')
-  const [result, setResult] = useState<ConsoleSearchResult | null>(null)
+  const [result, setResult] = useState<MemberMatchItem[] | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [open, setOpen] = useState<IncidentSummary[] | null>(null)
   useDocumentTitle('Find a member', 'Support console')
@@ -30,22 +36,40 @@ export function SearchScreen() {
     }
   }, [sessionEnded])
 
+  /** By ticket, username or customer number; then by email, phone or name. '' = 401. */
+  const find = async (text: string): Promise<ConsoleSearchResult | MemberMatchItem[] | string> => {
+    if (!text.includes('@')) {
+      const answer = await consoleApi.search(text)
+      if (answer.ok) return answer.data
+      if (answer.status !== 404) return answer.status === 401 ? '' : answer.message
+    }
+    if (text.length < 2) return consoleTexts.searchNothing
+    const matches = await consoleApi.memberSearch(text)
+    if (!matches.ok) return matches.status === 401 ? '' : matches.message
+    return matches.data.members.length > 0 ? matches.data.members : consoleTexts.searchNothing
+  }
+
   const search = async (event: FormEvent) => {
     event.preventDefault()
-    if (!q.trim()) return
-    const answer = await consoleApi.search(q.trim())
-    if (!answer.ok) {
-      if (answer.status === 401) return sessionEnded()
+    const text = q.trim()
+    if (!text) return
+    const found = await find(text)
+    if (found === '') return sessionEnded()
+    if (typeof found === 'string') {
       setResult(null)
-      return setProblem(answer.message)
+      return setProblem(found)
     }
     setProblem(null)
-    const { incident, members } = answer.data
+    const members = Array.isArray(found)
+      ? found
+      : found.members.map((m) => ({ ...m, name: null, isDisabled: false }))
     // One clear hit: straight to its page.
-    if (incident) return navigate(consolePaths.incident(incident.incidentId))
+    if (!Array.isArray(found) && found.incident) {
+      return navigate(consolePaths.incident(found.incident.incidentId))
+    }
     const [only] = members
     if (only && members.length === 1) return navigate(consolePaths.member(only.username))
-    setResult(answer.data)
+    setResult(members)
   }
 
   return (
@@ -53,7 +77,10 @@ export function SearchScreen() {
       <h1>Find a member</h1>
       <form className="console-search" onSubmit={search} role="search">
         {/* A search box, not a required field: the plain `Field`, without `fieldAria`. */}
-        <Field id="console-q" label="Incident ticket, username or customer number">
+        <Field
+          id="console-q"
+          label="Incident ticket, username or customer number, or email, phone or name"
+        >
           <input
             id="console-q"
             className="input"
@@ -71,10 +98,11 @@ export function SearchScreen() {
         <section aria-labelledby="results-heading">
           <h2 id="results-heading">Members found</h2>
           <ul>
-            {result.members.map((m) => (
+            {result.map((m) => (
               <li key={m.username}>
-                <Link to={consolePaths.member(m.username)}>{m.username}</Link> ({m.custnum},{' '}
-                {m.program}){m.isLocked ? ' – locked' : ''}
+                <Link to={consolePaths.member(m.username)}>{m.username}</Link>
+                {m.name ? ` ${m.name}` : ''} ({m.custnum}, {m.program})
+                {m.isDisabled ? ' – disabled' : m.isLocked ? ' – locked' : ''}
               </li>
             ))}
           </ul>

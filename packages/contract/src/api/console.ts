@@ -17,6 +17,9 @@ export const consoleActions = {
   revokeSessions: ['admin'],
   resetMfa: ['admin'],
   manageStaff: ['admin'],
+  // Issue 31: the desk's daily tasks.
+  disable: ['admin'],
+  exportAudit: ['admin'],
 } as const satisfies Record<string, readonly StaffRoleName[]>
 export type ConsoleAction = keyof typeof consoleActions
 
@@ -39,11 +42,19 @@ export const consoleTexts = {
   notAllowed: 'Your role does not allow this action.',
   reasonRequired: 'Please give a reason (at least 5 characters).',
   notFound: 'Nothing matches that ticket, username or customer number.',
+  searchNothing:
+    'Nothing matches that ticket, username, customer number, email address, phone number or name.',
   memberNotFound: 'There is no member with that username.',
   incidentNotFound: 'There is no incident with that ticket number.',
   notLocked: 'This account is not locked.',
   noEmail: 'There is no email address on file to send the username to.',
   staffExists: 'A staff account with this email address already exists.',
+  // Issue 32, A1: a staff account created or reset by someone else chooses its own password.
+  passwordChangeRequired: 'Please choose your own password before using the console.',
+  ownPasswordHeading: 'Choose your own password',
+  passwordChanged: 'Your password is changed. Please sign in again.',
+  currentPasswordRefused: 'The current password is not right.',
+  passwordsDiffer: 'The new passwords do not match.',
 } as const
 
 const reasonSchema = z
@@ -69,7 +80,12 @@ export const ConsoleNewStaffSchema = z.strictObject({
 export interface ConsoleStaff {
   email: string
   role: StaffRoleName
+  /** Set only when true: the account must choose its own password before anything else. */
+  mustChangePassword?: boolean
 }
+
+/** The fewest characters of a staff password. */
+export const minStaffPasswordLength = 12
 
 export interface SecurityEvent {
   at: string
@@ -99,6 +115,8 @@ export interface MemberView {
   program: string
   status: 'active' | 'locked'
   isLocked: boolean
+  /** Disabled by the desk (issue 31): signs in as a locked account would. */
+  isDisabled: boolean
   failedAttempts: number
   isTemporaryPassword: boolean
   createdAt: string
@@ -144,11 +162,16 @@ export interface StaffListItem {
 // a route answers nothing else).
 const nullableText = z.nullable(z.string())
 export const ConsoleMessageSchema = z.object({ message: z.string() })
-export const ConsoleStaffSchema = z.object({ email: z.string(), role: z.enum(staffRoles) })
+export const ConsoleStaffSchema = z.object({
+  email: z.string(),
+  role: z.enum(staffRoles),
+  mustChangePassword: z.optional(z.boolean()),
+})
 export const ConsoleSignInAnswerSchema = z.object({ stage: z.string(), message: z.string() })
 export const ConsoleVerifyAnswerSchema = z.object({
   email: z.optional(z.string()),
   role: z.optional(z.enum(staffRoles)),
+  mustChangePassword: z.optional(z.boolean()),
 })
 const SecurityEventSchema = z.object({
   at: z.string(),
@@ -180,6 +203,7 @@ export const MemberViewSchema = z.object({
   program: z.string(),
   status: z.enum(['active', 'locked']),
   isLocked: z.boolean(),
+  isDisabled: z.boolean(),
   failedAttempts: z.number(),
   isTemporaryPassword: z.boolean(),
   createdAt: z.string(),
@@ -201,6 +225,27 @@ export const MemberViewSchema = z.object({
   activeSessions: z.number(),
   incidents: z.array(IncidentSummarySchema),
   timeline: z.array(SecurityEventSchema),
+})
+/** A member found by email, phone or name (contacts are not shown in the list). */
+export interface MemberMatchItem {
+  username: string
+  custnum: string
+  program: string
+  name: string | null
+  isLocked: boolean
+  isDisabled: boolean
+}
+export const MemberSearchAnswerSchema = z.object({
+  members: z.array(
+    z.object({
+      username: z.string(),
+      custnum: z.string(),
+      program: z.string(),
+      name: nullableText,
+      isLocked: z.boolean(),
+      isDisabled: z.boolean(),
+    }),
+  ),
 })
 export const ConsoleSearchResultSchema = z.object({
   incident: z.nullable(IncidentSummarySchema),

@@ -36,6 +36,13 @@ import type { SupportFailure, SupportService } from './support.service.ts'
 
 export const consoleCookie = 'console_sid'
 
+/** What a staff member who must choose their own password may still call (A1). */
+export const ownPasswordRoutes = new Set([
+  `${consoleApiBase}/me`,
+  `${consoleApiBase}/sign-out`,
+  `${consoleApiBase}/password`,
+])
+
 interface Options {
   support: SupportService
   staff: StaffService
@@ -99,7 +106,12 @@ export async function consoleRoutes(
     if (!id) throw new HttpError(401, consoleTexts.codeRefused)
     setSession(reply, id)
     const session = await staff.session(id)
-    return { email: session?.staff.email, role: session?.staff.role }
+    return {
+      email: session?.staff.email,
+      role: session?.staff.role,
+      // Created or reset by someone else: the console asks for their own password first.
+      ...(session?.staff.mustChangePassword === true ? { mustChangePassword: true } : {}),
+    }
   })
 
   /** Every other call needs a signed-in console session. */
@@ -111,6 +123,20 @@ export async function consoleRoutes(
       throw new HttpError(401, consoleTexts.sessionEnded)
     }
     request.consoleSession = session
+    await requireOwnPassword(request, session)
+  }
+
+  /**
+   * A staff account created or reset by someone else (A1) may only ask who it is, sign out
+   * and choose its own password (POST /password, member-admin.routes.ts) until it has one:
+   * every other call answers 403, audited. The flag is on the staff row the session loaded.
+   */
+  async function requireOwnPassword(request: FastifyRequest, session: ConsoleSession) {
+    if (!session.staff.mustChangePassword) return
+    const route = request.routeOptions.url ?? request.url
+    if (ownPasswordRoutes.has(route)) return
+    await staff.refused(session, 'password_change_required', `${request.method} ${route}`)
+    throw new HttpError(403, consoleTexts.passwordChangeRequired)
   }
 
   const signedIn = (request: FastifyRequest): ConsoleSession => {
@@ -118,10 +144,15 @@ export async function consoleRoutes(
     return request.consoleSession
   }
 
-  /** The signed-in staff member, if their role allows the action. */
-  const allowed = (request: FastifyRequest, action: ConsoleAction): ConsoleSession => {
+  /** The signed-in staff member, if their role allows the action; a refusal is audited (A1). */
+  const allowed = async (
+    request: FastifyRequest,
+    action: ConsoleAction,
+  ): Promise<ConsoleSession> => {
     const session = signedIn(request)
     if (!isAllowed(session.staff.role, action)) {
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`
+      await staff.refused(session, 'role', route, action)
       throw new HttpError(403, consoleTexts.notAllowed)
     }
     return session
@@ -144,7 +175,11 @@ export async function consoleRoutes(
 
     authed.get('/me', { schema: { response: { 200: ConsoleStaffSchema } } }, async (request) => {
       const { staff: member } = signedIn(request)
-      return { email: member.email, role: member.role }
+      return {
+        email: member.email,
+        role: member.role,
+        ...(member.mustChangePassword ? { mustChangePassword: true } : {}),
+      }
     })
 
     const signOutSchema = { response: { 200: ConsoleMessageSchema } }
@@ -158,7 +193,7 @@ export async function consoleRoutes(
       schema: { querystring: ConsoleSearchSchema, response: { 200: ConsoleSearchResultSchema } },
     }
     authed.get('/search', search, async (request): Promise<ConsoleSearchResult> => {
-      allowed(request, 'lookUp')
+      await allowed(request, 'lookUp')
       const { q } = request.query
       const found = /^INC\d+$/i.test(q) ? await support.incident(q) : undefined
       const members = await support.searchMembers(q)
@@ -183,7 +218,7 @@ export async function consoleRoutes(
       '/incidents',
       { schema: { querystring: IncidentQuery, response: { 200: z.array(IncidentSummarySchema) } } },
       async (request) => {
-        allowed(request, 'lookUp')
+        await allowed(request, 'lookUp')
         const { status } = request.query
         return support.incidents({ status })
       },
@@ -193,7 +228,7 @@ export async function consoleRoutes(
       '/incidents/:ticket',
       { schema: { params: TicketParams, response: { 200: IncidentViewSchema } } },
       async (request) => {
-        const session = allowed(request, 'lookUp')
+        const session = await allowed(request, 'lookUp')
         const { ticket } = request.params
         const incident = await support.incident(ticket, staffActor(session.staff))
         if (!incident) throw new HttpError(404, consoleTexts.incidentNotFound)
@@ -209,7 +244,7 @@ export async function consoleRoutes(
       },
     }
     authed.post('/incidents/:ticket/resolve', resolve, async (request) => {
-      const session = allowed(request, 'unlock')
+      const session = await allowed(request, 'unlock')
       const { ticket } = request.params
       const { reason } = request.body
       return answer(await support.resolveIncident(ticket, staffActor(session.staff), reason))
@@ -219,7 +254,7 @@ export async function consoleRoutes(
       '/members/:username',
       { schema: { params: UsernameParams, response: { 200: MemberViewSchema } } },
       async (request) => {
-        const session = allowed(request, 'lookUp')
+        const session = await allowed(request, 'lookUp')
         const { username } = request.params
         const member = await support.member({ username }, staffActor(session.staff))
         if (!member) throw new HttpError(404, consoleTexts.memberNotFound)
@@ -238,7 +273,7 @@ export async function consoleRoutes(
         response: { 200: ConsoleActionAnswerSchema },
       }
       authed.post(`/members/:username/${path}`, { schema }, async (request) => {
-        const session = allowed(request, action)
+        const session = await allowed(request, action)
         const { username } = request.params
         const { reason } = request.body
         return run(username, staffActor(session.staff), reason)
@@ -257,7 +292,7 @@ export async function consoleRoutes(
 
     const staffSchema = { response: { 200: StaffListSchema } }
     authed.get('/staff', { schema: staffSchema }, async (request): Promise<StaffListItem[]> => {
-      allowed(request, 'manageStaff')
+      await allowed(request, 'manageStaff')
       return (await staff.list()).map((s) => ({
         email: s.email,
         role: s.role,
@@ -271,7 +306,7 @@ export async function consoleRoutes(
       '/staff',
       { schema: { body: ConsoleNewStaffSchema, response: { 200: NewStaffAnswerSchema } } },
       async (request) => {
-        const session = allowed(request, 'manageStaff')
+        const session = await allowed(request, 'manageStaff')
         const { email, role } = request.body
         const created = await staff.create(email, role, staffActor(session.staff))
         if (!created.ok) throw new HttpError(409, consoleTexts.staffExists)

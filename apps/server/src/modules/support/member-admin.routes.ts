@@ -4,23 +4,24 @@
 // member's own password change. Bodies and queries are declared schemas.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
-import { HttpError } from '../../plugins/errors.ts'
-import { consoleCookie } from './console.routes.ts'
 import {
-  auditCsvHeader,
-  auditLine,
+  consoleTexts,
+  isAllowed,
   minStaffPasswordLength,
-  type MemberAdminService,
-} from './member-admin.service.ts'
+  type ConsoleAction,
+  type MemberMatchItem,
+} from '@portal/contract/console'
+import { HttpError } from '../../plugins/errors.ts'
+import { consoleCookie, ownPasswordRoutes } from './console.routes.ts'
+import { auditCsvHeader, auditLine, type MemberAdminService } from './member-admin.service.ts'
 import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
 
-/** Who may do what here (the service decides; the console only hides buttons). */
+/** Who may do what here: the contract's console roles (the service decides; the console hides). */
 const roles = {
-  search: ['agent', 'admin'],
-  disable: ['admin'],
-  exportAudit: ['admin'],
-} as const satisfies Record<string, readonly StaffRoleName[]>
+  search: 'lookUp',
+  disable: 'disable',
+  exportAudit: 'exportAudit',
+} as const satisfies Record<string, ConsoleAction>
 
 const SearchQuery = z.object({ q: z.string().trim().min(2).max(100) })
 const UsernameParams = z.object({ username: z.string().min(1).max(50) })
@@ -52,12 +53,20 @@ export async function memberAdminRoutes(
     if (!session || session.stage !== 'signed_in') {
       throw new HttpError(401, consoleTexts.sessionEnded)
     }
+    // Created or reset by someone else (A1): only their own password change until then.
+    const route = request.routeOptions.url ?? request.url
+    if (session.staff.mustChangePassword && !ownPasswordRoutes.has(route)) {
+      await staff.refused(session, 'password_change_required', `${request.method} ${route}`)
+      throw new HttpError(403, consoleTexts.passwordChangeRequired)
+    }
     sessions.set(request, session)
   })
   const signedIn = async (request: FastifyRequest, action?: keyof typeof roles) => {
     const session = sessions.get(request)
     if (!session) throw new HttpError(401, consoleTexts.sessionEnded)
-    if (action && !(roles[action] as readonly string[]).includes(session.staff.role)) {
+    if (action && !isAllowed(session.staff.role, roles[action])) {
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`
+      await staff.refused(session, 'role', route, roles[action])
       throw new HttpError(403, consoleTexts.notAllowed)
     }
     return session
@@ -66,7 +75,17 @@ export async function memberAdminRoutes(
   app.get('/member-search', { schema: { querystring: SearchQuery } }, async (request) => {
     const session = await signedIn(request, 'search')
     const { q } = SearchQuery.parse(request.query)
-    return { members: await memberAdmin.search(q, staffActor(session.staff)) }
+    const found = await memberAdmin.search(q, staffActor(session.staff))
+    // What the console lists: no unmasked contacts (the member's page shows them masked).
+    const members: MemberMatchItem[] = found.map((m) => ({
+      username: m.username,
+      custnum: m.custnum,
+      program: m.program,
+      name: m.name,
+      isLocked: m.isLocked,
+      isDisabled: m.isDisabled,
+    }))
+    return { members }
   })
 
   for (const [path, isDisable] of [
@@ -93,6 +112,7 @@ export async function memberAdminRoutes(
           message: isDisable
             ? `${username} is disabled; ${result.endedSessions} session(s) ended.`
             : `${username} is enabled.`,
+          ...(isDisable ? { endedSessions: result.endedSessions } : {}),
         }
       },
     )
@@ -132,7 +152,7 @@ export async function memberAdminRoutes(
       staffActor(session.staff),
       'own password change',
     )
-    if (!result.ok) throw new HttpError(403, 'The current password is not right.')
-    return { message: 'Your password is changed. Please sign in again.' }
+    if (!result.ok) throw new HttpError(403, consoleTexts.currentPasswordRefused)
+    return { message: consoleTexts.passwordChanged }
   })
 }

@@ -2,36 +2,32 @@
 // and enable a member (a disabled member signs in as a locked account would), search by email,
 // phone or name, export the audit trail (CSV or JSON lines, by user and date range), and a
 // staff password change. Every change writes one audit row with its actor and reason.
-import { and, asc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { minStaffPasswordLength } from '@portal/contract/console'
 import type { Clock } from '../../lib/clock.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
+import {
+  memberAdminRepo,
+  type AuditRow,
+  type MemberMatch,
+  type MemberSearch,
+} from '../../store/member-admin.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
-import { auditLog, customers, staff, staffSessions, users } from '../../store/schema.ts'
+import { staffRepo } from '../../store/staff.repo.ts'
+import { usersRepo } from '../../store/users.repo.ts'
+
+export type { AuditRow, MemberMatch }
 
 export type MemberAdminFailure = 'USER_NOT_FOUND' | 'ALREADY' | 'STAFF_NOT_FOUND' | 'REFUSED'
 type Result<T extends object = object> =
   ({ ok: true } & T) | { ok: false; reason: MemberAdminFailure }
-
-export interface MemberMatch {
-  username: string
-  custnum: string
-  program: string
-  name: string | null
-  email: string | null
-  phone: string | null
-  isLocked: boolean
-  isDisabled: boolean
-}
 
 export interface AuditExportQuery {
   from: Date
   to: Date
   username?: string
 }
-
-export type AuditRow = typeof auditLog.$inferSelect
 
 const csvColumns = [
   'id',
@@ -68,10 +64,12 @@ export function auditLine(row: AuditRow, format: 'csv' | 'json'): string {
   return csvColumns.map((column) => csvField(row[column])).join(',')
 }
 
-export const minStaffPasswordLength = 12
+export { minStaffPasswordLength }
 
 export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
   const audit = auditRepo(db, clock)
+  const repo = memberAdminRepo(db)
+  const staffAccounts = staffRepo(db)
 
   const setDisabled = async (
     username: string,
@@ -80,16 +78,17 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
     reason: string,
   ): Promise<Result<{ endedSessions: number }>> =>
     db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.username, username))
+      // Usernames in any case (issue 32, E1): the account `usersRepo` finds at sign-in.
+      const user = await usersRepo(tx).findByUsername(username)
       if (!user) return { ok: false, reason: 'USER_NOT_FOUND' }
       if (user.isDisabled === isDisabled) return { ok: false, reason: 'ALREADY' }
-      await tx.update(users).set({ isDisabled }).where(eq(users.id, user.id))
+      await memberAdminRepo(tx).setDisabled(user.id, isDisabled)
       // Disabling ends every sign-in of the member at once.
       const endedSessions = isDisabled ? await sessionsRepo(tx).removeAllOf(user.id) : 0
       await auditRepo(tx, clock).record({
         event: isDisabled ? 'support.member_disabled' : 'support.member_enabled',
         userId: user.id,
-        username,
+        username: user.username,
         actor,
         reason,
         ...(isDisabled ? { detail: { endedSessions } } : {}),
@@ -108,51 +107,16 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
       const text = query.trim()
       if (text.length < 2) return []
       const digits = text.replace(/\D/g, '')
-      let where: SQL | undefined
-      if (text.includes('@')) {
-        const email = text.toLowerCase()
-        where = or(
-          eq(sql`lower(${users.email})`, email),
-          eq(sql`lower(${customers.emailAddr})`, email),
-          eq(sql`lower(${customers.primaryEmailAddress})`, email),
-        )
-      } else if (digits.length >= 7 && digits.length === text.replace(/[\s()+.-]/g, '').length) {
-        const last10 = digits.slice(-10)
-        where = or(
-          eq(users.phone, last10),
-          eq(sql`regexp_replace(coalesce(${customers.phone1}, ''), '\\D', '', 'g')`, last10),
-        )
-      } else {
-        const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-        where = or(
-          ilike(customers.cname, pattern),
-          ilike(customers.firstName, pattern),
-          ilike(users.username, pattern),
-        )
-      }
-      const rows = await db
-        .select({
-          username: users.username,
-          custnum: users.custnum,
-          program: users.program,
-          name: customers.cname,
-          email: users.email,
-          phone: users.phone,
-          isLocked: users.isLocked,
-          isDisabled: users.isDisabled,
-        })
-        .from(users)
-        .innerJoin(customers, eq(customers.custnum, users.custnum))
-        .where(where)
-        .orderBy(asc(users.username))
-        .limit(limit)
+      const search: MemberSearch = text.includes('@')
+        ? { kind: 'email', email: text.toLowerCase() }
+        : digits.length >= 7 && digits.length === text.replace(/[\s()+.-]/g, '').length
+          ? { kind: 'phone', last10: digits.slice(-10) }
+          : { kind: 'name', text }
+      const rows = await repo.search(search, limit)
       await audit.record({
         event: 'support.members_searched',
         actor,
-        detail: {
-          kind: text.includes('@') ? 'email' : digits.length >= 7 ? 'phone' : 'name',
-          found: rows.length,
-        },
+        detail: { kind: search.kind, found: rows.length },
       })
       return rows
     },
@@ -172,19 +136,13 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
       })
       let lastId = 0
       for (;;) {
-        const page = await db
-          .select()
-          .from(auditLog)
-          .where(
-            and(
-              gte(auditLog.at, query.from),
-              lt(auditLog.at, query.to),
-              gt(auditLog.id, lastId),
-              query.username === undefined ? undefined : eq(auditLog.username, query.username),
-            ),
-          )
-          .orderBy(asc(auditLog.id))
-          .limit(1000)
+        const page = await repo.auditPage({
+          from: query.from,
+          to: query.to,
+          ...(query.username === undefined ? {} : { username: query.username }),
+          afterId: lastId,
+          limit: 1000,
+        })
         for (const row of page) yield row
         if (page.length < 1000) return
         lastId = page.at(-1)?.id ?? lastId
@@ -193,7 +151,9 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
 
     /**
      * A staff member's new password: their own change (the current one required), or an
-     * operator's reset (`current` undefined). Their console sessions end.
+     * operator's reset (`current` undefined). Their console sessions end. A reset by someone
+     * else leaves the account having to choose its own at its next sign-in (A1); their own
+     * change clears that.
      */
     async changeStaffPassword(
       email: string,
@@ -203,15 +163,14 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
       reason: string,
     ): Promise<Result> {
       if (next.length < minStaffPasswordLength) return { ok: false, reason: 'REFUSED' }
-      const [member] = await db.select().from(staff).where(eq(staff.email, email.toLowerCase()))
+      const member = await staffAccounts.byEmail(email)
       if (!member || !member.isActive) return { ok: false, reason: 'STAFF_NOT_FOUND' }
       if (current !== undefined && !(await verifyPassword(member.passwordHash, current))) {
         return { ok: false, reason: 'REFUSED' }
       }
       const passwordHash = await hashPassword(next)
       await db.transaction(async (tx) => {
-        await tx.update(staff).set({ passwordHash }).where(eq(staff.id, member.id))
-        await tx.delete(staffSessions).where(eq(staffSessions.staffId, member.id))
+        await staffRepo(tx).setPassword(member.id, passwordHash, current === undefined)
         await auditRepo(tx, clock).record({
           event: 'staff.password_changed',
           username: member.email,

@@ -49,10 +49,16 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
   const minutes = (n: number) => n * 60_000
 
   return {
+    /**
+     * A new account with a temporary password, returned once to whoever created it. The
+     * account must choose its own password at its first console sign-in (A1); only test
+     * arrangements pass `mustChangePassword: false`, for a staff member who already has.
+     */
     async create(
       email: string,
       role: StaffRoleName,
       actor: Actor,
+      { mustChangePassword = true }: { mustChangePassword?: boolean } = {},
     ): Promise<{ ok: true; temporaryPassword: string } | { ok: false; reason: 'STAFF_EXISTS' }> {
       const temporaryPassword = generateTemporaryPassword()
       const row = await repo.insert({
@@ -61,6 +67,7 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
         passwordHash: await hashPassword(temporaryPassword),
         createdAt: clock.now(),
         createdBy: actor,
+        mustChangePassword,
       })
       if (!row) return { ok: false, reason: 'STAFF_EXISTS' }
       await audit.record({
@@ -203,6 +210,29 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
         await repo.touchSession(idHash, now, expiresAt)
       }
       return { idHash, staff: member, stage: row.stage }
+    },
+
+    /**
+     * A console call refused (A1): the role does not allow it, or the staff member has not
+     * yet chosen their own password. One insert; the session is already loaded. The client
+     * IP and request id come from the request context.
+     */
+    async refused(
+      session: ConsoleSession,
+      why: 'role' | 'password_change_required',
+      route: string,
+      action?: string,
+    ): Promise<void> {
+      await audit.record({
+        event: why === 'role' ? 'console.role_refused' : 'console.password_change_required',
+        actor: staffActor(session.staff),
+        detail: {
+          staffId: session.staff.id,
+          role: session.staff.role,
+          route,
+          ...(action ? { action } : {}),
+        },
+      })
     },
 
     async signOut(session: ConsoleSession): Promise<void> {

@@ -137,6 +137,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
         program: user.program,
         status: user.isLocked ? 'locked' : 'active',
         isLocked: user.isLocked,
+        isDisabled: user.isDisabled,
         failedAttempts: user.failedAttempts,
         isTemporaryPassword: user.isTemporaryPassword,
         createdAt: user.createdAt.toISOString(),
