@@ -252,8 +252,7 @@ export async function passSecondFactor(
     if (path.endsWith('/verificationinfostep2')) {
       if (contact) await submitContactForm(page, contact)
       else await confirmOfferedContact(page)
-    }
-    else await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    } else await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await page.waitForURL((url) => url.pathname.endsWith('/verificationinfostep1'))
   }
   const before = await chooseEmailDelivery(page, portal)
