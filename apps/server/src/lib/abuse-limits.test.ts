@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { normaliseTarget } from '../plugins/rate-limits.ts'
 import { isAllowedSmsRecipient } from '../delivery/message-caps.ts'
-import { HttpError } from '../plugins/errors.ts'
+import { ServiceUnavailable } from './unavailable.ts'
 import { passwordHashingLoad, setPasswordHashingBounds, verifyPassword } from './passwords.ts'
 import { isPrivateAddress } from './trusted-proxy.ts'
 import { memoryWindowStore } from './window-store.ts'
@@ -62,7 +62,7 @@ describe('bounded password hashing', () => {
     const tries = Array.from({ length: 6 }, () =>
       verifyPassword(hash, 'Wrong#1x').then(
         () => 'done',
-        (error: unknown) => (error instanceof HttpError ? error.statusCode : 'other'),
+        (error: unknown) => (error instanceof ServiceUnavailable ? 503 : 'other'),
       ),
     )
     expect(passwordHashingLoad()).toMatchObject({ running: 1, waiting: 2 })

@@ -7,8 +7,8 @@
 import { randomInt } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
-import { messages, specialCharacters } from '@portal/contract'
-import { HttpError } from '../plugins/errors.ts'
+import { specialCharacters } from '@portal/contract'
+import { ServiceUnavailable } from './unavailable.ts'
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
@@ -43,7 +43,8 @@ export function passwordHashingLoad(): { running: number; waiting: number; finis
   return { running, waiting: waiting.length, finished }
 }
 
-const busy = () => new HttpError(503, messages.login.technicalDifficulties, 1)
+// Answered 503 with the technical-difficulties message and Retry-After 1 (plugins/errors.ts).
+const busy = () => new ServiceUnavailable(1, 'password hashing is saturated')
 
 /** Throws the 503 now when a hash would be refused, before any other work is done for it. */
 export function assertHashingCapacity(): void {
