@@ -386,7 +386,8 @@ describe('the MFA calls take the MFA model, the username and the MFA headers', (
       expect(decision.json()).toMatchObject({ statusCode: 'RE_ENROLL', mfaStatusCode: 'NEWUSER' })
       const contact = {
         typeOfEmailAddress: 'Work',
-        emailAddress: `compat.enrol.${run}@example.com`,
+        // A new account enrols with the contacts on its record (issue 32, H2).
+        emailAddress: customer.email,
         typeOfPhoneNumber: 'Personal',
         phoneNumber: dashed(customer.phone),
         geoCountryId: 'United States',
