@@ -2,7 +2,7 @@
 // bad value stops the process with a message naming the variable.
 import { isIP } from 'node:net'
 import type { z } from 'zod'
-import type { ProgramCode } from '@portal/contract'
+import type { PortalLinks, ProgramCode } from '@portal/contract'
 import { EnvSchema } from './settings.ts'
 
 export interface Config {
@@ -68,15 +68,6 @@ export interface Config {
     smsPerDay: number
     smsAllowedPrefixes: string[]
   }
-}
-
-export interface PortalLinks {
-  privacyPolicy: string
-  termsOfUse: string
-  consultingFirm: string
-  policyHighlights: string
-  liveChat: string
-  mfaFaq: string
 }
 
 const linkSettings = {
@@ -378,3 +369,4 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
 
 export { settingNames } from './settings.ts'
 export { unknownSettingWarnings } from './setting-warnings.ts'
+export type { PortalLinks } from '@portal/contract'

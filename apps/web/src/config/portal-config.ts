@@ -4,6 +4,7 @@
 // into the page it serves (a JSON block, config/env.ts reads it), so one build serves every
 // environment and no demo link is baked into a production build.
 import * as z from 'zod/mini'
+import type { PortalLinks } from '@portal/contract'
 
 /** Only same-site paths or http(s) addresses: a `javascript:` link must never be configurable. */
 export function isSafeLink(value: string): boolean {
@@ -39,14 +40,7 @@ const EnvSchema = z.object({
   ),
 })
 
-export interface PortalLinks {
-  privacyPolicy: string
-  termsOfUse: string
-  consultingFirm: string
-  policyHighlights: string
-  liveChat: string
-  mfaFaq: string
-}
+export type { PortalLinks }
 
 /** The demo service's pages: what `vite serve` and unit tests show when no page carries links. */
 export const demoLinks: PortalLinks = {
