@@ -40,7 +40,7 @@ describe('one PGlite folder, one process', () => {
         )
         await service.stop()
         const allowed = await admin()
-        expect(allowed.output).toMatch(/Database \(pglite\) is up to date/)
+        expect(allowed.output).toMatch(/database \(pglite\) is up to date/i)
         expect(allowed.code).toBe(0)
       } finally {
         await rm(dir, { recursive: true, force: true })
