@@ -343,7 +343,11 @@ describe('verification (pl)', () => {
     await page.getByRole('heading', { name: 'Verification Information' }).waitFor()
     // pl: Continue stays enabled; an incomplete form says what is missing (the offered email
     // cleared here, the types not chosen).
-    await page.getByLabel('Email address', { exact: true }).fill('')
+    const offered = page.getByLabel('Email address', { exact: true })
+    await offered.fill('')
+    // Left first: its message then moves the button before the click, not during it.
+    await offered.blur()
+    await page.getByText(messages.validation.required).first().waitFor()
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await page.getByText(messages.validation.chooseOne).first().waitFor()
     await page.getByText(messages.validation.required).first().waitFor()
