@@ -133,13 +133,12 @@ export function authenticationService(deps: Deps) {
         !user.isDisabled
           ? user.pendingPasswordHash
           : null
-      const isPendingPassword = async () => pending !== null && verifyPassword(pending, password)
       // A member disabled by the support desk is answered as a locked account is (issue 31).
       if (user.isLocked || user.isDisabled) {
-        if (pending !== null) {
-          if (await isPendingPassword()) return useTemporaryPassword(found, pending, input)
-        } else {
+        if (pending === null) {
           await verifyAgainstDummy(password) // as slow as any other answer
+        } else if (await verifyPassword(pending, password)) {
+          return useTemporaryPassword(found, pending, input)
         }
         await audit.record({
           event: user.isDisabled ? 'login.disabled' : 'login.locked',
@@ -148,7 +147,7 @@ export function authenticationService(deps: Deps) {
         return { ok: false, message: authMessages.userLocked }
       }
       const isCurrentPassword = await verifyPassword(user.passwordHash, password)
-      if (!isCurrentPassword && (await isPendingPassword()) && pending !== null) {
+      if (!isCurrentPassword && pending !== null && (await verifyPassword(pending, password))) {
         return useTemporaryPassword(found, pending, input)
       }
       if (!isCurrentPassword) {
