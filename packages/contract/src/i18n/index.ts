@@ -1,0 +1,32 @@
+// The catalogues of every locale (issue 24), by locale. Kept apart from the contract's index:
+// the login page imports the index, and a locale's texts load only when it is the active one.
+import { messages, passwordRuleLabels, screenTexts } from '../messages.ts'
+import { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from './es-US.ts'
+import type { Locale } from './locales.ts'
+import type { Translation } from './catalogue.ts'
+
+export * from './catalogue.ts'
+export * from './locales.ts'
+export { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from './es-US.ts'
+
+/** The English source of the contract's texts, in the shape every locale has. */
+export const contractTextsEn = {
+  messages,
+  passwordRuleLabels,
+  screenTexts,
+  accountLabels: { 'Agent Number': 'Agent Number', 'Account Number': 'Account Number' },
+} as const
+
+export type ContractTexts = Translation<typeof contractTextsEn>
+
+export const contractTextsEs: ContractTexts = {
+  messages: messagesEs,
+  passwordRuleLabels: passwordRuleLabelsEs,
+  screenTexts: screenTextsEs,
+  accountLabels: accountLabelsEs,
+}
+
+export const contractTexts: Record<Locale, ContractTexts> = {
+  'en-US': contractTextsEn,
+  'es-US': contractTextsEs,
+}
