@@ -25,7 +25,7 @@ import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { healthMonitor, type HealthMonitor } from './lib/health.ts'
-import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
+import { requestIdGenerator, requestLocale, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
 import { windowStore } from './lib/window-store.ts'
@@ -190,6 +190,7 @@ export async function buildApp({
     runWithRequestId(request.id, done, {
       clientIp: request.ip,
       route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+      locale: requestLocale(request.headers),
     })
   })
   const users = usersRepo(db)
