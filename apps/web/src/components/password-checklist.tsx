@@ -1,10 +1,5 @@
-import {
-  limits,
-  passwordChecklist,
-  passwordRuleLabels,
-  passwordRuleOrder,
-  specialCharacters,
-} from '@portal/contract'
+import { limits, passwordChecklist, passwordRuleOrder, specialCharacters } from '@portal/contract'
+import { passwordRuleLabels, webTexts } from '../i18n/texts.ts'
 import './password-rules.css'
 
 /**
@@ -56,7 +51,7 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
   const checklist = passwordChecklist(password)
   const isStarted = password.length > 0
   return (
-    <ul className="password-checklist" id={id} aria-label="Password requirements">
+    <ul className="password-checklist" id={id} aria-label={webTexts.password.requirements}>
       {passwordRuleOrder.map((rule) => {
         const isMet = checklist[rule]
         return (

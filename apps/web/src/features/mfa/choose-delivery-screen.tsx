@@ -4,12 +4,11 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import {
   flavours,
   maskPhone,
-  messages,
-  screenTexts,
   type DeliveryMethod,
   type Flavour,
   type MfaDetails,
 } from '@portal/contract'
+import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
@@ -32,12 +31,12 @@ export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<De
   if (details?.emailAddress) {
     options.push({
       method: 'email',
-      label: 'Email',
+      label: webTexts.mfa.email,
       masked: shortMaskedEmail(details.emailAddress),
     })
   }
   const phone = maskPhone(details?.phoneNumber ?? null)
-  if (phone) options.push({ method: 'sms', label: 'Mobile', masked: phone })
+  if (phone) options.push({ method: 'sms', label: webTexts.mfa.mobile, masked: phone })
   return options
 }
 
@@ -78,7 +77,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       layout={layout}
       id="mfa-delivery"
       title={chooseDeliveryTitle}
-      intro="For your security, we need to confirm it is you. Choose where we should send a one-time verification code."
+      intro={webTexts.mfa.chooseIntro}
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
     >
@@ -90,7 +89,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
         )}
         <DeliveryChoice
           name="rgValue"
-          legend="Send my code by"
+          legend={webTexts.mfa.sendMyCodeBy}
           options={options}
           value={method}
           onChange={setMethod}
@@ -103,7 +102,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             checked={isUpdateRequested}
             onChange={(event) => setUpdateRequested(event.target.checked)}
           />
-          <span>Update my verification contact details after verifying</span>
+          <span>{webTexts.mfa.updateAfterVerifying}</span>
         </label>
         <div className="form-actions">
           <button
@@ -112,10 +111,10 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             disabled={!isValid}
             aria-describedby={isValid ? undefined : 'rgValue-hint'}
           >
-            Continue
+            {webTexts.common.continue}
           </button>
           <button type="button" className="button button--secondary" onClick={askForSupport}>
-            Contact Support
+            {webTexts.mfa.contactSupport}
           </button>
         </div>
       </form>

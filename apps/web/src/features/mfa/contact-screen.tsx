@@ -7,11 +7,11 @@ import {
   contactTypes,
   flavours,
   limits,
-  screenTexts,
   type Country,
   type Flavour,
   type MfaDetails,
 } from '@portal/contract'
+import { screenTexts, webTexts } from '../../i18n/texts.ts'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
@@ -117,13 +117,13 @@ function BoundContacts({ details, flavour }: { details: MfaDetails; flavour: Fla
       <dl className="mfa__bound">
         {details.emailAddress && (
           <>
-            <dt>Email address</dt>
+            <dt>{webTexts.mfa.emailAddress}</dt>
             <dd className="mfa__bound-email">{details.emailAddress}</dd>
           </>
         )}
         {details.phoneNumber && (
           <>
-            <dt>Mobile number</dt>
+            <dt>{webTexts.mfa.mobileNumber}</dt>
             <dd>{details.phoneNumber}</dd>
           </>
         )}
@@ -134,7 +134,7 @@ function BoundContacts({ details, flavour }: { details: MfaDetails; flavour: Fla
           className="button button--primary"
           onClick={() => void navigate(mfaScreenPath(flavour, 'verificationInfoStep1', null))}
         >
-          Continue
+          {webTexts.common.continue}
         </button>
       </div>
     </div>
@@ -184,7 +184,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
                 phone?.focus()
               }}
             >
-              Edit mobile number
+              {webTexts.mfa.editMobileNumber}
             </a>
           </>,
         ])
@@ -205,13 +205,13 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
     >
       <ContactTypeGroup
         id="mfa-email-type"
-        legend="Type of email address"
+        legend={webTexts.mfa.typeOfEmail}
         error={errors.typeOfEmailAddress?.message}
         field={register('typeOfEmailAddress')}
       />
       <TextField
         id="mfa-email"
-        label="Email address"
+        label={webTexts.mfa.emailAddress}
         error={errors.emailAddress?.message}
         type="email"
         autoComplete="email"
@@ -222,11 +222,11 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
       />
       <ContactTypeGroup
         id="mfa-phone-type"
-        legend="Type of mobile number"
+        legend={webTexts.mfa.typeOfMobile}
         error={errors.typeOfPhoneNumber?.message}
         field={register('typeOfPhoneNumber')}
       />
-      <Field id="mfa-country" label="Country/Region" error={countryError}>
+      <Field id="mfa-country" label={webTexts.mfa.countryRegion} error={countryError}>
         <select
           id="mfa-country"
           className="input"
@@ -243,7 +243,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
       </Field>
       <TextField
         id={phoneId}
-        label="Mobile number"
+        label={webTexts.mfa.mobileNumber}
         hint={screenTexts.registration.mobileHint}
         error={errors.phoneNumber?.message}
         type="tel"
@@ -261,7 +261,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
           disabled={isContinueHeld}
           aria-describedby={isContinueHeld ? continueHintId : undefined}
         >
-          {variant === 'update' ? 'Submit' : 'Continue'}
+          {variant === 'update' ? webTexts.common.submit : webTexts.common.continue}
         </button>
       </div>
       {isContinueHeld && (
@@ -290,7 +290,7 @@ function ContactTypeGroup({ id, legend, error, field }: ContactTypeGroupProps) {
         {contactTypes.map((type) => (
           <label className="mfa-choice" key={type}>
             <input type="radio" id={`${id}-${type.toLowerCase()}`} value={type} {...field} />
-            <span>{type}</span>
+            <span>{webTexts.mfa.contactTypes[type]}</span>
           </label>
         ))}
       </div>

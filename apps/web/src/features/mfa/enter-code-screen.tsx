@@ -6,13 +6,12 @@ import { Link } from 'react-router'
 import * as z from 'zod/mini'
 import {
   limits,
-  messages,
   myAccountScreen,
-  screenTexts,
   verificationCodeSchema,
   type CwMfaResponse,
   type Flavour,
 } from '@portal/contract'
+import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { env } from '../../config/env.ts'
@@ -141,7 +140,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       >
         <TextField
           id="mfa-code-input"
-          label="Verification Code"
+          label={webTexts.mfa.verificationCode}
           error={errors.verificationCode?.message}
           className="mfa__code"
           type="text"
@@ -152,7 +151,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         />
         <div className="form-actions">
           <button type="submit" className="button button--primary">
-            Submit
+            {webTexts.common.submit}
           </button>
         </div>
       </form>
@@ -174,32 +173,32 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             disabled={resend.secondsLeft > 0}
             aria-describedby={resend.secondsLeft > 0 ? resendHintId : undefined}
           >
-            Generate new Code
+            {webTexts.mfa.generateNewCode}
           </button>
           <Link
             className="button button--secondary"
             to={mfaScreenPath(flavour, 'verificationInfoStep1')}
           >
-            Change Delivery Mode
+            {webTexts.mfa.changeDeliveryMode}
           </Link>
           {layout === 'usweb' && (
             <button type="button" className="button button--secondary" onClick={askForSupport}>
-              Support
+              {webTexts.mfa.support}
             </button>
           )}
         </div>
         {layout === 'pl' && (
           <p className="mfa__help">
-            Need help? Click{' '}
+            {webTexts.mfa.plHelpLead}{' '}
             <button type="button" className="mfa-link-button" onClick={askForSupport}>
-              here
+              {webTexts.mfa.plHelpLink}
             </button>{' '}
-            to contact support.
+            {webTexts.mfa.plHelpTail}
           </p>
         )}
       </section>
       <p className="mfa__faq">
-        <ExternalLink href={env.links.mfaFaq}>Verification code FAQ</ExternalLink>
+        <ExternalLink href={env.links.mfaFaq}>{webTexts.mfa.faq}</ExternalLink>
       </p>
     </MfaFrame>
   )

@@ -1,0 +1,122 @@
+// The portal's texts in the active language (issue 24). English, the specification's own
+// texts, is built in; another language's catalogue loads on its own before the first render
+// (`loadLocale`, main.tsx), so a page fetches only the language it shows. Screens read texts
+// from here, never from the contract directly: these bindings are the active language's.
+import {
+  isLocale,
+  localeCookie,
+  localeFromAcceptLanguage,
+  messages as messagesEn,
+  passwordRuleLabels as passwordRuleLabelsEn,
+  screenTexts as screenTextsEn,
+  sourceLocale,
+  type Locale,
+  type Program,
+} from '@portal/contract'
+import { webTextsEn } from './web-texts.ts'
+
+type Translation<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => string
+    ? (...args: A) => string
+    : { readonly [K in keyof T]: Translation<T[K]> }
+
+export type WebTexts = Translation<typeof webTextsEn>
+
+export interface Catalogue {
+  messages: Translation<typeof messagesEn>
+  passwordRuleLabels: Translation<typeof passwordRuleLabelsEn>
+  screenTexts: Translation<typeof screenTextsEn>
+  accountLabels: Record<Program['accountLabel'], string>
+  webTexts: WebTexts
+}
+
+export let locale: Locale = sourceLocale
+export let messages: Catalogue['messages'] = messagesEn
+export let passwordRuleLabels: Catalogue['passwordRuleLabels'] = passwordRuleLabelsEn
+export let screenTexts: Catalogue['screenTexts'] = screenTextsEn
+export let webTexts: WebTexts = webTextsEn
+let accountLabels: Catalogue['accountLabels'] | undefined
+
+/** The program's customer-number label (Account Number, Agent Number) in the active language. */
+export function accountLabelOf(program: Program): string {
+  return accountLabels?.[program.accountLabel] ?? program.accountLabel
+}
+
+function activate(next: Locale, catalogue: Catalogue): void {
+  locale = next
+  messages = catalogue.messages
+  passwordRuleLabels = catalogue.passwordRuleLabels
+  screenTexts = catalogue.screenTexts
+  webTexts = catalogue.webTexts
+  accountLabels = catalogue.accountLabels
+}
+
+/** The language remembered in the cookie, else the browser's first (its Accept-Language). */
+export function chosenLocale(): Locale {
+  const remembered = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === localeCookie)?.[1]
+  return isLocale(remembered) ? remembered : localeFromAcceptLanguage(navigator.languages)
+}
+
+/** Remembers the language for a year (a plain cookie: not a secret, not the session). */
+export function rememberLocale(next: Locale): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  document.cookie = `${localeCookie}=${next}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+}
+
+/** Loads the chosen language's catalogue (none for English) and marks the page with it. */
+export async function loadLocale(next: Locale = chosenLocale()): Promise<void> {
+  rememberLocale(next)
+  if (next !== sourceLocale) {
+    const { catalogueEs } = await import('./catalogue-es.ts')
+    activate(next, catalogueEs)
+    document.documentElement.lang = next
+  }
+}
+
+/** Changes the language: remembered, then the page is read again in it. */
+export function switchLocale(next: Locale): void {
+  rememberLocale(next)
+  window.location.reload()
+}
+
+const waitPattern = (() => {
+  const [before = '', after = ''] = messagesEn.throttle.waitForNewCode(0).split('0')
+  return { before, after }
+})()
+
+/**
+ * A text the service sent (its answers stay English, spec §7) in the active language: by
+ * the key the English text has in the contract's catalogue. Unknown texts are shown as sent.
+ */
+export function translateServerText(text: string): string {
+  if (locale === sourceLocale) return text
+  const { before, after } = waitPattern
+  if (text.startsWith(before) && text.endsWith(after)) {
+    const seconds = Number(text.slice(before.length, text.length - after.length))
+    if (Number.isInteger(seconds)) return messages.throttle.waitForNewCode(seconds)
+  }
+  const path = keyOfEnglish().get(text)
+  if (!path) return text
+  let node: unknown = messages
+  for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key]
+  return typeof node === 'string' ? node : text
+}
+
+let englishKeys: Map<string, string[]> | undefined
+function keyOfEnglish(): Map<string, string[]> {
+  if (englishKeys) return englishKeys
+  const found = new Map<string, string[]>()
+  const walk = (node: unknown, path: string[]) => {
+    if (typeof node === 'string') found.set(node, path)
+    else if (typeof node === 'object' && node !== null) {
+      for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
+    }
+  }
+  walk(messagesEn, [])
+  englishKeys = found
+  return found
+}
