@@ -3,7 +3,7 @@
 // numbers and usernames are never translated. Counts go through ICU plurals.
 import { icu } from '@portal/contract/i18n'
 import { limits } from '@portal/contract'
-import type { Brand, Channel, Lifetime, Message, Templates } from './templates.ts'
+import type { Brand, Channel, Lifetime, Templates } from './templates.ts'
 
 const phoneOf = (b: Brand) => b.phone ?? 'el número que aparece en nuestro sitio web'
 

@@ -11,9 +11,9 @@ import {
   screenTexts as screenTextsEn,
   sourceLocale,
   type Locale,
+  portalTextsEn as webTextsEn,
   type Program,
 } from '@portal/contract'
-import { webTextsEn } from './web-texts.ts'
 
 type Translation<T> = T extends string
   ? string
@@ -29,6 +29,7 @@ export interface Catalogue {
   screenTexts: Translation<typeof screenTextsEn>
   accountLabels: Record<Program['accountLabel'], string>
   webTexts: WebTexts
+  translateServerText: (text: string) => string
 }
 
 export let locale: Locale = sourceLocale
@@ -36,6 +37,12 @@ export let messages: Catalogue['messages'] = messagesEn
 export let passwordRuleLabels: Catalogue['passwordRuleLabels'] = passwordRuleLabelsEn
 export let screenTexts: Catalogue['screenTexts'] = screenTextsEn
 export let webTexts: WebTexts = webTextsEn
+/**
+ * A text the service sent (its answers stay English, spec §7) in the active language, by
+ * the key the English text has in the contract's catalogue (server-texts.ts, loaded with a
+ * translation). English shows it as sent.
+ */
+export let translateServerText: (text: string) => string = (text) => text
 let accountLabels: Catalogue['accountLabels'] | undefined
 
 /** The program's customer-number label (Account Number, Agent Number) in the active language. */
@@ -50,6 +57,7 @@ function activate(next: Locale, catalogue: Catalogue): void {
   screenTexts = catalogue.screenTexts
   webTexts = catalogue.webTexts
   accountLabels = catalogue.accountLabels
+  translateServerText = catalogue.translateServerText
 }
 
 /** The language remembered in the cookie, else the browser's first (its Accept-Language). */
@@ -81,42 +89,4 @@ export async function loadLocale(next: Locale = chosenLocale()): Promise<void> {
 export function switchLocale(next: Locale): void {
   rememberLocale(next)
   window.location.reload()
-}
-
-const waitPattern = (() => {
-  const [before = '', after = ''] = messagesEn.throttle.waitForNewCode(0).split('0')
-  return { before, after }
-})()
-
-/**
- * A text the service sent (its answers stay English, spec §7) in the active language: by
- * the key the English text has in the contract's catalogue. Unknown texts are shown as sent.
- */
-export function translateServerText(text: string): string {
-  if (locale === sourceLocale) return text
-  const { before, after } = waitPattern
-  if (text.startsWith(before) && text.endsWith(after)) {
-    const seconds = Number(text.slice(before.length, text.length - after.length))
-    if (Number.isInteger(seconds)) return messages.throttle.waitForNewCode(seconds)
-  }
-  const path = keyOfEnglish().get(text)
-  if (!path) return text
-  let node: unknown = messages
-  for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key]
-  return typeof node === 'string' ? node : text
-}
-
-let englishKeys: Map<string, string[]> | undefined
-function keyOfEnglish(): Map<string, string[]> {
-  if (englishKeys) return englishKeys
-  const found = new Map<string, string[]>()
-  const walk = (node: unknown, path: string[]) => {
-    if (typeof node === 'string') found.set(node, path)
-    else if (typeof node === 'object' && node !== null) {
-      for (const [key, value] of Object.entries(node)) walk(value, [...path, key])
-    }
-  }
-  walk(messagesEn, [])
-  englishKeys = found
-  return found
 }

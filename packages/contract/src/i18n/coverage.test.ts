@@ -12,7 +12,12 @@ import {
 import { messages, screenTexts } from '../messages.ts'
 
 /** Texts the same in both languages (a heading word, a punctuation mark). */
-const sameInBoth = new Set(['messages.errorBannerHeading', 'messages.login.lockedTail'])
+const sameInBoth = new Set([
+  'messages.errorBannerHeading',
+  'messages.login.lockedTail',
+  'portalTexts.common.errorTitlePrefix',
+  'portalTexts.mfa.contactTypes.Personal',
+])
 
 describe('the es-US catalogue', () => {
   it('has every key of en-US and no other', () => {

@@ -1,13 +1,18 @@
-// The catalogues of every locale (issue 24), by locale. Kept apart from the contract's index:
+// The catalogues of every locale (issue 24), by locale: the specification's texts
+// (../messages.ts, es-US.ts) and the portal's own (portal-en.ts, portal-es.ts). Kept apart from the contract's index:
 // the login page imports the index, and a locale's texts load only when it is the active one.
 import { messages, passwordRuleLabels, screenTexts } from '../messages.ts'
 import { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from './es-US.ts'
 import type { Locale } from './locales.ts'
+import { portalTextsEn } from './portal-en.ts'
+import { portalTextsEs } from './portal-es.ts'
 import type { Translation } from './catalogue.ts'
 
 export * from './catalogue.ts'
 export * from './locales.ts'
 export { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from './es-US.ts'
+export { portalTextsEn } from './portal-en.ts'
+export { portalTextsEs } from './portal-es.ts'
 
 /** The English source of the contract's texts, in the shape every locale has. */
 export const contractTextsEn = {
@@ -15,6 +20,7 @@ export const contractTextsEn = {
   passwordRuleLabels,
   screenTexts,
   accountLabels: { 'Agent Number': 'Agent Number', 'Account Number': 'Account Number' },
+  portalTexts: portalTextsEn,
 } as const
 
 export type ContractTexts = Translation<typeof contractTextsEn>
@@ -24,6 +30,7 @@ export const contractTextsEs: ContractTexts = {
   passwordRuleLabels: passwordRuleLabelsEs,
   screenTexts: screenTextsEs,
   accountLabels: accountLabelsEs,
+  portalTexts: portalTextsEs,
 }
 
 export const contractTexts: Record<Locale, ContractTexts> = {

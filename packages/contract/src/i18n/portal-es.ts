@@ -1,8 +1,9 @@
-// The portal's own texts in Spanish (es-US, issue 24): the same keys as web-texts.ts, in the
+// The portal's own texts in Spanish (es-US, issue 24): the same keys as portal-en.ts, in the
 // formal register ("usted"). Loaded only when Spanish is the active language.
-import type { WebTexts } from './texts.ts'
+import type { portalTextsEn } from './portal-en.ts'
+import type { Translation } from './catalogue.ts'
 
-export const webTextsEs: WebTexts = {
+export const portalTextsEs: Translation<typeof portalTextsEn> = {
   common: {
     loading: 'Cargando',
     loadingText: 'Cargando…',

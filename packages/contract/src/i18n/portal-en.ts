@@ -1,9 +1,9 @@
-// The portal's own texts in English (issue 24): labels, hints, buttons and notes that are
-// the portal's and not the specification's (the specification's are the contract's, in
-// packages/contract/src/messages.ts). Each key has its Spanish in web-texts-es.ts; the
-// type check and i18n/coverage.test.ts name a key missing there.
+// The portal's own texts in English (issue 24): labels, hints, buttons and notes of the
+// screens that are the portal's and not the specification's (the specification's are in
+// ../messages.ts). Each key has its Spanish in portal-es.ts; the type check and
+// coverage.test.ts name a key missing there. Plain values: the login page imports it.
 
-export const webTextsEn = {
+export const portalTextsEn = {
   common: {
     loading: 'Loading',
     loadingText: 'Loading…',
