@@ -102,6 +102,12 @@ export default defineConfig(({ command, mode }) => ({
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             // Not its zod resolver: that loads with the schemas, on a form's first check.
             { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            // Issue 24: the English texts every page shows, and the choice of language, in one
+            // chunk (one fetch); a translation is a chunk of its own, fetched when it is chosen.
+            {
+              name: 'texts',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](messages|i18n[\\/](locales|portal-en))\.ts$|[\\/]src[\\/]i18n[\\/]texts\.ts$/,
+            },
           ],
         },
       },

@@ -8,27 +8,24 @@ import { locale, switchLocale, webTexts } from '../i18n/texts.ts'
  */
 export function LanguageSwitch() {
   return (
-    <nav className="language-switch" aria-label={webTexts.language.switchLabel}>
-      <ul className="language-switch__list">
-        {locales.map((each) => (
-          <li key={each}>
-            {each === locale ? (
-              <span className="language-switch__current" lang={each} aria-current="true">
-                {localeNames[each]}
-              </span>
-            ) : (
-              <button
-                type="button"
-                className="language-switch__option"
-                lang={each}
-                onClick={() => switchLocale(each)}
-              >
-                {localeNames[each]}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
+    <nav className="brand-header__nav" aria-label={webTexts.language.switchLabel}>
+      {locales.map((each) =>
+        each === locale ? (
+          <strong key={each} lang={each} aria-current="true">
+            {localeNames[each]}
+          </strong>
+        ) : (
+          <button
+            key={each}
+            type="button"
+            className="button button--ghost button--small"
+            lang={each}
+            onClick={() => switchLocale(each)}
+          >
+            {localeNames[each]}
+          </button>
+        ),
+      )}
     </nav>
   )
 }

@@ -1,6 +1,6 @@
 // Spec §4 "Password strength": what the meter shows for each score, from the contract's levels.
 import { strengthLevels } from '@portal/contract'
-import { webTexts } from '../i18n/texts.ts'
+import { formTexts } from '../i18n/form-texts.ts'
 
 export interface StrengthMeterView {
   score: number
@@ -16,7 +16,7 @@ export interface StrengthMeterView {
 
 export function strengthMeterView(score: number): StrengthMeterView {
   const level = strengthLevels.find((candidate) => candidate.score === score) ?? strengthLevels[0]
-  const label = level.label === '' ? '' : webTexts.password.levels[level.label]
+  const label = level.label === '' ? '' : formTexts().password.levels[level.label]
   return {
     score: level.score,
     label,

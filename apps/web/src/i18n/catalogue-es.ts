@@ -4,10 +4,11 @@ import { contractTextsEs } from '@portal/contract/i18n'
 import { serverTextTranslator } from './server-texts.ts'
 import type { Catalogue } from './texts.ts'
 
-const { portalTexts, ...specification } = contractTextsEs
+const { portalTexts, portalFormTexts, ...specification } = contractTextsEs
 
 export const catalogueEs: Catalogue = {
   ...specification,
   webTexts: portalTexts,
+  formTexts: portalFormTexts,
   translateServerText: serverTextTranslator(contractTextsEs.messages),
 }

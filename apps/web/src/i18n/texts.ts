@@ -1,11 +1,12 @@
 // The portal's texts in the active language (issue 24). English, the specification's own
 // texts, is built in; another language's catalogue loads on its own before the first render
-// (`loadLocale`, main.tsx), so a page fetches only the language it shows. Screens read texts
+// (`loadLocale`, main.tsx), so a page fetches only the language it shows. The language is
+// the one the service served the page in (`<html lang>`). Screens read texts
 // from here, never from the contract directly: these bindings are the active language's.
+import type { portalFormTextsEn } from '@portal/contract'
 import {
   isLocale,
   localeCookie,
-  localeFromAcceptLanguage,
   messages as messagesEn,
   passwordRuleLabels as passwordRuleLabelsEn,
   screenTexts as screenTextsEn,
@@ -22,6 +23,7 @@ type Translation<T> = T extends string
     : { readonly [K in keyof T]: Translation<T[K]> }
 
 export type WebTexts = Translation<typeof webTextsEn>
+export type FormTexts = Translation<typeof portalFormTextsEn>
 
 export interface Catalogue {
   messages: Translation<typeof messagesEn>
@@ -29,6 +31,7 @@ export interface Catalogue {
   screenTexts: Translation<typeof screenTextsEn>
   accountLabels: Record<Program['accountLabel'], string>
   webTexts: WebTexts
+  formTexts: FormTexts
   translateServerText: (text: string) => string
 }
 
@@ -44,6 +47,15 @@ export let webTexts: WebTexts = webTextsEn
  */
 export let translateServerText: (text: string) => string = (text) => text
 let accountLabels: Catalogue['accountLabels'] | undefined
+let translatedFormTexts: FormTexts | undefined
+
+/**
+ * The portal's own texts of the forms past the login page, in the active language. Only
+ * the screens that show them import their English (form-texts.ts), not the login page.
+ */
+export function translatedForms(): FormTexts | undefined {
+  return translatedFormTexts
+}
 
 /** The program's customer-number label (Account Number, Agent Number) in the active language. */
 export function accountLabelOf(program: Program): string {
@@ -57,32 +69,30 @@ function activate(next: Locale, catalogue: Catalogue): void {
   screenTexts = catalogue.screenTexts
   webTexts = catalogue.webTexts
   accountLabels = catalogue.accountLabels
+  translatedFormTexts = catalogue.formTexts
   translateServerText = catalogue.translateServerText
 }
 
-/** The language remembered in the cookie, else the browser's first (its Accept-Language). */
-export function chosenLocale(): Locale {
-  const remembered = document.cookie
-    .split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === localeCookie)?.[1]
-  return isLocale(remembered) ? remembered : localeFromAcceptLanguage(navigator.languages)
+/**
+ * The language the page was served in (`<html lang>`): the service chose it from the
+ * switch's cookie, else the browser's Accept-Language (apps/server/src/plugins/web.ts).
+ */
+function servedLocale(): Locale {
+  const lang = document.documentElement.lang
+  return isLocale(lang) ? lang : sourceLocale
+}
+
+/** Loads the page's language's catalogue (none for English) before the first render. */
+export async function loadLocale(next: Locale = servedLocale()): Promise<void> {
+  if (next === sourceLocale) return
+  const { catalogueEs } = await import('./catalogue-es.ts')
+  activate(next, catalogueEs)
 }
 
 /** Remembers the language for a year (a plain cookie: not a secret, not the session). */
-export function rememberLocale(next: Locale): void {
+function rememberLocale(next: Locale): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''
   document.cookie = `${localeCookie}=${next}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
-}
-
-/** Loads the chosen language's catalogue (none for English) and marks the page with it. */
-export async function loadLocale(next: Locale = chosenLocale()): Promise<void> {
-  rememberLocale(next)
-  if (next !== sourceLocale) {
-    const { catalogueEs } = await import('./catalogue-es.ts')
-    activate(next, catalogueEs)
-    document.documentElement.lang = next
-  }
 }
 
 /** Changes the language: remembered, then the page is read again in it. */

@@ -16,7 +16,7 @@ const sameInBoth = new Set([
   'messages.errorBannerHeading',
   'messages.login.lockedTail',
   'portalTexts.common.errorTitlePrefix',
-  'portalTexts.mfa.contactTypes.Personal',
+  'portalFormTexts.mfa.contactTypes.Personal',
 ])
 
 describe('the es-US catalogue', () => {

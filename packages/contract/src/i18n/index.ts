@@ -5,14 +5,16 @@ import { messages, passwordRuleLabels, screenTexts } from '../messages.ts'
 import { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from './es-US.ts'
 import type { Locale } from './locales.ts'
 import { portalTextsEn } from './portal-en.ts'
-import { portalTextsEs } from './portal-es.ts'
+import { portalFormTextsEn } from './portal-forms-en.ts'
+import { portalFormTextsEs, portalTextsEs } from './portal-es.ts'
 import type { Translation } from './catalogue.ts'
 
 export * from './catalogue.ts'
 export * from './locales.ts'
 export { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from './es-US.ts'
 export { portalTextsEn } from './portal-en.ts'
-export { portalTextsEs } from './portal-es.ts'
+export { portalFormTextsEn } from './portal-forms-en.ts'
+export { portalFormTextsEs, portalTextsEs } from './portal-es.ts'
 
 /** The English source of the contract's texts, in the shape every locale has. */
 export const contractTextsEn = {
@@ -21,6 +23,7 @@ export const contractTextsEn = {
   screenTexts,
   accountLabels: { 'Agent Number': 'Agent Number', 'Account Number': 'Account Number' },
   portalTexts: portalTextsEn,
+  portalFormTexts: portalFormTextsEn,
 } as const
 
 export type ContractTexts = Translation<typeof contractTextsEn>
@@ -31,6 +34,7 @@ export const contractTextsEs: ContractTexts = {
   screenTexts: screenTextsEs,
   accountLabels: accountLabelsEs,
   portalTexts: portalTextsEs,
+  portalFormTexts: portalFormTextsEs,
 }
 
 export const contractTexts: Record<Locale, ContractTexts> = {

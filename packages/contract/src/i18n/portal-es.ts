@@ -1,6 +1,7 @@
 // The portal's own texts in Spanish (es-US, issue 24): the same keys as portal-en.ts, in the
 // formal register ("usted"). Loaded only when Spanish is the active language.
 import type { portalTextsEn } from './portal-en.ts'
+import type { portalFormTextsEn } from './portal-forms-en.ts'
 import type { Translation } from './catalogue.ts'
 
 export const portalTextsEs: Translation<typeof portalTextsEn> = {
@@ -37,6 +38,12 @@ export const portalTextsEs: Translation<typeof portalTextsEn> = {
     website: 'Sitio web',
     licence: 'Licencia n.º ',
   },
+  titles: {
+    login: 'Inicio de sesión',
+  },
+}
+
+export const portalFormTextsEs: Translation<typeof portalFormTextsEn> = {
   password: {
     requirements: 'Requisitos de la contraseña',
     strength: 'Seguridad de la contraseña',
@@ -49,9 +56,6 @@ export const portalTextsEs: Translation<typeof portalTextsEn> = {
     },
     passwordLabel: 'Contraseña',
     confirmPasswordLabel: 'Confirmar contraseña',
-  },
-  titles: {
-    login: 'Inicio de sesión',
   },
   recovery: {
     email: 'Correo electrónico',

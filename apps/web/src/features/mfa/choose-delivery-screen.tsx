@@ -17,6 +17,7 @@ import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
 
@@ -31,12 +32,12 @@ export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<De
   if (details?.emailAddress) {
     options.push({
       method: 'email',
-      label: webTexts.mfa.email,
+      label: formTexts().mfa.email,
       masked: shortMaskedEmail(details.emailAddress),
     })
   }
   const phone = maskPhone(details?.phoneNumber ?? null)
-  if (phone) options.push({ method: 'sms', label: webTexts.mfa.mobile, masked: phone })
+  if (phone) options.push({ method: 'sms', label: formTexts().mfa.mobile, masked: phone })
   return options
 }
 
@@ -77,7 +78,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       layout={layout}
       id="mfa-delivery"
       title={chooseDeliveryTitle}
-      intro={webTexts.mfa.chooseIntro}
+      intro={formTexts().mfa.chooseIntro}
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
     >
@@ -89,7 +90,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
         )}
         <DeliveryChoice
           name="rgValue"
-          legend={webTexts.mfa.sendMyCodeBy}
+          legend={formTexts().mfa.sendMyCodeBy}
           options={options}
           value={method}
           onChange={setMethod}
@@ -102,7 +103,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             checked={isUpdateRequested}
             onChange={(event) => setUpdateRequested(event.target.checked)}
           />
-          <span>{webTexts.mfa.updateAfterVerifying}</span>
+          <span>{formTexts().mfa.updateAfterVerifying}</span>
         </label>
         <div className="form-actions">
           <button
@@ -114,7 +115,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             {webTexts.common.continue}
           </button>
           <button type="button" className="button button--secondary" onClick={askForSupport}>
-            {webTexts.mfa.contactSupport}
+            {formTexts().mfa.contactSupport}
           </button>
         </div>
       </form>

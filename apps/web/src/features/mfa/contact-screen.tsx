@@ -28,6 +28,7 @@ import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 export type ContactVariant = 'confirm' | 'enrol' | 'update'
 
@@ -117,13 +118,13 @@ function BoundContacts({ details, flavour }: { details: MfaDetails; flavour: Fla
       <dl className="mfa__bound">
         {details.emailAddress && (
           <>
-            <dt>{webTexts.mfa.emailAddress}</dt>
+            <dt>{formTexts().mfa.emailAddress}</dt>
             <dd className="mfa__bound-email">{details.emailAddress}</dd>
           </>
         )}
         {details.phoneNumber && (
           <>
-            <dt>{webTexts.mfa.mobileNumber}</dt>
+            <dt>{formTexts().mfa.mobileNumber}</dt>
             <dd>{details.phoneNumber}</dd>
           </>
         )}
@@ -184,7 +185,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
                 phone?.focus()
               }}
             >
-              {webTexts.mfa.editMobileNumber}
+              {formTexts().mfa.editMobileNumber}
             </a>
           </>,
         ])
@@ -205,13 +206,13 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
     >
       <ContactTypeGroup
         id="mfa-email-type"
-        legend={webTexts.mfa.typeOfEmail}
+        legend={formTexts().mfa.typeOfEmail}
         error={errors.typeOfEmailAddress?.message}
         field={register('typeOfEmailAddress')}
       />
       <TextField
         id="mfa-email"
-        label={webTexts.mfa.emailAddress}
+        label={formTexts().mfa.emailAddress}
         error={errors.emailAddress?.message}
         type="email"
         autoComplete="email"
@@ -222,11 +223,11 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
       />
       <ContactTypeGroup
         id="mfa-phone-type"
-        legend={webTexts.mfa.typeOfMobile}
+        legend={formTexts().mfa.typeOfMobile}
         error={errors.typeOfPhoneNumber?.message}
         field={register('typeOfPhoneNumber')}
       />
-      <Field id="mfa-country" label={webTexts.mfa.countryRegion} error={countryError}>
+      <Field id="mfa-country" label={formTexts().mfa.countryRegion} error={countryError}>
         <select
           id="mfa-country"
           className="input"
@@ -243,7 +244,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
       </Field>
       <TextField
         id={phoneId}
-        label={webTexts.mfa.mobileNumber}
+        label={formTexts().mfa.mobileNumber}
         hint={screenTexts.registration.mobileHint}
         error={errors.phoneNumber?.message}
         type="tel"
@@ -290,7 +291,7 @@ function ContactTypeGroup({ id, legend, error, field }: ContactTypeGroupProps) {
         {contactTypes.map((type) => (
           <label className="mfa-choice" key={type}>
             <input type="radio" id={`${id}-${type.toLowerCase()}`} value={type} {...field} />
-            <span>{webTexts.mfa.contactTypes[type]}</span>
+            <span>{formTexts().mfa.contactTypes[type]}</span>
           </label>
         ))}
       </div>

@@ -25,6 +25,7 @@ import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 export const enterCodeTitle = screenTexts.mfa.enterCodeTitle
 
@@ -140,7 +141,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       >
         <TextField
           id="mfa-code-input"
-          label={webTexts.mfa.verificationCode}
+          label={formTexts().mfa.verificationCode}
           error={errors.verificationCode?.message}
           className="mfa__code"
           type="text"
@@ -173,32 +174,32 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             disabled={resend.secondsLeft > 0}
             aria-describedby={resend.secondsLeft > 0 ? resendHintId : undefined}
           >
-            {webTexts.mfa.generateNewCode}
+            {formTexts().mfa.generateNewCode}
           </button>
           <Link
             className="button button--secondary"
             to={mfaScreenPath(flavour, 'verificationInfoStep1')}
           >
-            {webTexts.mfa.changeDeliveryMode}
+            {formTexts().mfa.changeDeliveryMode}
           </Link>
           {layout === 'usweb' && (
             <button type="button" className="button button--secondary" onClick={askForSupport}>
-              {webTexts.mfa.support}
+              {formTexts().mfa.support}
             </button>
           )}
         </div>
         {layout === 'pl' && (
           <p className="mfa__help">
-            {webTexts.mfa.plHelpLead}{' '}
+            {formTexts().mfa.plHelpLead}{' '}
             <button type="button" className="mfa-link-button" onClick={askForSupport}>
-              {webTexts.mfa.plHelpLink}
+              {formTexts().mfa.plHelpLink}
             </button>{' '}
-            {webTexts.mfa.plHelpTail}
+            {formTexts().mfa.plHelpTail}
           </p>
         )}
       </section>
       <p className="mfa__faq">
-        <ExternalLink href={env.links.mfaFaq}>{webTexts.mfa.faq}</ExternalLink>
+        <ExternalLink href={env.links.mfaFaq}>{formTexts().mfa.faq}</ExternalLink>
       </p>
     </MfaFrame>
   )

@@ -1,8 +1,9 @@
 // Headings and labels of the recovery screens (spec §2 screens 5-8): every text comes from
 // the contract's catalogue; the option labels follow the program's account label.
 import { type DeliveryMethod, type Program } from '@portal/contract'
-import { accountLabelOf, messages, screenTexts, webTexts } from '../../i18n/texts.ts'
+import { accountLabelOf, messages, screenTexts } from '../../i18n/texts.ts'
 import type { RecoveryKind, RecoveryOption } from './recovery-input.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 export const recoveryTexts = screenTexts.recovery satisfies {
   titleOf: Record<RecoveryKind, string>
@@ -14,13 +15,13 @@ export const recoveryTexts = screenTexts.recovery satisfies {
 export function optionLabelOf(option: RecoveryOption, program: Program): string {
   switch (option) {
     case 'email':
-      return webTexts.recovery.email
+      return formTexts().recovery.email
     case 'mobile':
-      return webTexts.recovery.mobile
+      return formTexts().recovery.mobile
     case 'customerNumber':
       return accountLabelOf(program)
     case 'username':
-      return webTexts.recovery.username
+      return formTexts().recovery.username
   }
 }
 
@@ -28,19 +29,19 @@ export function optionLabelOf(option: RecoveryOption, program: Program): string 
 export function valueLabelOf(option: RecoveryOption, program: Program): string {
   switch (option) {
     case 'email':
-      return webTexts.recovery.emailAddress
+      return formTexts().recovery.emailAddress
     case 'mobile':
-      return webTexts.recovery.mobileNumber
+      return formTexts().recovery.mobileNumber
     case 'customerNumber':
       return accountLabelOf(program)
     case 'username':
-      return webTexts.recovery.username
+      return formTexts().recovery.username
   }
 }
 
 /** Spec §2 screen 7: "email or text message showing the masked contact". */
 export function deliveryLabelOf(method: DeliveryMethod): string {
-  return method === 'email' ? webTexts.recovery.email : webTexts.recovery.textMessage
+  return method === 'email' ? formTexts().recovery.email : formTexts().recovery.textMessage
 }
 
 /** Spec §2 screen 8: the confirmation of each recovery. */

@@ -14,6 +14,7 @@ import { updateTempPassword } from './temp-password-api.ts'
 import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
 import './temp-password.css'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 const PasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
@@ -95,13 +96,13 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
           value={password}
           password={{
             id: 'new-password',
-            label: webTexts.password.passwordLabel,
+            label: formTexts().password.passwordLabel,
             error: errors.password?.message,
             registration: register('password'),
           }}
           confirmation={{
             id: 'confirm-password',
-            label: webTexts.password.confirmPasswordLabel,
+            label: formTexts().password.confirmPasswordLabel,
             error: errors.confirmPassword?.message,
             registration: register('confirmPassword'),
           }}
