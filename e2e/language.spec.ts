@@ -36,15 +36,19 @@ describe('the language switch', () => {
     expect(await accessibilityViolations(page)).toEqual([])
     const cookie = await languageCookie(page)
     expect(cookie).toMatchObject({ value: 'es-US', path: '/', sameSite: 'Lax', httpOnly: false })
-    // Remembered: a new visit to another page of the area is Spanish too.
-    await page.goto(e2e.portal.url('/usweb/forgot-username?prgName=bclip&level1Org=100'))
+    // Remembered: the page read again is Spanish, and so is the next screen.
+    await page.reload()
+    await heading(page, es.screenTexts.login.title)
+    await page.getByRole('link', { name: es.screenTexts.login.forgotUsername }).click()
     await heading(page, es.screenTexts.recovery.titleOf.username)
+    await page.getByRole('link', { name: es.screenTexts.recovery.returnToLogin }).click()
+    await heading(page, es.screenTexts.login.title)
 
     await page
       .getByRole('navigation', { name: es.portalTexts.language.switchLabel })
       .getByRole('button', { name: 'English' })
       .click()
-    await heading(page, en.screenTexts.recovery.titleOf.username)
+    await heading(page, en.screenTexts.login.title)
     expect(await langOf(page)).toBe('en')
     expect((await languageCookie(page))?.value).toBe('en-US')
     // The choice is no secret and no part of the session: nothing of it in browser storage.
