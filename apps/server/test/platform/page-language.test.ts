@@ -21,7 +21,8 @@ const langOf = (html: string) => /<html lang="([^"]*)">/.exec(html)?.[1]
 
 describe('the language of a page', () => {
   it('is English for a browser that names no language or another one', async () => {
-    for (const headers of [{}, { 'accept-language': 'fr-FR,de;q=0.8' }]) {
+    const browsers: Record<string, string>[] = [{}, { 'accept-language': 'fr-FR,de;q=0.8' }]
+    for (const headers of browsers) {
       const answer = await page('/usweb/login', headers)
       expect(langOf(answer.body)).toBe('en')
       expect(answer.headers.vary).toBe('Accept-Encoding, Accept-Language, Cookie')

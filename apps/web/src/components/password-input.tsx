@@ -12,7 +12,7 @@ type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
 export function PasswordInput({
   className,
   ref,
-  toggleTarget = 'password',
+  toggleTarget = webTexts.common.passwordToggleTarget,
   ...inputProps
 }: PasswordInputProps) {
   const [isShown, setShown] = useState(false)

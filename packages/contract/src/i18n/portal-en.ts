@@ -10,6 +10,8 @@ export const portalTextsEn = {
     opensInNewTab: ' (opens in a new tab)',
     show: 'Show',
     hide: 'Hide',
+    /** What the password field's Show / Hide button shows or hides (read after it). */
+    passwordToggleTarget: 'password',
     returnToLogin: 'Return to Login',
     submit: 'Submit',
     continue: 'Continue',

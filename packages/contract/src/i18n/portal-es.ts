@@ -11,6 +11,7 @@ export const portalTextsEs: Translation<typeof portalTextsEn> = {
     opensInNewTab: ' (se abre en una pestaña nueva)',
     show: 'Mostrar',
     hide: 'Ocultar',
+    passwordToggleTarget: 'contraseña',
     returnToLogin: 'Volver al inicio de sesión',
     submit: 'Enviar',
     continue: 'Continuar',
@@ -56,6 +57,7 @@ export const portalFormTextsEs: Translation<typeof portalFormTextsEn> = {
     },
     passwordLabel: 'Contraseña',
     confirmPasswordLabel: 'Confirmar contraseña',
+    confirmToggleTarget: 'confirmación de contraseña',
   },
   recovery: {
     email: 'Correo electrónico',

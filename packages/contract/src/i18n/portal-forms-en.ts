@@ -14,6 +14,7 @@ export const portalFormTextsEn = {
     },
     passwordLabel: 'Password',
     confirmPasswordLabel: 'Confirm Password',
+    confirmToggleTarget: 'confirm password',
   },
   recovery: {
     email: 'Email',
