@@ -243,7 +243,9 @@ export async function buildApp({
     app.addHook('onClose', async () => clearInterval(sweep))
   }
 
-  await app.register(errors)
+  await app.register(errors, {
+    onDependencyError: (dependency) => metrics.observeDependencyError(dependency),
+  })
   await app.register(metricsPlugin, { metrics, token: config.metricsToken })
   await app.register(apiSchemas)
   await app.register(security, { isBehindTls: config.isCookieSecure })
@@ -279,7 +281,7 @@ export async function buildApp({
   app.get('/readyz', probe, async (_request, reply) => {
     const { status, checks } = await health.readiness()
     return reply
-      .code(status === 'unavailable' ? 503 : 200)
+      .code(status === 'unavailable' || status === 'draining' ? 503 : 200)
       .send({ status, database: database.engine, checks })
   })
 

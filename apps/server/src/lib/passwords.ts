@@ -44,7 +44,7 @@ export function passwordHashingLoad(): { running: number; waiting: number; finis
 }
 
 // Answered 503 with the technical-difficulties message and Retry-After 1 (plugins/errors.ts).
-const busy = () => new ServiceUnavailable(1, 'password hashing is saturated')
+const busy = () => new ServiceUnavailable(1, 'password hashing is saturated', 'password_hashing')
 
 /** Throws the 503 now when a hash would be refused, before any other work is done for it. */
 export function assertHashingCapacity(): void {
