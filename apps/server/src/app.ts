@@ -222,6 +222,7 @@ export async function buildApp({
     log: app.log,
     pollMs: config.outboxPollMs,
     maxAttempts: config.outboxMaxAttempts,
+    sendTimeoutMs: config.outboxSendTimeoutMs,
     keepBodies: config.isDemo,
     onOutcome: (outcome, channel) => metrics.observeDelivery(outcome, channel),
   })

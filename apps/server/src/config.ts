@@ -47,6 +47,7 @@ export interface Config {
   smsFrom: string
   outboxPollMs: number
   outboxMaxAttempts: number
+  outboxSendTimeoutMs: number
   redisUrl: string | undefined
   redisKeyPrefix: string
   rateLimits: { perClient: number; perTarget: number; windowMinutes: number }
@@ -290,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsFrom: e.SMS_FROM,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxMaxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    outboxSendTimeoutMs: e.OUTBOX_SEND_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: {
