@@ -109,8 +109,8 @@ async function sendWithin(send: (signal: AbortSignal) => Promise<void>, ms: numb
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
       const error = new Error(`no answer within ${ms} ms`)
+      reject(error) // first: the deadline's reason, not the transport's answer to the abort
       controller.abort(error)
-      reject(error)
     }, ms)
   })
   try {

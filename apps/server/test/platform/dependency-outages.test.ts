@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '@portal/contract'
 import { demoPassword } from '../../src/store/demo-data.ts'
 import { startTestApp, type TestApp } from '../harness.ts'
+import { adminShutdown, breakDatabase as breakOn, connectionRefused } from '../break-database.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -13,26 +14,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-/** Makes every statement of the app's database fail with `error` until the returned undo. */
-function breakDatabase(error: () => Error): () => void {
-  const client = (t.database.db as unknown as { $client: Record<string, unknown> }).$client
-  const saved = new Map<string, unknown>()
-  for (const method of ['query', 'connect', 'transaction']) {
-    if (typeof client[method] !== 'function') continue
-    saved.set(method, client[method])
-    client[method] = () => Promise.reject(error())
-  }
-  return () => {
-    for (const [method, original] of saved) client[method] = original
-  }
-}
-
-const refused = () =>
-  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
-const adminShutdown = () =>
-  Object.assign(new Error('terminating connection due to administrator command'), {
-    code: '57P01',
-  })
+const breakDatabase = (error: () => Error) => breakOn(t.database, error)
+const refused = connectionRefused
 
 async function dependencyErrors(dependency: string): Promise<number> {
   const metric = await t.app.metrics.registry
