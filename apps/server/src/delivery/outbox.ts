@@ -88,9 +88,9 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(base * (1 + 0.2 * random()))
 }
 
-/** The wait after a pass that failed (the database away): 1 s, 2 s, 4 s … at most 30 s, jittered. */
+/** The wait after a pass that failed (the database away): 1 s, 2 s, 4 s … at most 10 s, jittered. */
 export function passBackoffMs(failures: number, pollMs: number, random = Math.random): number {
-  const base = Math.min(Math.max(pollMs, 1_000) * 2 ** Math.max(0, failures - 1), 30_000)
+  const base = Math.min(Math.max(pollMs, 1_000) * 2 ** Math.max(0, failures - 1), 10_000)
   return Math.round(base * (1 + 0.2 * random()))
 }
 
