@@ -19,9 +19,20 @@ try {
   if (portal && runs('first-load')) await firstLoad(portal.port)
   if (portal && runs('cheap-calls')) await cheapCalls(portal.port)
   if (portal && runs('sign-in')) await passwordLogins(portal.port, portal.child.pid)
-  if (portal && runs('pressure')) await underPressure(portal.port)
+  if (portal && runs('pressure'))
+    await underPressure(portal.port, ' (hashing in threads at nice 10)')
 } finally {
   portal?.child.kill()
+}
+// The same flood with hashing on libuv's pool at normal priority (PASSWORD_HASH_THREADS=false):
+// the comparison behind decision 0019, in the same run.
+if (runs('pressure')) {
+  const libuv = await serve('portal', { PASSWORD_HASH_THREADS: 'false' })
+  try {
+    await underPressure(libuv.port, " (hashing on libuv's pool, PASSWORD_HASH_THREADS=false)")
+  } finally {
+    libuv.child.kill()
+  }
 }
 // Its own SMTP receiver; no portal.
 if (runs('email')) await emailThroughput()

@@ -57,6 +57,9 @@ if (kind === 'baseline') {
     ...(process.env.PASSWORD_HASH_CONCURRENCY
       ? { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY }
       : {}),
+    ...(process.env.PASSWORD_HASH_THREADS
+      ? { PASSWORD_HASH_THREADS: process.env.PASSWORD_HASH_THREADS }
+      : {}),
   })
   const app = await buildApp({
     config,

@@ -60,7 +60,7 @@ export interface Config {
     windowMinutes: number
     shadowCounterDays: number
   }
-  passwordHashing: { concurrency: number; queue: number }
+  passwordHashing: { concurrency: number; queue: number; threads: boolean }
   messageLimits: {
     resendCooldownSeconds: number
     perUser: number
@@ -312,7 +312,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.LOGIN_LIMIT_WINDOW_MINUTES,
       shadowCounterDays: e.LOGIN_SHADOW_COUNTER_DAYS,
     },
-    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
+    passwordHashing: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY,
+      queue: e.PASSWORD_HASH_QUEUE,
+      threads: e.PASSWORD_HASH_THREADS,
+    },
     messageLimits: {
       resendCooldownSeconds: e.MESSAGE_RESEND_COOLDOWN_SECONDS,
       perUser: e.MESSAGE_LIMIT_PER_USER,

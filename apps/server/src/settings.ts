@@ -134,6 +134,8 @@ export const EnvSchema = z.object({
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** Hash in worker threads at a lower priority, nice 10 (true), or on libuv's pool (false). */
+  PASSWORD_HASH_THREADS: flag.default(true),
   /** Seconds before another verification code may be sent to the same user. */
   MESSAGE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
   /** Codes, temporary passwords and usernames sent for one user in a window. */

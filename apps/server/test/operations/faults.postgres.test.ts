@@ -3,7 +3,7 @@
 // under a running portal; two instances, one killed mid-sign-in; SIGTERM mid-request. Each
 // ends with the outbox's messages sent exactly once. Runs in the api-postgres project.
 import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { messages, programOf } from '@portal/contract'
 import pg from 'pg'
 import { demoPassword } from '../../src/store/demo-data.ts'
@@ -114,6 +114,7 @@ describe('the database stopped, restarted and killed under a running portal', ()
     async () => {
       const url = newDatabase()
       const service = await startService(env(url))
+      onTestFailed(() => console.error(service.logs.slice(-40).join('\n')))
       const browser = new Browser({ mfadeviceprint: 'fault-test-device' })
       expect(await (await password(browser, service.url)).json()).toMatchObject({
         message: 'Authentication Successful',
