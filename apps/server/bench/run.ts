@@ -1,12 +1,14 @@
 // npm run bench: the budgets of DESIGN.md, each printed as a ratio against a baseline
 // measured in the same run on the same machine. BENCH_ONLY=a,b runs only the named sections
-// (first-load, cheap-calls, sign-in, pressure, email, scale).
+// (first-load, cheap-calls, sign-in, pressure, email, scale, soak). The soak runs
+// BENCH_SOAK_MINUTES (default 15) at BENCH_SOAK_RATE calls/s (default 10).
 import { cheapCalls } from './cheap-calls.ts'
 import { emailThroughput } from './email.ts'
 import { firstLoad } from './first-load.ts'
 import { serve } from './lib.ts'
 import { underPressure } from './pressure.ts'
 import { scale } from './scale.ts'
+import { soak } from './soak.ts'
 import { passwordLogins } from './sign-in.ts'
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
@@ -38,6 +40,8 @@ if (runs('pressure')) {
 if (runs('email')) await emailThroughput()
 // Its own two databases and portals (PostgreSQL only).
 if (runs('scale')) await scale()
+// Its own portal, for BENCH_SOAK_MINUTES.
+if (runs('soak')) await soak()
 console.log(
   `\ndatabase: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}`,
 )
