@@ -41,6 +41,9 @@ export function smtpTransport(smtpUrl: string, from: string, options: SmtpOption
         pool: true,
         maxConnections: options.maxConnections ?? 3,
         maxMessages: options.maxMessages ?? 100,
+        // The outbox owns the retries: a message whose connection drops (a server that hung,
+        // then went) fails, and is not sent again by the pool after the worker gave up on it.
+        maxRequeues: 0,
         ...timeouts,
       })
     : nodemailer.createTransport({ url: smtpUrl, ...timeouts })
