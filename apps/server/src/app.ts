@@ -223,6 +223,7 @@ export async function buildApp({
     log: app.log,
     pollMs: config.outboxPollMs,
     maxAttempts: config.outboxMaxAttempts,
+    sendTimeoutMs: config.outboxSendTimeoutMs,
     keepBodies: config.isDemo,
     onOutcome: (outcome, channel) => metrics.observeDelivery(outcome, channel),
   })
@@ -244,7 +245,9 @@ export async function buildApp({
     app.addHook('onClose', async () => clearInterval(sweep))
   }
 
-  await app.register(errors)
+  await app.register(errors, {
+    onDependencyError: (dependency) => metrics.observeDependencyError(dependency),
+  })
   await app.register(metricsPlugin, { metrics, token: config.metricsToken })
   await app.register(apiSchemas)
   await app.register(security, { isBehindTls: config.isCookieSecure })
@@ -280,7 +283,7 @@ export async function buildApp({
   app.get('/readyz', probe, async (_request, reply) => {
     const { status, checks } = await health.readiness()
     return reply
-      .code(status === 'unavailable' ? 503 : 200)
+      .code(status === 'unavailable' || status === 'draining' ? 503 : 200)
       .send({ status, database: database.engine, checks })
   })
 

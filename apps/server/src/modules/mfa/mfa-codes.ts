@@ -44,7 +44,8 @@ export function mfaCodes(context: MfaContext) {
   /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
   async function openIncident(userId: number, reason: string, now: Date): Promise<string> {
     const incidentID = await repo.openIncident(userId, reason, now)
-    if (incidentID === undefined) throw new ServiceUnavailable(60, 'no free incident number')
+    if (incidentID === undefined)
+      throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
     return incidentID
   }
 
