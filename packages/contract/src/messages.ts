@@ -229,6 +229,13 @@ export const screenTexts = {
     plHours: 'Our call centre is open 7:30am-5pm CST, Monday-Friday.',
     ticketLabel: 'Incident ticket number',
   },
+  /** Issue 27 (not in the spec): what the spinner says is happening. */
+  busy: {
+    loading: 'Loading…',
+    signingIn: 'Signing you in…',
+    sendingCode: 'Sending your code…',
+    checkingCode: 'Checking your code…',
+  },
   /** Issue 6: the first part of a document title where two screens share a heading. */
   pageTitles: {
     deliveryChoice: 'Choose Delivery Method',

@@ -136,6 +136,11 @@ export const CwMfaResponseSchema = z.object({
    * asked for, so the code screen can say so.
    */
   resendAfterSeconds: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /**
+   * Not in the spec (issue 27): after a wrong code, how many more wrong codes the account
+   * takes before it is locked, so the code screen can count down.
+   */
+  attemptsLeft: z.optional(z.number().check(z.int(), z.nonnegative())),
   nextScreen: z.string().register(z.globalRegistry, extension(extensionFallbacks.nextScreen)),
 })
 export type CwMfaResponse = z.infer<typeof CwMfaResponseSchema>

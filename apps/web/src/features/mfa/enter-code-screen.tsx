@@ -70,13 +70,16 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     reValidateMode: 'onChange',
   })
 
-  const perform: typeof step.perform = (call, decide) => {
+  // What the spinner says: the code is checked, or a new one sent (issue 27).
+  const [busyText, setBusyText] = useState<string>(screenTexts.busy.checkingCode)
+  const perform = (text: string): typeof step.perform => (call, decide) => {
     setNotice(null)
+    setBusyText(text)
     return step.perform(call, decide)
   }
 
   const submit = ({ verificationCode }: CodeFormValues) =>
-    perform(
+    perform(screenTexts.busy.checkingCode)(
       () => enterVerificationCode(verificationCode.trim()),
       (response: CwMfaResponse): MfaStep => {
         if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
@@ -97,7 +100,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     )
 
   const newCode = () =>
-    perform(generateNewCode, (response) => {
+    perform(screenTexts.busy.sendingCode)(generateNewCode, (response) => {
       const next = stepAfterResponse(response)
       if (next.kind !== 'screen' || next.screen !== 'verificationInfoStep3') return next
       // Still on this screen, with a fresh code on its way.
@@ -112,7 +115,8 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       return null
     })
 
-  const askForSupport = () => void perform(requestSupport, (r) => stepAfterResponse(r))
+  const askForSupport = () =>
+    void perform(screenTexts.busy.loading)(requestSupport, (r) => stepAfterResponse(r))
 
   const onInvalid: typeof step.onInvalid = (fieldErrors) => {
     setNotice(null)
@@ -127,6 +131,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       intro={screenTexts.mfa.codeSent(mode)}
       bannerItems={step.bannerItems}
       isBusy={step.isBusy}
+      busyText={busyText}
     >
       <Notice text={notice} />
       {destination && (
@@ -137,7 +142,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       <form
         className="mfa__form"
         noValidate
-        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
+        onSubmit={step.guard(handleSubmit(submit, onInvalid))}
       >
         <TextField
           id="mfa-code-input"
