@@ -217,6 +217,10 @@ export const screenTexts = {
     // Issue 32 (not in the spec): the confirm screen after a password reset or an unlock.
     boundContactsIntro:
       'To protect your account, we will send a verification code to the contact details you confirmed before. You can update them after you enter the code.',
+    // Issue 27 (not in the spec): beside the spec's wrong-code sentence, from the fourth.
+    attemptsLeft: (left: number) =>
+      left === 1 ? 'You have 1 attempt left.' : `You have ${left} attempts left.`,
+    codeNotAccepted: 'That code was not accepted. Enter the 6-digit code again.',
     recentRecovery: (by: 'email' | 'sms') =>
       by === 'email'
         ? 'Because a temporary password was just sent to your email address, this code will be sent to your mobile number.'
@@ -228,6 +232,15 @@ export const screenTexts = {
       `Please call customer support at ${phone} and provide the incident ticket number below.`,
     plHours: 'Our call centre is open 7:30am-5pm CST, Monday-Friday.',
     ticketLabel: 'Incident ticket number',
+    // Issue 27 (not in the spec): plain lines beside the spec's text.
+    paused: (tries: number) =>
+      `To protect your account, we have paused sign-in after ${tries} incorrect codes.`,
+    uswebHours: 'Our customer service center is open Monday-Friday, 8am-5pm CT.',
+    copy: 'Copy',
+    copyLabel: 'Copy the incident ticket number',
+    copied: 'Ticket number copied.',
+    resetNow: 'Or reset your password now',
+    resetNowHint: 'Resetting your password unlocks your account.',
   },
   /** Issue 27 (not in the spec): what the spinner says is happening. */
   busy: {

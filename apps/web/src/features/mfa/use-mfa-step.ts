@@ -27,7 +27,7 @@ export function useMfaStep(flavour: Flavour) {
         return false
       case 'screen':
         await navigate(mfaScreenPath(flavour, step.screen, step.incidentID), {
-          state: supportScreenState(step.incidentID),
+          state: supportScreenState(step.incidentID, step.isLockout),
         })
         return false
       case 'handoff': {
