@@ -320,6 +320,7 @@ export async function buildApp({
       codeKey: deriveKey(config.sessionSecret, 'verification-code'),
       deviceKey: deriveKey(config.sessionSecret, 'device-print'),
       deviceTrustDays: config.mfaDeviceTrustDays,
+      smsOriginHost: config.smsOriginHost,
       mfaExemptPrograms: config.mfaExemptPrograms,
       mailingPhone: (program) => reference.phoneOf(program),
     }),

@@ -29,6 +29,8 @@ export interface Config {
   tempPasswordSmsTtlMinutes: number
   passwordMaxAgeDays: number
   mfaDeviceTrustDays: number
+  /** The host of a text-message code's origin-bound line; undefined = no such line. */
+  smsOriginHost: string | undefined
   mfaExemptPrograms: ProgramCode[]
   /** false, a hop count, or the addresses/CIDRs of the proxies (see trustProxyOf). */
   trustProxy: TrustProxy
@@ -269,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tempPasswordSmsTtlMinutes: e.TEMP_PASSWORD_SMS_TTL_MINUTES,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
+    smsOriginHost: e.SMS_ORIGIN_HOST,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
     trustProxy,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,

@@ -154,6 +154,9 @@ export const screenTexts = {
     emailLabel: 'Email Address',
     mobileLabel: 'Mobile Number',
     mobileHint: 'Ten digits, for example 312-555-0101.',
+    // Issue 27 (not in the spec): agents have the number printed with its prefix.
+    agentNumberHint: (prefix: string) =>
+      `6 digits, for example 100002. You may type it as ${prefix}100002.`,
     usernameLabel: 'Username',
     usernameHint:
       '6-50 characters: letters, numbers and underscores, no spaces. Usernames are not case-sensitive.',

@@ -33,6 +33,7 @@ export function mfaCodes(context: MfaContext) {
     writer,
     clock,
     brand,
+    smsOriginHost,
     codeHash,
     recipientOf,
     deviceHash,
@@ -103,7 +104,7 @@ export function mfaCodes(context: MfaContext) {
       }
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
       const recipient = recipientOf(contact, method)
-      const message = templates.verificationCode(await brand(user), code)
+      const message = templates.verificationCode(await brand(user), code, smsOriginHost)
       await db.transaction(async (tx) => {
         await mfaRepo(tx).replaceCode(
           user.id,
