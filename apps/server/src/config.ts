@@ -25,6 +25,7 @@ export interface Config {
   sessionSecret: string
   sessionIdleMinutes: number
   sessionAbsoluteMinutes: number
+  sessionIdleWarningSeconds: number
   tempPasswordTtlHours: number
   tempPasswordSmsTtlMinutes: number
   passwordMaxAgeDays: number
@@ -267,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? demoSessionSecret,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
+    sessionIdleWarningSeconds: e.SESSION_IDLE_WARNING_SECONDS,
     tempPasswordTtlHours: e.TEMP_PASSWORD_TTL_HOURS,
     tempPasswordSmsTtlMinutes: e.TEMP_PASSWORD_SMS_TTL_MINUTES,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
