@@ -20,6 +20,12 @@ import {
 
 const e2e = portalAndBrowser()
 
+/** The value, which the test's own arrangement guarantees. */
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('missing')
+  return value
+}
+
 const onScreen = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path)
 
 /** Every request to one of the service's calls, counted as the browser sends them. */
@@ -72,15 +78,15 @@ describe('a tap is never lost or doubled (problem 1)', () => {
     await page.getByLabel('Username').fill('bclip_demo')
     await page.getByLabel('Password', { exact: true }).fill(demoPassword)
     const login = page.getByRole('button', { name: 'Login', exact: true })
-    const loginBox = await login.boundingBox()
+    const loginBox = must(await login.boundingBox())
     await login.click()
     // Busy from the tap, before any lazy import, saying what is happening.
     await page.getByRole('status', { name: screenTexts.busy.signingIn.replace('…', '') }).waitFor()
     expect(await page.locator('.login-screen').getAttribute('aria-busy')).toBe('true')
-    await tapAgain(page, { x: loginBox!.x + 10, y: loginBox!.y + 10 }, '.login-form')
+    await tapAgain(page, { x: loginBox.x + 10, y: loginBox.y + 10 }, '.login-form')
     // The address changes before the next screen has arrived: the old form stays covered.
     await onScreen(page, '/usweb/verificationinfostep1')
-    await tapAgain(page, { x: loginBox!.x + 10, y: loginBox!.y + 10 }, '.login-form')
+    await tapAgain(page, { x: loginBox.x + 10, y: loginBox.y + 10 }, '.login-form')
 
     await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
     expect(await page.getByRole('alert').count()).toBe(0)
@@ -88,14 +94,14 @@ describe('a tap is never lost or doubled (problem 1)', () => {
 
     await page.getByRole('radio', { name: /^Email\b/ }).check()
     const next = page.getByRole('button', { name: 'Continue', exact: true })
-    const nextBox = await next.boundingBox()
+    const nextBox = must(await next.boundingBox())
     await next.click()
     await page
       .getByRole('status', { name: screenTexts.busy.sendingCode.replace('…', '') })
       .waitFor()
-    await tapAgain(page, { x: nextBox!.x + 10, y: nextBox!.y + 10 }, '.mfa__form')
+    await tapAgain(page, { x: nextBox.x + 10, y: nextBox.y + 10 }, '.mfa__form')
     await onScreen(page, '/usweb/verificationinfostep3')
-    await tapAgain(page, { x: nextBox!.x + 10, y: nextBox!.y + 10 }, '.mfa__form')
+    await tapAgain(page, { x: nextBox.x + 10, y: nextBox.y + 10 }, '.mfa__form')
     await page.getByRole('heading', { name: screenTexts.mfa.enterCodeTitle, level: 1 }).waitFor()
     expect(await page.getByRole('alert').count()).toBe(0)
     expect(sends.count).toBe(1)
@@ -157,7 +163,9 @@ describe('the lock-out path explains itself (problems 3, 6)', () => {
 
 describe('numbers as people have them (problems 4, 6)', () => {
   it('takes the Agent Number as printed, with a hint, and finds the agent', async () => {
-    const agent = demoCustomers.find((c) => c.program === 'augustar' && !c.username && !c.status)
+    const agent = must(
+      demoCustomers.find((c) => c.program === 'augustar' && !c.username && !c.status),
+    )
     const page = await openPage(e2e.browser, { width: 390, bypassCSP: true })
     await page.goto(e2e.portal.url(uswebLoginPath('augustar')))
     await page.getByRole('link', { name: 'Sign Up' }).click()
@@ -166,10 +174,10 @@ describe('numbers as people have them (problems 4, 6)', () => {
     await page.getByText(screenTexts.registration.agentNumberHint('ASF')).waitFor()
     await number.pressSequentially('ASF 100-00')
     expect(await number.inputValue()).toBe('10000')
-    await number.fill(agent!.custnum)
-    expect(await number.inputValue()).toBe(agent!.custnum.slice(3))
-    await page.getByLabel('Email Address').fill(agent!.email)
-    await page.getByLabel('Mobile Number').pressSequentially(agent!.phone)
+    await number.fill(agent.custnum)
+    expect(await number.inputValue()).toBe(agent.custnum.slice(3))
+    await page.getByLabel('Email Address').fill(agent.email)
+    await page.getByLabel('Mobile Number').pressSequentially(agent.phone)
     await page.getByRole('button', { name: 'Next', exact: true }).click()
     await onScreen(page, '/usweb/registerstep2')
     expect(await accessibilityViolations(page)).toEqual([])
@@ -229,27 +237,31 @@ describe('reflow and forced colours (problems 5, 12, 13)', () => {
   })
 
   it('keeps the strength bar and the ticks visible in forced colours', async () => {
-    const newcomer = demoCustomers.find((c) => c.program === 'fidbond' && !c.username && !c.status)
+    const newcomer = must(
+      demoCustomers.find((c) => c.program === 'fidbond' && !c.username && !c.status),
+    )
     const page = await openPage(e2e.browser, { width: 390, bypassCSP: true })
     await page.emulateMedia({ forcedColors: 'active' })
     await page.goto(e2e.portal.url(uswebLoginPath('fidbond')))
     await page.getByRole('link', { name: 'Sign Up' }).click()
-    await page.getByLabel(programOf('fidbond').accountLabel).fill(newcomer!.custnum)
-    await page.getByLabel('Email Address').fill(newcomer!.email)
-    await page.getByLabel('Mobile Number').pressSequentially(newcomer!.phone)
+    await page.getByLabel(programOf('fidbond').accountLabel).fill(newcomer.custnum)
+    await page.getByLabel('Email Address').fill(newcomer.email)
+    await page.getByLabel('Mobile Number').pressSequentially(newcomer.phone)
     await page.getByRole('button', { name: 'Next', exact: true }).click()
     await onScreen(page, '/usweb/registerstep2')
     await page.getByLabel('Password', { exact: true }).fill('Welcome#2026x')
     await page.getByRole('meter', { name: 'Password strength' }).waitFor()
 
     const looks = await page.evaluate(() => {
-      const bar = document.querySelector('.strength-meter__bar')!
-      const tick = document.querySelector('.password-checklist__rule--valid svg path')!
-      const disc = tick.parentElement!.querySelector('circle')!
+      const bar = document.querySelector('.strength-meter__bar')
+      const track = document.querySelector('.strength-meter__track')
+      const tick = document.querySelector('.password-checklist__rule--valid svg path')
+      const disc = document.querySelector('.password-checklist__rule--valid svg circle')
+      if (!bar || !track || !tick || !disc) throw new Error('no strength meter or tick')
       return {
         adjust: getComputedStyle(bar).forcedColorAdjust,
         bar: getComputedStyle(bar).backgroundColor,
-        track: getComputedStyle(bar.parentElement!).backgroundColor,
+        track: getComputedStyle(track).backgroundColor,
         width: bar.getBoundingClientRect().width,
         tick: getComputedStyle(tick).stroke,
         disc: getComputedStyle(disc).fill,

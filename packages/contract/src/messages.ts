@@ -245,6 +245,18 @@ export const screenTexts = {
     resetNow: 'Or reset your password now',
     resetNowHint: 'Resetting your password unlocks your account.',
   },
+  /** Issue 27 (not in the spec): the idle limit seen coming (WCAG 2.2.1). */
+  session: {
+    warningTitle: 'Do you need more time?',
+    warning: (minutes: number) =>
+      `For your security, we will sign you out in ${minutes === 1 ? '1 minute' : `${minutes} minutes`} unless you choose to stay signed in.`,
+    staySignedIn: 'Stay signed in',
+    signOut: 'Sign out',
+    endedTitle: 'You have been signed out',
+    ended:
+      'For your security, you were signed out after a period without activity. Nothing was changed.',
+    logInAgain: 'Log in again',
+  },
   /** Issue 27 (not in the spec): what the spinner says is happening. */
   busy: {
     loading: 'Loading…',

@@ -61,6 +61,7 @@ export function SupportScreen({
       layout={layout}
       id="mfa-support"
       title={supportTitle}
+      watchesIdle={false}
       bannerItems={noItems}
       isBusy={isLeaving}
     >
