@@ -183,7 +183,7 @@ describe('numbers as people have them (problems 4, 6)', () => {
     expect(await accessibilityViolations(page)).toEqual([])
   })
 
-  it('keeps the digits of a code typed or pasted with a space', async () => {
+  it('keeps the digits of a code typed or pasted with a space; the device is not trusted unasked', async () => {
     const page = await openPage(e2e.browser, { width: 390 })
     await page.goto(e2e.portal.url(uswebLoginPath('dtcpnc')))
     await submitLogin(page, 'dtcpnc_demo', demoPassword)
@@ -198,8 +198,19 @@ describe('numbers as people have them (problems 4, 6)', () => {
     await field.pressSequentially('12a 34-5')
     expect(await field.inputValue()).toBe('12345')
     await field.fill(code)
+    // Problem 10: trusting this device is a choice, off unless ticked, with how to undo it.
+    const remember = page.getByRole('checkbox', { name: screenTexts.mfa.rememberDevice })
+    expect(await remember.isChecked()).toBe(false)
+    expect(await remember.getAttribute('aria-describedby')).toBe('mfa-remember-hint')
+    await page.getByText(screenTexts.mfa.rememberDeviceHint).waitFor()
     await page.getByRole('button', { name: 'Submit', exact: true }).click()
     await page.waitForURL(/\/demo\/main-site\//)
+
+    // Not ticked: the same browser is asked for a code again.
+    const again = await page.context().newPage()
+    await again.goto(e2e.portal.url(uswebLoginPath('dtcpnc')))
+    await submitLogin(again, 'dtcpnc_demo', demoPassword)
+    await onScreen(again, '/usweb/verificationinfostep1')
   })
 })
 

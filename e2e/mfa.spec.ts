@@ -172,7 +172,8 @@ describe('verification (usweb)', () => {
     // CHALLENGE_LOGIN: screen 11 with the details on file.
     await onScreen(page, '/usweb/verificationinfostep1')
     await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
-    await passSecondFactor(page, e2e.portal)
+    // Issue 27: the device is trusted only when "Remember this device" is ticked.
+    await passSecondFactor(page, e2e.portal, undefined, { remember: true })
     await page.waitForURL(/\/demo\/main-site\/usweb\/#\/fidbond\/login\?data=/)
 
     // The same browser again: the right password goes straight through.

@@ -224,6 +224,9 @@ export const screenTexts = {
     attemptsLeft: (left: number) =>
       left === 1 ? 'You have 1 attempt left.' : `You have ${left} attempts left.`,
     codeNotAccepted: 'That code was not accepted. Enter the 6-digit code again.',
+    rememberDevice: 'Remember this device for 30 days',
+    rememberDeviceHint:
+      "Don't tick this on a shared or public computer. To undo it, clear this browser's cookies and site data.",
     recentRecovery: (by: 'email' | 'sms') =>
       by === 'email'
         ? 'Because a temporary password was just sent to your email address, this code will be sent to your mobile number.'

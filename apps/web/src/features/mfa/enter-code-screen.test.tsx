@@ -51,7 +51,10 @@ describe('enter code (verification step 3)', () => {
     await user.click(submit)
 
     await waitFor(() => expect(submit.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true'))
-    expect(service.callsTo(enterCode)[0]?.body).toEqual({ verificationCode: '123456' })
+    expect(service.callsTo(enterCode)[0]?.body).toEqual({
+      verificationCode: '123456',
+      rememberDevice: false,
+    })
 
     held.release({ json: answer('AUTHENTICATION_FAILED', 'verificationinfostep3') })
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.mfa.wrongCode)

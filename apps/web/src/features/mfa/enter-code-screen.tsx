@@ -76,6 +76,8 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   })
 
   const codeField = register('verificationCode')
+  // Issue 27: trusting this device is the member's choice, off unless ticked (shared devices).
+  const [isRemembered, setRemembered] = useState(false)
 
   // What the spinner says: the code is checked, or a new one sent (issue 27).
   const [busyText, setBusyText] = useState<string>(screenTexts.busy.checkingCode)
@@ -89,7 +91,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
 
   const submit = ({ verificationCode }: CodeFormValues) =>
     perform(screenTexts.busy.checkingCode)(
-      () => enterVerificationCode(verificationCode.trim()),
+      () => enterVerificationCode(verificationCode.trim(), isRemembered),
       (response: CwMfaResponse): MfaStep | null => {
         if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
           // The destination waits for the update path, which hands off only after the update;
@@ -179,6 +181,18 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             return codeField.onChange(event)
           }}
         />
+        <label className="mfa-choice">
+          <input
+            type="checkbox"
+            checked={isRemembered}
+            aria-describedby="mfa-remember-hint"
+            onChange={(event) => setRemembered(event.target.checked)}
+          />
+          <span>{screenTexts.mfa.rememberDevice}</span>
+        </label>
+        <p className="form-field__hint" id="mfa-remember-hint">
+          {screenTexts.mfa.rememberDeviceHint}
+        </p>
         <div className="form-actions">
           <button type="submit" className="button button--primary">
             Submit

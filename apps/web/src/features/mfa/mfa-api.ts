@@ -75,8 +75,12 @@ export function generateNewCode(): Promise<MfaAnswer> {
 }
 
 /** POST /api/mfa/enterverificationcode */
-export function enterVerificationCode(verificationCode: string): Promise<MfaAnswer> {
-  return post('/api/mfa/enterverificationcode', { verificationCode })
+/** `rememberDevice` (issue 27): whether this device is trusted after the code. */
+export function enterVerificationCode(
+  verificationCode: string,
+  rememberDevice: boolean,
+): Promise<MfaAnswer> {
+  return post('/api/mfa/enterverificationcode', { verificationCode, rememberDevice })
 }
 
 /** POST /api/mfa/mfaSupport: opens a support incident and answers with its ticket. */
