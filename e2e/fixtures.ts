@@ -228,9 +228,17 @@ export async function chooseEmailDelivery(page: Page, portal: Portal): Promise<n
   return before
 }
 
-/** On verificationinfostep3: types the code and presses Submit. */
-export async function enterVerificationCode(page: Page, code: string): Promise<void> {
+/**
+ * On verificationinfostep3: types the code and presses Submit; with `remember`, ticks
+ * "Remember this device for 30 days" first (issue 27: the device is trusted only then).
+ */
+export async function enterVerificationCode(
+  page: Page,
+  code: string,
+  { remember = false }: { remember?: boolean } = {},
+): Promise<void> {
   await page.getByRole('textbox', { name: 'Verification Code' }).fill(code)
+  if (remember) await page.getByRole('checkbox', { name: /^Remember this device/ }).check()
   await page.getByRole('button', { name: 'Submit', exact: true }).click()
 }
 
@@ -245,6 +253,8 @@ export async function passSecondFactor(
   portal: Portal,
   /** Typed over what the enrolment form offers; by default its offer (the record's) is kept. */
   contact?: VerificationContact,
+  /** Ticks "Remember this device" (issue 27), for a test that signs in on it again. */
+  options: { remember?: boolean } = {},
 ): Promise<void> {
   await page.waitForURL(
     (url) => mfaScreenPath.test(url.pathname) || receiverPath.test(url.pathname),
@@ -259,7 +269,7 @@ export async function passSecondFactor(
     await page.waitForURL((url) => url.pathname.endsWith('/verificationinfostep1'))
   }
   const before = await chooseEmailDelivery(page, portal)
-  await enterVerificationCode(page, await verificationCodeAfter(portal, before))
+  await enterVerificationCode(page, await verificationCodeAfter(portal, before), options)
 }
 
 /** Everything the page keeps in browser storage, as one string: no secret may be in it. */

@@ -232,7 +232,8 @@ describe('registering an account (usweb)', () => {
 
   it('checks each field before anything is sent', async () => {
     const page = await openStep1('augustar')
-    await fillStep1(page, 'augustar', { number: 'ASF100002', email: 'nope', phone: '312' })
+    // Issue 27: ASF100002 is now a whole Agent Number; five digits are not.
+    await fillStep1(page, 'augustar', { number: '10000', email: 'nope', phone: '312' })
     await fieldError(page, messages.validation.agentNumber).waitFor()
     await fieldError(page, messages.validation.email('nope')).waitFor()
     await fieldError(page, messages.validation.mobile).waitFor()

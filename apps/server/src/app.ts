@@ -42,6 +42,7 @@ import { authenticationService } from './modules/authentication/authentication.s
 import { unknownUsernames } from './modules/authentication/unknown-usernames.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
+import { sessionTimeRoutes } from './modules/handoff/session-time.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
@@ -324,6 +325,7 @@ export async function buildApp({
       codeKey: deriveKey(config.sessionSecret, 'verification-code'),
       deviceKey: deriveKey(config.sessionSecret, 'device-print'),
       deviceTrustDays: config.mfaDeviceTrustDays,
+      smsOriginHost: config.smsOriginHost,
       mfaExemptPrograms: config.mfaExemptPrograms,
       mailingPhone: (program) => reference.phoneOf(program),
     }),
@@ -352,6 +354,7 @@ export async function buildApp({
   await app.register(policyRoutes, {
     policy: policyService({ policyTerms: policyTermsRepo(db), clock }),
   })
+  await app.register(sessionTimeRoutes, { warnBeforeSeconds: config.sessionIdleWarningSeconds })
   await app.register(handoffRoutes, {
     handoff: handoffService({
       audit,

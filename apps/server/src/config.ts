@@ -25,10 +25,13 @@ export interface Config {
   sessionSecret: string
   sessionIdleMinutes: number
   sessionAbsoluteMinutes: number
+  sessionIdleWarningSeconds: number
   tempPasswordTtlHours: number
   tempPasswordSmsTtlMinutes: number
   passwordMaxAgeDays: number
   mfaDeviceTrustDays: number
+  /** The host of a text-message code's origin-bound line; undefined = no such line. */
+  smsOriginHost: string | undefined
   mfaExemptPrograms: ProgramCode[]
   /** false, a hop count, or the addresses/CIDRs of the proxies (see trustProxyOf). */
   trustProxy: TrustProxy
@@ -266,10 +269,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? demoSessionSecret,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
+    sessionIdleWarningSeconds: e.SESSION_IDLE_WARNING_SECONDS,
     tempPasswordTtlHours: e.TEMP_PASSWORD_TTL_HOURS,
     tempPasswordSmsTtlMinutes: e.TEMP_PASSWORD_SMS_TTL_MINUTES,
     passwordMaxAgeDays: e.PASSWORD_MAX_AGE_DAYS,
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
+    smsOriginHost: e.SMS_ORIGIN_HOST,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
     trustProxy,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,

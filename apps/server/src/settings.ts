@@ -43,6 +43,8 @@ export const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
   SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(120),
+  /** How long before the idle limit the portal warns, with "Stay signed in" (WCAG 2.2.1). */
+  SESSION_IDLE_WARNING_SECONDS: z.coerce.number().int().positive().default(120),
   /** How often expired sessions are deleted; 0 = never (tests purge by hand). */
   /** A temporary password is refused this many hours after it was sent. */
   TEMP_PASSWORD_TTL_HOURS: z.coerce.number().int().positive().default(24),
@@ -61,6 +63,17 @@ export const EnvSchema = z.object({
     .default([]),
   /** A device on which the user passed the second factor is trusted this many days. */
   MFA_DEVICE_TRUST_DAYS: z.coerce.number().int().min(0).default(30),
+  /**
+   * The portal's host name as members reach it: a text-message code ends with `@host #code`
+   * (the origin-bound line phones read to offer the code for that site only). Unset: no line.
+   */
+  SMS_ORIGIN_HOST: z
+    .string()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i,
+      'must be a host name',
+    )
+    .optional(),
   /** 'Credentials Expired' after this many days; 0 = never (NIST SP 800-63B). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   TRUST_PROXY: z.string().optional(),

@@ -154,6 +154,9 @@ export const screenTexts = {
     emailLabel: 'Email Address',
     mobileLabel: 'Mobile Number',
     mobileHint: 'Ten digits, for example 312-555-0101.',
+    // Issue 27 (not in the spec): agents have the number printed with its prefix.
+    agentNumberHint: (prefix: string) =>
+      `6 digits, for example 100002. You may type it as ${prefix}100002.`,
     usernameLabel: 'Username',
     usernameHint:
       '6-50 characters: letters, numbers and underscores, no spaces. Usernames are not case-sensitive.',
@@ -217,6 +220,13 @@ export const screenTexts = {
     // Issue 32 (not in the spec): the confirm screen after a password reset or an unlock.
     boundContactsIntro:
       'To protect your account, we will send a verification code to the contact details you confirmed before. You can update them after you enter the code.',
+    // Issue 27 (not in the spec): beside the spec's wrong-code sentence, from the fourth.
+    attemptsLeft: (left: number) =>
+      left === 1 ? 'You have 1 attempt left.' : `You have ${left} attempts left.`,
+    codeNotAccepted: 'That code was not accepted. Enter the 6-digit code again.',
+    rememberDevice: 'Remember this device for 30 days',
+    rememberDeviceHint:
+      "Don't tick this on a shared or public computer. To undo it, clear this browser's cookies and site data.",
     recentRecovery: (by: 'email' | 'sms') =>
       by === 'email'
         ? 'Because a temporary password was just sent to your email address, this code will be sent to your mobile number.'
@@ -228,6 +238,34 @@ export const screenTexts = {
       `Please call customer support at ${phone} and provide the incident ticket number below.`,
     plHours: 'Our call centre is open 7:30am-5pm CST, Monday-Friday.',
     ticketLabel: 'Incident ticket number',
+    // Issue 27 (not in the spec): plain lines beside the spec's text.
+    paused: (tries: number) =>
+      `To protect your account, we have paused sign-in after ${tries} incorrect codes.`,
+    uswebHours: 'Our customer service center is open Monday-Friday, 8am-5pm CT.',
+    copy: 'Copy',
+    copyLabel: 'Copy the incident ticket number',
+    copied: 'Ticket number copied.',
+    resetNow: 'Or reset your password now',
+    resetNowHint: 'Resetting your password unlocks your account.',
+  },
+  /** Issue 27 (not in the spec): the idle limit seen coming (WCAG 2.2.1). */
+  session: {
+    warningTitle: 'Do you need more time?',
+    warning: (minutes: number) =>
+      `For your security, we will sign you out in ${minutes === 1 ? '1 minute' : `${minutes} minutes`} unless you choose to stay signed in.`,
+    staySignedIn: 'Stay signed in',
+    signOut: 'Sign out',
+    endedTitle: 'You have been signed out',
+    ended:
+      'For your security, you were signed out after a period without activity. Nothing was changed.',
+    logInAgain: 'Log in again',
+  },
+  /** Issue 27 (not in the spec): what the spinner says is happening. */
+  busy: {
+    loading: 'Loading…',
+    signingIn: 'Signing you in…',
+    sendingCode: 'Sending your code…',
+    checkingCode: 'Checking your code…',
   },
   /** Issue 6: the first part of a document title where two screens share a heading. */
   pageTitles: {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
+  agentNumberDigitsOf,
   associationOf,
+  customerNumberFor,
   customerVerdict,
   findProgram,
   formatProgramPhone,
   programCodes,
   programFromAddress,
   programOf,
+  normalisedCustomerNumber,
   programsWithLevel1Org,
 } from './programs.ts'
 
@@ -141,5 +144,32 @@ describe('program brand colours', () => {
       expect(contrastWithWhite(brand.colour), code).toBeGreaterThanOrEqual(4.5)
       expect(contrastWithWhite(brand.hover), code).toBeGreaterThanOrEqual(4.5)
     }
+  })
+})
+
+describe('Agent Numbers as agents have them (issue 27)', () => {
+  const augustar = programOf('augustar')
+  const bclip = programOf('bclip')
+
+  it('keeps the six digits of ASF100002, 100002, spaces and dashes', () => {
+    for (const typed of [
+      'ASF100002',
+      'asf100002',
+      '100002',
+      ' ASF 100-002 ',
+      '100 002',
+      '1000029',
+    ]) {
+      expect(agentNumberDigitsOf(augustar, typed)).toBe('100002')
+    }
+    expect(agentNumberDigitsOf(augustar, 'ASF100')).toBe('100')
+  })
+
+  it('gives the number the service knows, the same from either side', () => {
+    expect(customerNumberFor(augustar, 'ASF 100-002')).toBe('ASF100002')
+    expect(customerNumberFor(augustar, '100002')).toBe('ASF100002')
+    expect(customerNumberFor(bclip, ' BC-12 ')).toBe('BC-12')
+    expect(normalisedCustomerNumber('asf100002')).toBe('ASF100002')
+    expect(normalisedCustomerNumber('ABC123')).toBe('ABC123')
   })
 })

@@ -241,6 +241,46 @@ export function findProgram(codeOrAlias: string): Program | undefined {
   return Object.values(programs).find((p) => p.code === lower || p.serviceCode === lower)
 }
 
+/** An Agent Number is six digits (spec §5). */
+export const agentNumberLength = 6
+
+/**
+ * An Agent Number as agents have it (issue 27): 'ASF100002' as printed, '100002', with spaces
+ * or dashes. The program's prefix in front is left out, then its digits only, at most six.
+ */
+export function agentNumberDigitsOf(program: Program, value: string): string {
+  const typed = value.trim()
+  const prefix = program.customerNumberPrefix
+  const rest =
+    prefix && typed.slice(0, prefix.length).toUpperCase() === prefix.toUpperCase()
+      ? typed.slice(prefix.length)
+      : typed
+  return rest.replace(/\D/g, '').slice(0, agentNumberLength)
+}
+
+/**
+ * The number the service knows (spec §5: the program's prefix and the typed value), the same
+ * on both sides: an agent program's Agent Number normalised as above, any other as typed.
+ */
+export function customerNumberFor(program: Program, value: string): string {
+  const typed =
+    program.customerNumberKind === 'agent' ? agentNumberDigitsOf(program, value) : value.trim()
+  return `${program.customerNumberPrefix}${typed}`
+}
+
+/**
+ * A customer number as the recovery by number sends it, with an agent program's prefix:
+ * 'asf 100-002' → 'ASF100002'. Any other value is returned as it came.
+ */
+export function normalisedCustomerNumber(value: string): string {
+  const agentProgram = Object.values(programs).find(
+    (p) =>
+      p.customerNumberKind === 'agent' &&
+      value.trim().toUpperCase().startsWith(p.customerNumberPrefix.toUpperCase()),
+  )
+  return agentProgram ? customerNumberFor(agentProgram, value) : value
+}
+
 /** The program whose level1Org matches, for calls that carry only velLevel1Org. */
 export function programsWithLevel1Org(level1Org: string): Program[] {
   return Object.values(programs).filter((p) => p.level1Org === level1Org)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from './messages.ts'
 import {
+  codeDigitsOf,
   emailSchema,
   formatPhoneInput,
   newPasswordSchema,
@@ -115,5 +116,13 @@ describe('contact details and numbers', () => {
     expect(accountNumberSchema.safeParse('BC10001').success).toBe(true)
     expect(accountNumberSchema.safeParse('12345678901').success).toBe(false)
     expect(accountNumberSchema.safeParse('BC-1').success).toBe(false)
+  })
+})
+
+describe('codeDigitsOf (issue 27)', () => {
+  it('keeps the digits of a code as typed or pasted, at most six', () => {
+    expect(codeDigitsOf('123 456')).toBe('123456')
+    expect(codeDigitsOf('12a34b')).toBe('1234')
+    expect(codeDigitsOf('123-456-7')).toBe('123456')
   })
 })

@@ -105,6 +105,14 @@ export const accountNumberSchema = z
   .check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/, m.accountNumber))
 export const agentNumberSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, m.agentNumber))
 
+/**
+ * A code as people type or paste it ('123 456', '123-456'): its digits only, at most six
+ * (issue 27). The forms apply it as typed; a code so kept is what the schema below takes.
+ */
+export function codeDigitsOf(value: string): string {
+  return value.replace(/\D/g, '').slice(0, limits.verificationCodeLength)
+}
+
 export const verificationCodeSchema = z
   .string()
   .check(z.trim(), z.regex(/^\d{6}$/, m.verificationCode))

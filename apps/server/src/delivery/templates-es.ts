@@ -47,11 +47,11 @@ export const templatesEs: Templates = {
     email: `Se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. Si usted la solicitó, no necesita hacer nada más. Si no la solicitó, su contraseña actual sigue funcionando; llame al servicio al cliente al ${phoneOf(b)}.\n\n${b.name}`,
     sms: `${b.name}: se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
-  verificationCode: (b, code) => ({
+  verificationCode: (b, code, originHost) => ({
     template: 'verification-code',
     subject: `${b.name}: su código de verificación`,
     email: `Su código de verificación es: ${code}\n\nVence en ${codeMinutes}.\n\n${signOff(b)}`,
-    sms: `${b.name}: su código de verificación es ${code}. Vence en ${codeMinutes}.`,
+    sms: `${code} es su código de ${b.name}. Vence en ${codeMinutes}.${originHost ? `\n\n@${originHost} #${code}` : ''}`,
     validForMs: limits.verificationCodeTtlMinutes * 60_000,
   }),
   lockout: (b) => ({

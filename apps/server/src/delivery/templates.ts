@@ -84,11 +84,16 @@ export const templatesEn = {
       sms: `${b.name}: a temporary password for your online account was just sent to your ${where}. Not you? Call ${phoneOf(b)}.`,
     }
   },
-  verificationCode: (b: Brand, code: string): Message => ({
+  /**
+   * Issue 27: the text puts the code first (GOV.UK) and, when the portal's host is configured,
+   * ends with the origin-bound line `@host #code` (WebOTP, iOS and Android autofill), so that
+   * phones offer the code on that site only.
+   */
+  verificationCode: (b: Brand, code: string, originHost?: string): Message => ({
     template: 'verification-code',
     subject: `${b.name}: your verification code`,
     email: `Your verification code is: ${code}\n\nIt expires in ${limits.verificationCodeTtlMinutes} minutes.\n\n${signOff(b)}`,
-    sms: `${b.name}: your verification code is ${code}. It expires in ${limits.verificationCodeTtlMinutes} minutes.`,
+    sms: `${code} is your ${b.name} code. It expires in ${limits.verificationCodeTtlMinutes} minutes.${originHost ? `\n\n@${originHost} #${code}` : ''}`,
     validForMs: limits.verificationCodeTtlMinutes * 60_000,
   }),
   lockout: (b: Brand): Message => ({

@@ -48,6 +48,13 @@ export interface SessionHandle {
   ): Promise<void>
   /** Gives the current session a new id (and anti-forgery token), keeping its content. */
   rotate(): Promise<void>
+  /**
+   * Issue 27: the seconds before the session ends for inactivity, read without counting as
+   * activity; null when there is no live session.
+   */
+  secondsLeft(): Promise<number | null>
+  /** Issue 27 ("Stay signed in"): counts as activity now; the seconds left after, or null. */
+  keepAlive(): Promise<number | null>
   end(): Promise<void>
   /** Keeps a secret in the session row, encrypted with a key only the service holds. */
   seal(value: string): string
@@ -251,6 +258,22 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       moveTo: async (stage, data, { isRotated = false } = {}) =>
         write('move on', { stage, data }, isRotated),
       rotate: async () => write('rotate', {}, true),
+      secondsLeft: async () => {
+        if (!raw) return null
+        const row = await repo.find(sha256(raw))
+        const left = row ? (row.expiresAt.getTime() - options.clock.now().getTime()) / 1000 : 0
+        return left > 0 ? Math.floor(left) : null
+      },
+      keepAlive: async () => {
+        if (!raw) return null
+        const idHash = sha256(raw)
+        const row = await repo.find(idHash)
+        const now = options.clock.now()
+        if (!row || row.expiresAt <= now) return null
+        const expiresAt = expiryFrom(now, row.createdAt)
+        await repo.touch(idHash, { lastSeenAt: now, expiresAt })
+        return Math.floor((expiresAt.getTime() - now.getTime()) / 1000)
+      },
       end: async () => {
         if (loaded) await repo.remove(loaded.idHash)
         else if (raw) await repo.remove(sha256(raw))

@@ -46,6 +46,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
     MESSAGE_RESEND_COOLDOWN_SECONDS: '0',
     MESSAGE_LIMIT_PER_USER: '100000',
     MESSAGE_LIMIT_PER_RECIPIENT_DAY: '100000',
+    // Hashing on libuv's pool at normal priority: the suite shares two cores with Chromium and
+    // the databases, where the low-priority hashing threads (the production default, decision
+    // 0019) wait behind everything and a sign-in can outlast a test's timeout. The threads have
+    // their own tests (lib/abuse-limits.test.ts, the process tests) and the bench's comparison.
+    PASSWORD_HASH_THREADS: 'false',
     ...env,
   })
 }

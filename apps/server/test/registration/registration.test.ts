@@ -124,6 +124,17 @@ describe('customer lookup for registration', () => {
     expect(response.json()).toMatchObject({ eligibility: 'eligible' })
   })
 
+  it('finds the agent by the Agent Number as agents have it, bare or lower-case (issue 27)', async () => {
+    const c = newcomer('augustar')
+    const digits = c.custnum.slice(3)
+    for (const typed of [digits, `asf${digits}`]) {
+      const response = await lookUp(typed, c.email, c.phone, 'augustar')
+      expect(response.json()).toMatchObject({ eligibility: 'eligible' })
+    }
+    // Another program's number is taken as it is: no prefix is guessed for it.
+    expect((await lookUp(digits, c.email, c.phone, 'bclip')).statusCode).toBe(404)
+  })
+
   it('reports an ineligible customer (status i) and a cabar client of a broker', async () => {
     expect((await lookUp('BC19001', 'ineligible@example.com', '3125559001')).json()).toMatchObject({
       status: 'i',

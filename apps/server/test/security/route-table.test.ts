@@ -31,6 +31,8 @@ type Access =
   | 'demo'
   | 'ops'
   | 'staff'
+  /** Issue 27: any live session, at whatever stage (the idle time left, "Stay signed in"). */
+  | 'anySession'
 
 interface RouteCase {
   access: Access
@@ -80,6 +82,8 @@ const table: Record<string, RouteCase> = {
   'POST /api/logout': { access: 'public', input: json({}) },
   [`GET ${auth}/getUser`]: { access: 'signedIn' },
   'POST /api/portal/handoff': { access: 'member', input: json({ target: 'login' }) },
+  'GET /api/portal/session': { access: 'anySession' },
+  'POST /api/portal/session/keep-alive': { access: 'anySession', input: json({}) },
   // Account
   'GET /api/account': { access: 'signedIn' },
   'POST /api/account': { access: 'member', input: json({ firstName: 'Pat' }) },
@@ -339,6 +343,7 @@ describe('without the right session', () => {
     tempPassword: { stages: ['none', 'mfa', 'member'], statuses: [401] },
     gone: { stages: ['none', 'temp', 'mfa', 'member'], statuses: [410] },
     staff: { stages: ['none', 'temp', 'mfa', 'member'], statuses: [401] },
+    anySession: { stages: ['none'], statuses: [401] },
   }
 
   it('refuses every guarded route, with a valid request, and changes nothing', async () => {
@@ -463,7 +468,7 @@ describe('pages and reads', () => {
 })
 
 const refusesWithoutSession = (access: Access) =>
-  ['signedIn', 'mfa', 'member', 'tempPassword', 'gone', 'staff'].includes(access)
+  ['signedIn', 'mfa', 'member', 'tempPassword', 'gone', 'staff', 'anySession'].includes(access)
 
 /** Fields a public call may leave out (sending it without them is a valid request). */
 function isOptional(key: string, field: string): boolean {

@@ -23,7 +23,9 @@ const deliveryStepPairs: readonly [from: string, to: string][] = [
   ['forgotusername2', 'send-username'],
   ['forgotpassword2', 'reset-password'],
 ]
-const allowedPairs = [...specPairs, ...deliveryStepPairs]
+// Issue 27: the support screen after a lock by wrong codes offers the reset that unlocks.
+const lockoutPairs: readonly [from: string, to: string][] = [['support', 'forgot-password']]
+const allowedPairs = [...specPairs, ...deliveryStepPairs, ...lockoutPairs]
 
 const areas = Object.values(areaSegments)
 const everyScreen = ['', ...Object.values(screens), 'support', 'verificationinfostep1']
@@ -147,7 +149,7 @@ describe('entering a screen', () => {
 
   it('judges a navigation by the address shown when it starts', () => {
     expect(admits(shown('/usweb/login'), '/usweb/forgot-password')).toBe(true)
-    expect(admits(shown('/usweb/support'), '/usweb/forgot-password')).toBe(false)
+    expect(admits(shown('/usweb/support'), '/usweb/reset-password')).toBe(false)
     expect(admits(shown('/usweb/forgot-password'), '/usweb/reset-password')).toBe(true)
   })
 

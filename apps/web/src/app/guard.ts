@@ -37,6 +37,9 @@ export const allowedNextScreens = {
   [screens.updateTempPassword]: [screens.updateTempPasswordSuccess],
   [screens.forgotUsername2]: [screens.sendUsername],
   [screens.forgotPassword2]: [screens.resetPassword],
+  // Issue 27 (not in the spec): an account locked by wrong codes is unlocked by a reset, so
+  // the support screen offers it.
+  [screens.support]: [screens.forgotPassword],
 } as const satisfies Partial<Record<ScreenSegment, readonly GuardedScreen[]>>
 
 export interface AreaScreen {

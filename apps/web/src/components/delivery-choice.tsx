@@ -51,8 +51,10 @@ export function DeliveryChoice<M extends string>({
                 {option.label}
                 {separator}
               </span>
-              {/* A masked contact is one unbreakable value. */}
-              <span className="delivery-choice__masked">{option.masked}</span>
+              {/* A masked contact breaks, when it must, only before its @ (issue 27). */}
+              <span className="delivery-choice__masked">
+                <MaskedValue masked={option.masked} />
+              </span>
             </span>
           </label>
         ))}
@@ -63,5 +65,18 @@ export function DeliveryChoice<M extends string>({
         </p>
       )}
     </fieldset>
+  )
+}
+
+/** 'd***@example.com' with a line-break opportunity before the @ and nowhere else. */
+function MaskedValue({ masked }: { masked: string }) {
+  const at = masked.lastIndexOf('@')
+  if (at < 1) return <span className="nowrap">{masked}</span>
+  return (
+    <>
+      <span className="nowrap">{masked.slice(0, at)}</span>
+      <wbr />
+      <span className="nowrap">{masked.slice(at)}</span>
+    </>
   )
 }

@@ -13,6 +13,8 @@ interface FormScreenProps {
   intro?: ReactNode
   bannerItems: readonly BannerItem[]
   isBusy: boolean
+  /** What the spinner says while busy ("Sending your code…"); "Loading…" when not given. */
+  busyText?: string
   /** The flavour's or feature's class on the column ('mfa mfa--pl'). */
   className?: string
   children: ReactNode
@@ -24,6 +26,7 @@ export function FormScreen({
   intro,
   bannerItems,
   isBusy,
+  busyText,
   className,
   children,
 }: FormScreenProps) {
@@ -43,7 +46,7 @@ export function FormScreen({
           {children}
         </section>
       </div>
-      <Spinner active={isBusy} />
+      <Spinner active={isBusy} text={busyText} />
     </>
   )
 }

@@ -38,9 +38,10 @@ describe('after login (spec §4 "MFA status mapping")', () => {
     expect(stepAfterLogin('usweb', response('CHALLENGE_LOGIN'))).toEqual(
       screen('verificationInfoStep1'),
     )
-    expect(stepAfterLogin('usweb', response('LOCKOUT', { incidentID: 'INC1' }))).toEqual(
-      screen('support', 'INC1'),
-    )
+    expect(stepAfterLogin('usweb', response('LOCKOUT', { incidentID: 'INC1' }))).toEqual({
+      ...screen('support', 'INC1'),
+      isLockout: true,
+    })
   })
 
   it('hands off in usweb for ALLOW_LOGIN, ABORT_MFA and a null response', () => {
@@ -101,7 +102,7 @@ describe('after each verification call (spec §4 "MFA screens")', () => {
   it('sends the sixth wrong code to support with the ticket', () => {
     expect(
       stepAfterResponse(response('LOCKOUT', { nextScreen: 'support', incidentID: 'INC7' })),
-    ).toEqual(screen('support', 'INC7'))
+    ).toEqual({ ...screen('support', 'INC7'), isLockout: true })
   })
 
   it('after a right code: update first when asked, else landing for MyAccount1, else login', () => {

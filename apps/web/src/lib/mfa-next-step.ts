@@ -25,8 +25,11 @@ export const mfaScreenKeys = [
 export type MfaScreenKey = (typeof mfaScreenKeys)[number]
 
 export type MfaStep =
-  /** Go to a verification screen; `incidentID` is the support ticket, when there is one. */
-  | { kind: 'screen'; screen: MfaScreenKey; incidentID: string | null }
+  /**
+   * Go to a verification screen; `incidentID` is the support ticket, when there is one, and
+   * `isLockout` says the account was just locked by wrong codes (issue 27).
+   */
+  | { kind: 'screen'; screen: MfaScreenKey; incidentID: string | null; isLockout?: boolean }
   /** MFA is complete: leave the portal. */
   | { kind: 'handoff'; target: HandoffTarget }
   /** Stay on the screen and show the message (spec §8 MFA messages). */
@@ -45,7 +48,10 @@ export function mfaScreenOf(name: string): MfaScreenKey | undefined {
 
 function toScreen(name: MfaScreen | string, response: CwMfaResponse | null): MfaStep {
   const screen = mfaScreenOf(name) ?? 'support'
-  return { kind: 'screen', screen, incidentID: response?.incidentID ?? null }
+  const incidentID = response?.incidentID ?? null
+  return response?.statusCode === 'LOCKOUT'
+    ? { kind: 'screen', screen, incidentID, isLockout: true }
+    : { kind: 'screen', screen, incidentID }
 }
 
 /** The spec §4 table, with the hand-off to the main site's login for "direct redirect". */
@@ -109,8 +115,16 @@ export function stepAfterResponse(response: CwMfaResponse, options: StepOptions 
  * in the navigation's history state. A link from elsewhere can set the query parameter but
  * not the state, so the screen never shows text taken from an address (L4).
  */
-export function supportScreenState(incidentID: string | null): { incidentID: string | null } {
-  return { incidentID }
+export function supportScreenState(
+  incidentID: string | null,
+  isLockout = false,
+): { incidentID: string | null; isLockout?: true } {
+  return isLockout ? { incidentID, isLockout } : { incidentID }
+}
+
+/** Whether a navigation state says the account was just locked by wrong codes (issue 27). */
+export function isLockoutState(state: unknown): boolean {
+  return (state as { isLockout?: unknown } | null)?.isLockout === true
 }
 
 /** The ticket in a navigation state, if it is one the service issues (INC + 14 digits). */

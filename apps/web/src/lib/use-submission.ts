@@ -1,8 +1,9 @@
 // What every form does with its call (spec §8: messages in the red banner, page scrolled to
 // the top): the banner's items, the spinner while the call runs, and one call at a time.
 // Used by every form: login, registration, recovery, the password update and the MFA screens.
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react'
 import type { FieldErrors, FieldValues } from 'react-hook-form'
+import { useLocation } from 'react-router'
 import type { BannerItem, FieldMessage } from '../components/error-banner.tsx'
 import { scrollToTop } from './page.ts'
 
@@ -34,11 +35,34 @@ export function fieldMessagesOf(errors: FieldErrors): FieldMessage[] {
   return found
 }
 
+/**
+ * Where a submission is: `checking` from the tap while the form is validated (a lazily loaded
+ * schema may take a round trip), `calling` while the call runs, `moving` once it navigated
+ * and until the next screen has rendered (issue 27: the old form is never live again in
+ * between), `leaving` when the browser is leaving the portal.
+ */
+type Phase = 'idle' | 'checking' | 'calling' | 'moving' | 'leaving'
+
+/** The history entry the browser is on now (React Router keeps its key in history.state). */
+const historyKey = (): unknown => (window.history.state as { key?: unknown } | null)?.key
+
 export function useSubmission(failureItems: readonly BannerItem[]) {
   const [bannerItems, setBannerItems] = useState<readonly BannerItem[]>(noItems)
   const [isBusy, setBusy] = useState(false)
-  // Guards against a second submit (Enter pressed again) while the first is under way.
-  const busyRef = useRef(false)
+  // Guards against a second submit (a second tap, Enter pressed again) until the first is done.
+  const phaseRef = useRef<Phase>('idle')
+  const { key: renderedKey } = useLocation()
+  const renderedKeyRef = useRef(renderedKey)
+
+  const settle = useCallback(() => {
+    phaseRef.current = 'idle'
+    setBusy(false)
+  }, [])
+  // The next screen has rendered (this one stayed, at a new address): the form is free again.
+  useEffect(() => {
+    renderedKeyRef.current = renderedKey
+    if (phaseRef.current === 'moving') settle()
+  }, [renderedKey, settle])
 
   /** Shows messages in the banner; the page goes to the top and the banner takes focus. */
   // Stable, so that effects may show messages too.
@@ -47,8 +71,24 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
     scrollToTop()
   }, [])
   const clearBanner = useCallback(() => setBannerItems(noItems), [])
-  /** A call is under way: a new submit is ignored. */
-  const isRunning = () => busyRef.current
+  /** A submission is under way: a new submit is ignored. */
+  const isRunning = () => phaseRef.current !== 'idle'
+
+  /**
+   * A form's submit handler (react-hook-form's `handleSubmit(...)`) made busy from the tap,
+   * before validation or any lazy import: a repeated submit meanwhile is a no-op.
+   */
+  const guard =
+    (handler: (event?: BaseSyntheticEvent) => Promise<void>) => (event: BaseSyntheticEvent) => {
+      event.preventDefault()
+      if (phaseRef.current !== 'idle') return
+      phaseRef.current = 'checking'
+      setBusy(true)
+      void handler(event).finally(() => {
+        // Invalid (no call was made): the form is free again.
+        if (phaseRef.current === 'checking') settle()
+      })
+    }
 
   /**
    * react-hook-form's invalid handler: the banner sums up the field errors, each a link to
@@ -66,27 +106,30 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
   /**
    * Runs one call with the spinner up and the banner cleared; a thrown error shows the
    * failure items. `work` answers true when the browser is leaving the portal: the spinner
-   * then stays up until it goes.
+   * then stays up until it goes. When `work` navigated, the spinner stays up until the next
+   * screen has rendered.
    */
   const run = async (work: () => Promise<unknown>): Promise<void> => {
-    if (busyRef.current) return
-    busyRef.current = true
+    if (phaseRef.current !== 'idle' && phaseRef.current !== 'checking') return
+    phaseRef.current = 'calling'
     setBusy(true)
     clearBanner()
-    let isLeaving = false
+    const startKey = historyKey()
+    let phase: Phase = 'idle'
     try {
-      isLeaving = (await work()) === true
+      if ((await work()) === true) phase = 'leaving'
+      else if (historyKey() !== startKey) phase = 'moving'
     } catch {
       showBanner(failureItems)
     } finally {
-      if (!isLeaving) {
-        busyRef.current = false
-        setBusy(false)
-      }
+      // Already rendered at the new address (this screen stayed): nothing to wait for.
+      if (phase === 'moving' && renderedKeyRef.current === historyKey()) phase = 'idle'
+      if (phase === 'idle') settle()
+      else phaseRef.current = phase
     }
   }
 
-  return { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run }
+  return { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run, guard }
 }
 
 export type Submission = ReturnType<typeof useSubmission>

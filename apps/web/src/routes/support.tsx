@@ -5,7 +5,7 @@ import { formatProgramPhone } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
 import { useProgramPhone } from '../lib/program-phone.ts'
 import { SupportScreen, supportTitle } from '../features/mfa/support-screen.tsx'
-import { incidentOfState } from '../lib/mfa-next-step.ts'
+import { incidentOfState, isLockoutState } from '../lib/mfa-next-step.ts'
 import { useDocumentTitle } from '../lib/page.ts'
 import { useProgramSelection } from '../lib/program-selection.ts'
 
@@ -19,6 +19,7 @@ export function Component() {
       flavour={flavour}
       phone={phone && formatProgramPhone(program.code, phone)}
       incidentID={incidentOfState(location.state)}
+      isLockout={isLockoutState(location.state)}
       loginPath={areaLoginWith(flavour, program.code, level1Org)}
     />
   )

@@ -28,6 +28,8 @@ export const programPhone = '800-555-0100'
 
 const everyPage: Record<string, Handler> = {
   'GET /api/customer-api/getPOMailingAddress/*': { json: { PHONE: programPhone } },
+  // Issue 27: the verification screens ask how long the sign-in has; plenty, unless told.
+  'GET /api/portal/session': { json: { secondsLeft: 900, warnBeforeSeconds: 120 } },
 }
 
 function bodyOf(init: RequestInit | undefined): unknown {

@@ -238,6 +238,18 @@ export const extensionCalls = {
     summary: 'pl: second factor, what comes next (the spec names the call, not its path)',
     tag: 'Verification',
   },
+  sessionTime: {
+    method: 'GET',
+    path: '/api/portal/session',
+    summary: 'The seconds before the sign-in ends for inactivity (not counted as activity)',
+    tag: 'Sign-in',
+  },
+  sessionKeepAlive: {
+    method: 'POST',
+    path: '/api/portal/session/keep-alive',
+    summary: '"Stay signed in": counts as activity, and answers the seconds left',
+    tag: 'Sign-in',
+  },
 } as const satisfies Record<string, ApiCall>
 
 export type ExtensionCallName = keyof typeof extensionCalls
@@ -266,6 +278,10 @@ export const extensionFallbacks = {
     'POST /api/portal/handoff: without it the portal builds the spec §4 hand-off address itself from its settings (MAIN_SITE_URL and the credentials it holds), as the original portal did; the password then passes through the browser.',
   mfaAuthenticate:
     'POST /api/mfa/authenticate (pl): without it the portal calls GET /api/mfa/getMFAUser, which answers the same cwMFAResponse.',
+  sessionTime:
+    'GET /api/portal/session: without it the portal gives no warning before the sign-in ends for inactivity.',
+  sessionKeepAlive:
+    'POST /api/portal/session/keep-alive: without it the warning offers only "Sign out".',
 } as const
 
 /** The frame of the OpenAPI document; the paths come from the routes' declarations. */

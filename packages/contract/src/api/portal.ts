@@ -15,6 +15,16 @@ export const HandoffRequestSchema = z._default(
 export const HandoffResponseSchema = z.object({ url: z.string() })
 export type HandoffResponse = z.infer<typeof HandoffResponseSchema>
 
+/**
+ * GET /api/portal/session and POST /api/portal/session/keep-alive (issue 27, WCAG 2.2.1): the
+ * seconds before the sign-in ends for inactivity, and how long before that the portal warns.
+ */
+export const SessionTimeSchema = z.object({
+  secondsLeft: z.number().check(z.int(), z.nonnegative()),
+  warnBeforeSeconds: z.number().check(z.int(), z.nonnegative()),
+})
+export type SessionTime = z.infer<typeof SessionTimeSchema>
+
 /** The usweb hand-off payload: base64 of this JSON in the `data` query parameter (spec §4). */
 export const UswebHandoffDataSchema = z.object({
   username: z.string(),

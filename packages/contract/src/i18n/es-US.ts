@@ -153,6 +153,11 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     emailLabel: 'Correo electrónico',
     mobileLabel: 'Número de celular',
     mobileHint: 'Diez dígitos, por ejemplo 312-555-0101.',
+    agentNumberHint: icu<[string]>(
+      es,
+      '6 dígitos, por ejemplo 100002. Puede escribirlo como {prefix}100002.',
+      'prefix',
+    ),
     usernameLabel: 'Nombre de usuario',
     usernameHint:
       'De 6 a 50 caracteres: letras, números y guiones bajos, sin espacios. El nombre de usuario no distingue entre mayúsculas y minúsculas.',
@@ -224,6 +229,15 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       '{by, select, email {Como se acaba de enviar una contraseña temporal a su correo electrónico, este código se enviará a su número de celular.} other {Como se acaba de enviar una contraseña temporal a su número de celular, este código se enviará a su correo electrónico.}}',
       'by',
     ),
+    attemptsLeft: icu<[number]>(
+      es,
+      '{left, plural, one {Le queda # intento.} other {Le quedan # intentos.}}',
+      'left',
+    ),
+    codeNotAccepted: 'No se aceptó ese código. Ingrese de nuevo el código de 6 dígitos.',
+    rememberDevice: 'Recordar este dispositivo durante 30 días',
+    rememberDeviceHint:
+      'No marque esta casilla en una computadora compartida o pública. Para deshacerlo, borre las cookies y los datos de sitios de este navegador.',
   },
   support: {
     title: 'Soporte al cliente',
@@ -235,6 +249,38 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     plHours:
       'Nuestro centro de llamadas atiende de 7:30 a. m. a 5 p. m. (CST), de lunes a viernes.',
     ticketLabel: 'Número de ticket de incidente',
+    paused: icu<[number]>(
+      es,
+      'Para proteger su cuenta, hemos pausado el inicio de sesión después de {tries, plural, one {# código incorrecto} other {# códigos incorrectos}}.',
+      'tries',
+    ),
+    uswebHours:
+      'Nuestro centro de servicio al cliente atiende de lunes a viernes, de 8 a. m. a 5 p. m. (CT).',
+    copy: 'Copiar',
+    copyLabel: 'Copiar el número de ticket de incidente',
+    copied: 'Número de ticket copiado.',
+    resetNow: 'O restablezca su contraseña ahora',
+    resetNowHint: 'Al restablecer su contraseña, se desbloquea su cuenta.',
+  },
+  session: {
+    warningTitle: '¿Necesita más tiempo?',
+    warning: icu<[number]>(
+      es,
+      'Por su seguridad, cerraremos su sesión en {minutes, plural, one {# minuto} other {# minutos}}, a menos que elija permanecer conectado.',
+      'minutes',
+    ),
+    staySignedIn: 'Permanecer conectado',
+    signOut: 'Cerrar sesión',
+    endedTitle: 'Se cerró su sesión',
+    ended:
+      'Por su seguridad, se cerró su sesión después de un período sin actividad. No se realizó ningún cambio.',
+    logInAgain: 'Iniciar sesión de nuevo',
+  },
+  busy: {
+    loading: 'Cargando…',
+    signingIn: 'Iniciando su sesión…',
+    sendingCode: 'Enviando su código…',
+    checkingCode: 'Verificando su código…',
   },
   pageTitles: {
     deliveryChoice: 'Elija el método de envío',

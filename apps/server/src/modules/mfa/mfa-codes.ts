@@ -34,6 +34,7 @@ export function mfaCodes(context: MfaContext) {
     writer,
     clock,
     brand,
+    smsOriginHost,
     codeHash,
     recipientOf,
     deviceHash,
@@ -108,7 +109,11 @@ export function mfaCodes(context: MfaContext) {
       // The code is written in the language the member is using the portal in (issue 24).
       const locale = currentLocale() ?? user.locale
       await usersRepo(db).rememberLocale(user, locale)
-      const message = templates.verificationCode(await brand({ ...user, locale }), code)
+      const message = templates.verificationCode(
+        await brand({ ...user, locale }),
+        code,
+        smsOriginHost,
+      )
       await db.transaction(async (tx) => {
         await mfaRepo(tx).replaceCode(
           user.id,
@@ -136,15 +141,17 @@ export function mfaCodes(context: MfaContext) {
      * count starts again only when a code passes (or a reset unlocks the account).
      */
     async verifyCode(user: UserRow, code: string, devicePrint: string): Promise<MfaOutcome> {
-      const wrong = (): MfaOutcome => ({
+      // The answer counts down the tries left (issue 27); the count is the service's own.
+      const wrong = (attemptsSpent: number): MfaOutcome => ({
         kind: 'continue',
         response: response({
           statusCode: 'AUTHENTICATION_FAILED',
           nextScreen: mfaScreens.verificationInfoStep3,
+          attemptsLeft: Math.max(0, codeTriesBeforeLock - attemptsSpent),
         }),
       })
       const spent = await users.spendCodeAttempt(user.id, codeTriesBeforeLock)
-      if (!spent) return wrong()
+      if (!spent) return wrong(codeTriesBeforeLock)
       const now = clock.now()
       const [sent, contact] = await Promise.all([
         repo.currentCode(user.id),
@@ -165,7 +172,7 @@ export function mfaCodes(context: MfaContext) {
           detail: { attempts: spent.mfaFailedAttempts },
         })
         if (areCodeTriesSpent(spent.mfaFailedAttempts)) return lockOut(user, codeLockReason)
-        return wrong()
+        return wrong(spent.mfaFailedAttempts)
       }
       await users.clearCodeAttempts(user.id)
       await repo.markVerified(user.id, method, now)

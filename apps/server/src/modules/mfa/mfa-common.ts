@@ -98,6 +98,8 @@ export interface MfaDeps {
   codeKey: Buffer
   deviceKey: Buffer
   deviceTrustDays: number
+  /** The host of a text-message code's origin-bound line (`@host #code`); none when unset. */
+  smsOriginHost?: string | undefined
   mfaExemptPrograms: readonly ProgramCode[]
   mailingPhone(program: string): Promise<string | undefined>
 }

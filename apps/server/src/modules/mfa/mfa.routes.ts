@@ -193,8 +193,11 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
     { schema: codeSchema, ...openIn(owingCode) },
     async (request) => {
       const { user } = request.member
-      const { verificationCode } = request.body
-      const outcome = await mfa.verifyCode(user, verificationCode, devicePrintOf(request))
+      const { verificationCode, rememberDevice = true } = request.body
+      // Issue 27: a device is trusted only when the member chose it (or the spec's request,
+      // which has no choice, came).
+      const devicePrint = rememberDevice ? devicePrintOf(request) : ''
+      const outcome = await mfa.verifyCode(user, verificationCode, devicePrint)
       if (outcome.kind === 'passed') await advance(request, 'codePassed', { isCodePassed: true })
       if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response

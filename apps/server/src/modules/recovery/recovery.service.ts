@@ -7,6 +7,7 @@ import {
   maskEmail,
   maskPhone,
   programCodes,
+  normalisedCustomerNumber,
   programOf,
   recoveryStatuses,
   type ContactLookupResponse,
@@ -96,7 +97,7 @@ export function recoveryService(deps: Deps) {
         return single(await find.byUsername(value, programsOf(appName)))
       case 'accountNumber':
       case 'agentNumber':
-        return byCustomerNumber(value, appName)
+        return byCustomerNumber(normalisedCustomerNumber(value), appName)
       case 'email':
         return byContact('email', { emailAddress: value }, appName)
       case 'mobile':
@@ -173,7 +174,8 @@ export function recoveryService(deps: Deps) {
       custnum: string,
       appName: AppName,
     ): Promise<ContactLookupResponse> {
-      return contacts(await byCustomerNumber(custnum, appName))
+      // Issue 27: 'asf100002' is the Agent Number ASF100002.
+      return contacts(await byCustomerNumber(normalisedCustomerNumber(custnum), appName))
     },
     async contactsByUsername(username: string, appName: AppName): Promise<ContactLookupResponse> {
       return contacts(single(await find.byUsername(username, programsOf(appName))))

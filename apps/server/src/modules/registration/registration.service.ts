@@ -2,6 +2,7 @@
 // account, create one. The service re-checks everything at creation: a browser that skips
 // a step gains nothing.
 import {
+  customerNumberFor,
   findProgram,
   flavours,
   type CreateUserRequest,
@@ -50,8 +51,13 @@ export function registrationService({ db, accounts }: Deps) {
       email: string
       phoneNumber: string
     }): Promise<RegistrationLookupResponse | undefined> {
+      // Issue 27: the Agent Number as agents have it (ASF100002, 100002) is the same number.
+      const program = findProgram(query.clientPrefix)
+      const custnum = program
+        ? customerNumberFor(program, query.customerNumber)
+        : query.customerNumber
       const customer = await identify(
-        { custnum: query.customerNumber },
+        { custnum },
         query.email,
         query.phoneNumber,
         query.level1Org,

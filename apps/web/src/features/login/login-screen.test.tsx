@@ -115,7 +115,7 @@ describe('usweb login', () => {
 
     const form = submit.closest('form')
     await waitFor(() => expect(form?.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true'))
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Signing you in' })).toBeInTheDocument()
     await user.click(submit)
     expect(service.callsTo(uswebAuthenticate)).toHaveLength(1)
 

@@ -83,7 +83,7 @@ export function LoginScreen({
 }: LoginScreenProps) {
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
+  const { bannerItems, isBusy, showBanner, onInvalid, run, guard } = useSubmission([
     flavours[flavour].failureMessage,
   ])
 
@@ -159,7 +159,7 @@ export function LoginScreen({
             <form
               className="login-form"
               noValidate
-              onSubmit={(event) => void handleSubmit(logIn, onInvalid)(event)}
+              onSubmit={guard(handleSubmit(logIn, onInvalid))}
             >
               <TextField
                 id={fieldIdOf.userName}
@@ -204,7 +204,7 @@ export function LoginScreen({
         </div>
         {footnote && <p className="login-screen__footnote">{footnote}</p>}
       </div>
-      <Spinner active={isBusy} />
+      <Spinner active={isBusy} text={screenTexts.busy.signingIn} />
     </>
   )
 }

@@ -81,6 +81,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       intro={formTexts().mfa.chooseIntro}
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
+      busyText={step.isBusy ? screenTexts.busy.sendingCode : undefined}
     >
       <form className="mfa__form" noValidate onSubmit={submit}>
         {data.status === 'ready' && data.details?.recentRecoveryBy && (

@@ -1,10 +1,11 @@
 // Spec §2 screen 12 (verificationinfostep3): enter the one-time code, ask for a new one,
 // change the delivery mode, or ask for support.
-import { useState } from 'react'
+import { useState, type ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import * as z from 'zod/mini'
 import {
+  codeDigitsOf,
   limits,
   myAccountScreen,
   verificationCodeSchema,
@@ -35,6 +36,9 @@ type CodeFormValues = z.input<typeof CodeFormSchema>
 /** Used when the service does not say how long to wait before another code. */
 const defaultResendSeconds = 30
 const resendHintId = 'mfa-resend-hint'
+const codeInputId = 'mfa-code-input'
+/** Issue 27: the tries left are counted down from the fourth wrong code (2 left of 6). */
+const countdownFrom = limits.verificationCodeMaxAttempts - 4
 
 /** Issue 14's `resendAfterSeconds`, when the service's answer carries it. */
 function resendSecondsOf(response: CwMfaResponse): number {
@@ -63,6 +67,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     register,
     handleSubmit,
     resetField,
+    setError,
     formState: { errors },
   } = useForm<CodeFormValues>({
     resolver: formResolver(CodeFormSchema),
@@ -70,15 +75,24 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     reValidateMode: 'onChange',
   })
 
-  const perform: typeof step.perform = (call, decide) => {
-    setNotice(null)
-    return step.perform(call, decide)
-  }
+  const codeField = register('verificationCode')
+  // Issue 27: trusting this device is the member's choice, off unless ticked (shared devices).
+  const [isRemembered, setRemembered] = useState(false)
+
+  // What the spinner says: the code is checked, or a new one sent (issue 27).
+  const [busyText, setBusyText] = useState<string>(screenTexts.busy.checkingCode)
+  const perform =
+    (text: string): typeof step.perform =>
+    (call, decide) => {
+      setNotice(null)
+      setBusyText(text)
+      return step.perform(call, decide)
+    }
 
   const submit = ({ verificationCode }: CodeFormValues) =>
-    perform(
-      () => enterVerificationCode(verificationCode.trim()),
-      (response: CwMfaResponse): MfaStep => {
+    perform(screenTexts.busy.checkingCode)(
+      () => enterVerificationCode(verificationCode.trim(), isRemembered),
+      (response: CwMfaResponse): MfaStep | null => {
         if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
           // The destination waits for the update path, which hands off only after the update;
           // the update choice is spent (a later sign-in in this tab starts unticked).
@@ -90,14 +104,26 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         const next = stepAfterResponse(response, {
           isUpdateRequested: progress.isUpdateRequested,
         })
+        if (next.kind !== 'stay') return next
         // A wrong code is typed again from an empty field.
-        if (next.kind === 'stay') resetField('verificationCode')
-        return next
+        resetField('verificationCode')
+        if (response.statusCode !== 'AUTHENTICATION_FAILED') return next
+        // Issue 27: the field says so too, the spec's sentence links to it, and from the
+        // fourth wrong code the service's count of tries left follows it.
+        setError('verificationCode', { type: 'server', message: screenTexts.mfa.codeNotAccepted })
+        const left = response.attemptsLeft
+        step.showBanner([
+          { fieldId: codeInputId, text: next.message },
+          ...(left !== undefined && left <= countdownFrom
+            ? [screenTexts.mfa.attemptsLeft(left)]
+            : []),
+        ])
+        return null
       },
     )
 
   const newCode = () =>
-    perform(generateNewCode, (response) => {
+    perform(screenTexts.busy.sendingCode)(generateNewCode, (response) => {
       const next = stepAfterResponse(response)
       if (next.kind !== 'screen' || next.screen !== 'verificationInfoStep3') return next
       // Still on this screen, with a fresh code on its way.
@@ -112,7 +138,8 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       return null
     })
 
-  const askForSupport = () => void perform(requestSupport, (r) => stepAfterResponse(r))
+  const askForSupport = () =>
+    void perform(screenTexts.busy.loading)(requestSupport, (r) => stepAfterResponse(r))
 
   const onInvalid: typeof step.onInvalid = (fieldErrors) => {
     setNotice(null)
@@ -127,6 +154,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       intro={screenTexts.mfa.codeSent(mode)}
       bannerItems={step.bannerItems}
       isBusy={step.isBusy}
+      busyText={busyText}
     >
       <Notice text={notice} />
       {destination && (
@@ -134,22 +162,37 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
           {screenTexts.mfa.sentTo}: <span className="nowrap">{destination}</span>
         </p>
       )}
-      <form
-        className="mfa__form"
-        noValidate
-        onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
-      >
+      <form className="mfa__form" noValidate onSubmit={step.guard(handleSubmit(submit, onInvalid))}>
         <TextField
-          id="mfa-code-input"
+          id={codeInputId}
           label={formTexts().mfa.verificationCode}
           error={errors.verificationCode?.message}
           className="mfa__code"
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={limits.verificationCodeLength}
-          {...register('verificationCode')}
+          // No maxLength: a pasted '123 456' would be cut to '123 45'; the digits are kept
+          // (at most six) as typed or pasted (issue 27).
+          {...codeField}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            const input = event.target
+            const digits = codeDigitsOf(input.value)
+            if (digits !== input.value) input.value = digits
+            return codeField.onChange(event)
+          }}
         />
+        <label className="mfa-choice">
+          <input
+            type="checkbox"
+            checked={isRemembered}
+            aria-describedby="mfa-remember-hint"
+            onChange={(event) => setRemembered(event.target.checked)}
+          />
+          <span>{screenTexts.mfa.rememberDevice}</span>
+        </label>
+        <p className="form-field__hint" id="mfa-remember-hint">
+          {screenTexts.mfa.rememberDeviceHint}
+        </p>
         <div className="form-actions">
           <button type="submit" className="button button--primary">
             {webTexts.common.submit}

@@ -19,8 +19,11 @@ export type MfaAnswer =
   | { kind: 'answered'; response: CwMfaResponse }
   /** 429 or 400 with the service's own message for the user (e.g. wait before a new code). */
   | { kind: 'refused'; message: string }
-  /** An error status (401: the session is not at this step; 403; 5xx) or no usable answer. */
-  | { kind: 'failed' }
+  /**
+   * An error status (401: the session is not at this step, or has ended; 403; 5xx) or no
+   * usable answer.
+   */
+  | { kind: 'failed'; isUnauthorized?: boolean }
 
 export type DetailsAnswer = { kind: 'answered'; details: MfaDetails } | { kind: 'failed' }
 
@@ -33,8 +36,9 @@ async function answerOf(call: Promise<CallResult<CwMfaResponse>>): Promise<MfaAn
   // 400 (a field the service judged invalid) and 429 (issue 14: too many codes) are for the
   // user to read; anything else is the generic failure.
   const isForTheUser = result.kind === 'refused' && (result.status === 400 || result.status === 429)
-  return isForTheUser && result.message
-    ? { kind: 'refused', message: result.message }
+  if (isForTheUser && result.message) return { kind: 'refused', message: result.message }
+  return result.kind === 'refused' && result.status === 401
+    ? { kind: 'failed', isUnauthorized: true }
     : { kind: 'failed' }
 }
 
@@ -71,8 +75,12 @@ export function generateNewCode(): Promise<MfaAnswer> {
 }
 
 /** POST /api/mfa/enterverificationcode */
-export function enterVerificationCode(verificationCode: string): Promise<MfaAnswer> {
-  return post('/api/mfa/enterverificationcode', { verificationCode })
+/** `rememberDevice` (issue 27): whether this device is trusted after the code. */
+export function enterVerificationCode(
+  verificationCode: string,
+  rememberDevice: boolean,
+): Promise<MfaAnswer> {
+  return post('/api/mfa/enterverificationcode', { verificationCode, rememberDevice })
 }
 
 /** POST /api/mfa/mfaSupport: opens a support incident and answers with its ticket. */

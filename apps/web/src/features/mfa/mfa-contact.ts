@@ -78,13 +78,4 @@ export function contactOf(values: ContactFormValues): MfaContact | null {
   return { ...result.data, phoneNumber: values.phoneNumber }
 }
 
-/**
- * 'dana.o@example.com', or the service's 'd*****@example.com' → 'd***@example.com': the
- * screen 11 tile's short form, a fixed three stars so that it fits a line. Deliberately not
- * the contract's `maskEmail` (one star per hidden letter), which the other screens show.
- */
-export function shortMaskedEmail(email: string): string {
-  const at = email.lastIndexOf('@')
-  if (at < 1) return '***'
-  return `${email.slice(0, 1)}***${email.slice(at)}`
-}
+export { shortMaskedEmail } from '../../lib/short-mask.ts'

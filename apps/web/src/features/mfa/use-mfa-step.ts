@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import type { CwMfaResponse, Flavour } from '@portal/contract'
 import { requestHandoff } from '../../lib/handoff.ts'
 import { mfaScreenPath, supportScreenState, type MfaStep } from '../../lib/mfa-next-step.ts'
+import { sessionState } from '../../lib/session-time.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import type { MfaAnswer } from './mfa-api.ts'
 
@@ -27,7 +28,7 @@ export function useMfaStep(flavour: Flavour) {
         return false
       case 'screen':
         await navigate(mfaScreenPath(flavour, step.screen, step.incidentID), {
-          state: supportScreenState(step.incidentID),
+          state: supportScreenState(step.incidentID, step.isLockout),
         })
         return false
       case 'handoff': {
@@ -48,7 +49,12 @@ export function useMfaStep(flavour: Flavour) {
   const perform = (call: () => Promise<MfaAnswer>, decide: DecideStep): Promise<void> =>
     submission.run(async () => {
       const answer = await call()
-      if (answer.kind === 'failed') return showFailure()
+      if (answer.kind === 'failed') {
+        // Issue 27: a sign-in seen live that the service no longer knows has ended; the
+        // frame then says so instead of the failure message.
+        if (answer.isUnauthorized) sessionState.sawRefusal()
+        return showFailure()
+      }
       if (answer.kind === 'refused') return showBanner([answer.message])
       const step = decide(answer.response)
       return step ? follow(step) : false

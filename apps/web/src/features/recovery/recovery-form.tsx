@@ -10,7 +10,11 @@ import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { customerNumberMaxLength } from '../../lib/customer-number.ts'
+import {
+  agentNumberTyped,
+  customerNumberHint,
+  customerNumberMaxLength,
+} from '../../lib/customer-number.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { formatPhone, phoneFormatted } from '../../lib/phone-input.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
@@ -193,13 +197,24 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
         <TextField
           id={valueId}
           label={option ? valueLabelOf(option, program) : t.valueLabelUnchosen}
-          hint={option === 'mobile' ? mobileHint : undefined}
+          hint={
+            option === 'mobile'
+              ? mobileHint
+              : option === 'customerNumber'
+                ? customerNumberHint(program)
+                : undefined
+          }
           error={errors.value?.message}
           {...valueInputOf(option, program)}
           autoCapitalize="none"
           spellCheck={false}
           // Spec §5: a mobile number's non-digits are stripped as typed, with the mask.
-          {...(option === 'mobile' ? phoneFormatted(valueField) : valueField)}
+          // Issue 27: an Agent Number keeps its six digits as typed.
+          {...(option === 'mobile'
+            ? phoneFormatted(valueField)
+            : option === 'customerNumber'
+              ? agentNumberTyped(program, valueField)
+              : valueField)}
         />
         {kind === 'password' && (
           <p className="recovery__link">

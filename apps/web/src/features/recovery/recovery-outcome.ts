@@ -10,6 +10,7 @@ import {
 } from '@portal/contract'
 import { messages } from '../../i18n/texts.ts'
 import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
+import { shortMaskedEmail } from '../../lib/short-mask.ts'
 import type { RecoveryKey } from './recovery-input.ts'
 
 /** Which call answered: one that sends (username, temporary password) or a contact lookup. */
@@ -94,7 +95,10 @@ export function lookupOutcomeOf(
 /** The delivery methods step 2 offers: only for a contact that exists (spec §2 screen 7). */
 export function deliveryOptionsOf(contacts: MaskedContacts) {
   return [
-    ...(contacts.email ? [{ method: 'email' as const, masked: contacts.email }] : []),
+    // Issue 27: the short mask the verification screens show, one picture of the address.
+    ...(contacts.email
+      ? [{ method: 'email' as const, masked: shortMaskedEmail(contacts.email) }]
+      : []),
     ...(contacts.phone ? [{ method: 'sms' as const, masked: contacts.phone }] : []),
   ]
 }

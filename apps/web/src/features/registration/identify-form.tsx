@@ -8,7 +8,12 @@ import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { customerNumberMaxLength, isAgentNumberProgram } from '../../lib/customer-number.ts'
+import {
+  agentNumberTyped,
+  customerNumberHint,
+  customerNumberMaxLength,
+  isAgentNumberProgram,
+} from '../../lib/customer-number.ts'
 import {
   customerNumberField,
   emailField,
@@ -97,6 +102,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
         <TextField
           id="register-account"
           label={accountLabelOf(program)}
+          hint={customerNumberHint(program)}
           error={errors.accountValue?.message}
           type="text"
           inputMode={isAgent ? 'numeric' : 'text'}
@@ -104,7 +110,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={customerNumberMaxLength(program)}
-          {...register('accountValue')}
+          {...agentNumberTyped(program, register('accountValue'))}
         />
         <TextField
           id="register-email"

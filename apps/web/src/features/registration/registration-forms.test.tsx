@@ -27,7 +27,9 @@ describe('registration step 1', () => {
     await user.click(screen.getByRole('button', { name: t.identifyButton.usweb }))
 
     await waitFor(() => expect(agent).toHaveAttribute('aria-invalid', 'true'))
-    expect(agent).toHaveAccessibleDescription(messages.validation.required)
+    expect(agent).toHaveAccessibleDescription(
+      `${messages.validation.required} ${t.agentNumberHint('ASF')}`,
+    )
     const banner = await screen.findByRole('alert')
     expect(
       within(banner).getByRole('link', { name: `Agent Number: ${messages.validation.required}` }),
@@ -37,6 +39,18 @@ describe('registration step 1', () => {
         name: `${t.emailLabel}: ${messages.validation.required}`,
       }),
     ).toBeVisible()
+  })
+
+  it('keeps the six digits of an Agent Number typed or pasted as printed (issue 27)', async () => {
+    fakeService()
+    const { user } = await openStep1('augustar')
+
+    const agent = screen.getByLabelText('Agent Number')
+    await user.type(agent, 'ASF100002')
+    expect(agent).toHaveValue('100002')
+    await user.clear(agent)
+    await user.paste('ASF 100-002')
+    expect(agent).toHaveValue('100002')
   })
 
   it('asks other customers for their Account Number, and judges the email and mobile', async () => {

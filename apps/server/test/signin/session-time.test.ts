@@ -1,0 +1,55 @@
+// Issue 27 (problem 2, WCAG 2.2.1): the idle limit seen coming. Asking how long is left does
+// not count as activity; "Stay signed in" does; an ended session answers 401.
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { manualClock, startTestApp, type TestApp } from '../harness.ts'
+
+const clock = manualClock()
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp({
+    clock,
+    env: { SESSION_IDLE_MINUTES: '15', SESSION_IDLE_WARNING_SECONDS: '120' },
+  })
+})
+afterAll(() => t.close())
+
+it('answers the seconds left without extending them, and extends them on request', async () => {
+  const client = t.client()
+  await client.login('bclip_demo', demoPassword)
+  const first = await client.get('/api/portal/session')
+  expect(first.statusCode).toBe(200)
+  expect(first.json()).toEqual({ secondsLeft: 15 * 60, warnBeforeSeconds: 120 })
+
+  clock.advance(10 * 60_000)
+  // Asked twice, minutes apart: the question itself is no activity.
+  expect((await client.get('/api/portal/session')).json()).toMatchObject({ secondsLeft: 5 * 60 })
+  clock.advance(2 * 60_000)
+  expect((await client.get('/api/portal/session')).json()).toMatchObject({ secondsLeft: 3 * 60 })
+
+  const kept = await client.postJson('/api/portal/session/keep-alive')
+  expect(kept.statusCode).toBe(200)
+  expect(kept.json()).toMatchObject({ secondsLeft: 15 * 60 })
+  expect((await client.get('/api/portal/session')).json()).toMatchObject({ secondsLeft: 15 * 60 })
+})
+
+it('answers 401 once the session has ended, and keeps nothing alive after the end', async () => {
+  const client = t.client()
+  await client.login('fidbond_demo', demoPassword)
+  clock.advance(15 * 60_000 + 1000)
+  expect((await client.get('/api/portal/session')).statusCode).toBe(401)
+  expect((await client.postJson('/api/portal/session/keep-alive')).statusCode).toBe(401)
+  // Without a session at all, the same.
+  expect((await t.client().get('/api/portal/session')).statusCode).toBe(401)
+})
+
+it('refuses a keep-alive without the anti-forgery token', async () => {
+  const client = t.client()
+  await client.login('equipmentrenew_demo', demoPassword)
+  const forged = await client.send({
+    method: 'POST',
+    url: '/api/portal/session/keep-alive',
+    headers: { 'x-xsrf-token': 'forged' },
+  })
+  expect(forged.statusCode).toBe(403)
+})

@@ -1,0 +1,75 @@
+// Issue 27 (problem 2, WCAG 2.2.1): the idle limit seen coming. The session's idle limit is
+// shortened by configuration (1 minute, warned 55 seconds before), so the warning is due a
+// few seconds after the last activity and the end within the minute.
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { screenTexts, type SessionTime } from '@portal/contract'
+import {
+  accessibilityViolations,
+  demoPassword,
+  openPage,
+  portalAndBrowser,
+  submitLogin,
+  uswebLoginPath,
+} from './fixtures.ts'
+
+const e2e = portalAndBrowser({ SESSION_IDLE_MINUTES: '1', SESSION_IDLE_WARNING_SECONDS: '55' })
+const t = screenTexts.session
+
+/** What the service says is left, asked from the page (not counted as activity). */
+const secondsLeft = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/portal/session')
+    return response.ok ? ((await response.json()) as SessionTime).secondsLeft : null
+  })
+
+async function signedInToDeliveryChoice(username: string, program: 'bclip' | 'fidbond') {
+  const page = await openPage(e2e.browser, { width: 390, bypassCSP: true })
+  await page.goto(e2e.portal.url(uswebLoginPath(program)))
+  await submitLogin(page, username, demoPassword)
+  await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep1')
+  return page
+}
+
+describe('the idle limit (problem 2)', () => {
+  it('warns before the end, and "Stay signed in" extends the session', async () => {
+    const page = await signedInToDeliveryChoice('bclip_demo', 'bclip')
+    const warning = page.getByRole('dialog', { name: t.warningTitle })
+    await warning.waitFor({ timeout: 30_000 })
+    await page.getByText(t.warning(1)).waitFor()
+    const stay = warning.getByRole('button', { name: t.staySignedIn })
+    expect(await stay.evaluate((button) => button === document.activeElement)).toBe(true)
+    expect(await accessibilityViolations(page)).toEqual([])
+    expect(await secondsLeft(page)).toBeLessThanOrEqual(55)
+
+    // Keyboard only: Enter on the focused "Stay signed in".
+    await page.keyboard.press('Enter')
+    await warning.waitFor({ state: 'hidden' })
+    expect(await secondsLeft(page)).toBeGreaterThan(55)
+    // The screen is as it was.
+    await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
+
+    // Due again a few seconds later; "Sign out" leaves for the login.
+    await warning.waitFor({ timeout: 30_000 })
+    await warning.getByRole('button', { name: t.signOut }).click()
+    await page.waitForURL((url) => url.pathname === '/usweb/login')
+    expect(await secondsLeft(page)).toBeNull()
+  }, 90_000)
+
+  it('says the sign-in has ended, not "technical difficulties", and offers to log in again', async () => {
+    const page = await signedInToDeliveryChoice('fidbond_demo', 'fidbond')
+    await page.getByRole('dialog', { name: t.warningTitle }).waitFor({ timeout: 30_000 })
+    // Nothing is pressed: the minute runs out.
+    const ended = page.getByRole('heading', { name: t.endedTitle, level: 1 })
+    await ended.waitFor({ timeout: 75_000 })
+    await page.getByText(t.ended).waitFor()
+    expect(await page.getByRole('alert').count()).toBe(0)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    expect(await accessibilityViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: t.logInAgain }).click()
+    await page.waitForURL((url) => url.pathname === '/usweb/login')
+    expect(new URL(page.url()).searchParams.get('prgName')).toBe('fidbond')
+    expect(page.errors.filter((error) => !/401/.test(error))).toEqual([])
+  }, 120_000)
+})
