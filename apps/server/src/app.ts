@@ -45,6 +45,8 @@ import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts'
+import { passkeysService } from './modules/passkeys/passkeys.service.ts'
 import { consoleRoutes } from './modules/support/console.routes.ts'
 import { memberAdminRoutes } from './modules/support/member-admin.routes.ts'
 import { memberAdminService } from './modules/support/member-admin.service.ts'
@@ -310,20 +312,30 @@ export async function buildApp({
       beforeSend: (userId) => app.limits.messageFor(userId),
     }),
   })
-  await app.register(mfaRoutes, {
-    mfa: mfaService({
-      db,
-      reference,
-      audit,
-      writer,
-      clock,
-      codeKey: deriveKey(config.sessionSecret, 'verification-code'),
-      deviceKey: deriveKey(config.sessionSecret, 'device-print'),
-      deviceTrustDays: config.mfaDeviceTrustDays,
-      mfaExemptPrograms: config.mfaExemptPrograms,
-      mailingPhone: (program) => reference.phoneOf(program),
-    }),
+  const mfa = mfaService({
+    db,
+    reference,
+    audit,
+    writer,
+    clock,
+    codeKey: deriveKey(config.sessionSecret, 'verification-code'),
+    deviceKey: deriveKey(config.sessionSecret, 'device-print'),
+    deviceTrustDays: config.mfaDeviceTrustDays,
+    mfaExemptPrograms: config.mfaExemptPrograms,
+    mailingPhone: (program) => reference.phoneOf(program),
   })
+  await app.register(mfaRoutes, { mfa })
+  const passkeys = passkeysService({
+    db,
+    audit,
+    writer,
+    clock,
+    relyingParty: config.webauthn,
+    userHandleKey: deriveKey(config.sessionSecret, 'passkey-user-handle'),
+    mfa,
+    mailingPhone: (program) => reference.phoneOf(program),
+  })
+  await app.register(passkeysRoutes, { passkeys })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({
       db,
