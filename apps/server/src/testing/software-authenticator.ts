@@ -5,7 +5,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers'
 
-const b64url = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes)
+const b64url = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes))
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest()
 
 export interface CeremonyTweaks {
@@ -87,10 +87,10 @@ export class SoftwareAuthenticator {
     this.counter = tweaks.counter ?? 0
     const authData = this.authenticatorData(rpId, this.counter, tweaks, attested)
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
+      new Map<string, string | Map<string, never> | Uint8Array<ArrayBuffer>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
+        ['attStmt', new Map<string, never>()],
+        ['authData', new Uint8Array(authData)],
       ]),
     )
     const clientDataJSON = this.clientData(

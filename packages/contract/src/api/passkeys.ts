@@ -40,7 +40,7 @@ export const PasskeyAssertionSchema = z.strictObject({
     response: z.looseObject({
       clientDataJSON: base64url(4096),
       authenticatorData: base64url(4096),
-      signature: base64url(1024),
+      signature: base64url(4096),
       userHandle: z.optional(base64url(256)),
     }),
     clientExtensionResults: z.optional(z.looseObject({})),

@@ -13,9 +13,9 @@ import {
   PasskeyRemoveSchema,
   PasskeySchema,
   PasskeyStatusSchema,
-  screenTexts,
   operationOf,
   type ApiCallName,
+  passkeyTexts,
 } from '@portal/contract'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
@@ -73,7 +73,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys }: Deps) {
       requireMember(signedIn),
       async (request: FastifyRequest) => {
         if (!hasPassedFactor(request.member.session)) {
-          throw new HttpError(403, screenTexts.passkeys.removeRefused)
+          throw new HttpError(403, passkeyTexts.removeRefused)
         }
       },
     ],
@@ -108,7 +108,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys }: Deps) {
     },
     async (request) => {
       const made = await passkeys.authenticationOptions(request.member.user)
-      if (!made) throw new HttpError(409, screenTexts.passkeys.none)
+      if (!made) throw new HttpError(409, passkeyTexts.none)
       await keepChallenge(request, made.challenge)
       return { ...made.options }
     },

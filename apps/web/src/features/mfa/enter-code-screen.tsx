@@ -24,6 +24,7 @@ import { deliveryOptionsOf } from './choose-delivery-screen.tsx'
 import { enterVerificationCode, generateNewCode, requestSupport } from './mfa-api.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
+import { usePasskeyOfferDue } from './passkey-offer.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 
@@ -48,6 +49,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   // pl shows "new code sent" as information; usweb in the error banner (spec §8).
   const [notice, setNotice] = useState<string | null>(null)
   const [progress] = useState(readMfaProgress)
+  const isOfferDue = usePasskeyOfferDue()
   const mode = progress.deliveryMethod === 'sms' ? 'mobile' : 'email'
   // Where the code went, masked: the contact on file for the chosen method.
   const data = useMfaData({ details: true, countries: false })
@@ -92,6 +94,9 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         })
         // A wrong code is typed again from an empty field.
         if (next.kind === 'stay') resetField('verificationCode')
+        // Issue 23: a passkey is offered once the code passed, before the hand-off.
+        if (next.kind === 'handoff' && isOfferDue)
+          return { kind: 'passkeyOffer', target: next.target }
         return next
       },
     )
