@@ -380,6 +380,7 @@ export async function buildApp({
     prefix: '/api/console',
     support: supportService({ db, audit, writer, clock, reference }),
     staff,
+    passkeys,
     isCookieSecure: config.isCookieSecure,
   })
   // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
 import {
   SoftwareAuthenticator,
+  createStaff,
   demoPassword,
   manualClock,
   startTestApp,
@@ -326,5 +327,53 @@ describe('removing a passkey', () => {
     expect((await useAssertion(client, authenticator.assert({ ...options }))).json()).toMatchObject(
       { statusCode: 'AUTHENTICATION_FAILED' },
     )
+  })
+})
+
+describe('support and passkeys', () => {
+  /** A browser with a signed-in console session of `role`. */
+  async function staffClient(email: string, role: 'agent' | 'admin'): Promise<TestClient> {
+    const password = await createStaff({ database: t.database, clock }, email, role)
+    const client = t.client()
+    expect((await client.postJson('/api/console/sign-in', { email, password })).statusCode).toBe(
+      200,
+    )
+    const code = await t.client().latestCode(email)
+    expect((await client.postJson('/api/console/verify', { code })).statusCode).toBe(200)
+    return client
+  }
+
+  it('shows them, and only an admin removes one, with a reason that is audited', async () => {
+    const authenticator = await enrol('dtclifeagents_demo')
+    const admin = await staffClient('passkey.admin@portal.example', 'admin')
+    const member = (await admin.get('/api/console/members/dtclifeagents_demo')).json() as {
+      passkeys: { id: number; name: string }[]
+    }
+    expect(member.passkeys).toHaveLength(1)
+    expect(JSON.stringify(member)).not.toMatch(/publicKey|credentialId/)
+    const id = member.passkeys[0]?.id ?? 0
+    const path = `/api/console/members/dtclifeagents_demo/passkeys/${id}/remove`
+    const agent = await staffClient('passkey.agent@portal.example', 'agent')
+    expect((await agent.postJson(path, { reason: 'caller lost the phone' })).statusCode).toBe(403)
+    expect((await admin.postJson(path, { reason: '' })).statusCode).toBe(400)
+    expect((await admin.postJson(path, { reason: 'caller lost the phone' })).statusCode).toBe(200)
+    expect((await admin.postJson(path, { reason: 'caller lost the phone' })).statusCode).toBe(404)
+    const timeline = (await admin.get('/api/console/members/dtclifeagents_demo')).json() as {
+      passkeys: unknown[]
+    }
+    expect(timeline.passkeys).toEqual([])
+    const rows = await t.database.db.execute(
+      "select actor, reason from audit_log where event = 'passkey.removed'",
+    )
+    expect(JSON.stringify(rows)).toContain('staff:passkey.admin@portal.example')
+    expect(JSON.stringify(rows)).toContain('caller lost the phone')
+    // The removed passkey no longer stands in for the code.
+    const client = await challenged('dtclifeagents_demo')
+    expect((await client.postJson('/api/passkeys/authentication/options', {})).statusCode).toBe(409)
+    expect(
+      (
+        await useAssertion(client, authenticator.assert({ challenge: 'AAAA', rpId: 'localhost' }))
+      ).json(),
+    ).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
   })
 })
