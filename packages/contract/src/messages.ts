@@ -237,10 +237,7 @@ export const screenTexts = {
   },
 } as const
 
-/**
- * Issue 23 (not in the spec): passkeys as a second factor. Apart from screenTexts so that the
- * login page, which uses screenTexts, does not carry them (decision 0013's budget).
- */
+/** Issue 23 (not in the spec): passkeys as a second factor (decision 0019). */
 export const passkeyTexts = {
   offerTitle: 'Sign in faster next time with a passkey',
   offerIntro:
