@@ -67,7 +67,15 @@ describe('the OpenAPI document', () => {
     }
     const fallbacks = doc['x-portal-extension-fallbacks'] as Record<string, string>
     expect(Object.keys(fallbacks).sort()).toEqual(
-      ['association', 'eligibility', 'handoff', 'mfaAuthenticate', 'nextScreen', 'passkeys', 'verdict'].sort(),
+      [
+        'association',
+        'eligibility',
+        'handoff',
+        'mfaAuthenticate',
+        'nextScreen',
+        'passkeys',
+        'verdict',
+      ].sort(),
     )
   })
 
