@@ -31,6 +31,7 @@ interface Deps {
 /** Owing the second factor: a passkey may stand in for the code of a challenge. */
 const owingFactor: SignInState[] = ['challenged']
 const signedIn: SignInState[] = ['authenticated']
+const atVerification: SignInState[] = ['mfa_pending', 'enrolling', 'challenged']
 
 const call = <T>(name: ApiCallName, isChange: boolean, answer: T, ...more: number[]) => ({
   ...operationOf(name),
@@ -88,13 +89,19 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys }: Deps) {
     }
   }
 
+  // Asked by verification step 1 wherever it shows (an enrolment too): a passkey stands in
+  // only for a challenge's code, so anywhere else the answer is no.
   api.get(
     '/api/passkeys/status',
     {
       schema: call('passkeyStatus', false, PasskeyStatusSchema),
-      preHandler: requireMember(owingFactor),
+      preHandler: requireMember(atVerification),
     },
-    async (request) => ({ hasPasskey: await passkeys.hasPasskey(request.member.user) }),
+    async (request) => {
+      const { session, user } = request.member
+      const isOwed = owingFactor.includes(session.stage)
+      return { hasPasskey: isOwed && (await passkeys.hasPasskey(user)) }
+    },
   )
 
   api.post(
