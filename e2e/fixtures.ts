@@ -35,6 +35,8 @@ export interface PageOptions {
   width?: number
   /** Lets a test inject axe-core despite the portal's content-security policy. */
   bypassCSP?: boolean
+  /** The browser's language (its Accept-Language and navigator.languages); Chromium's unless told. */
+  locale?: string
 }
 
 /** A fresh browser context (no cookies, no storage) and page, collecting page errors. */
@@ -42,6 +44,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     bypassCSP: options.bypassCSP ?? false,
+    ...(options.locale ? { locale: options.locale } : {}),
   })
   const page = (await context.newPage()) as PortalPage
   page.errors = []

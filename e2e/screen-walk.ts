@@ -3,21 +3,46 @@
 // rules (axe-core), the page language, a title of its own and no sideways scrolling at 360 px.
 import { expect } from 'vitest'
 import { formatProgramPhone, programOf, type ProgramCode } from '@portal/contract'
+import { contractTexts, textsOf, type Locale } from '@portal/contract/i18n'
 import { demoCustomers, demoMailingPhones } from '@portal/server/testing'
 import {
   accessibilityViolations,
-  chooseEmailDelivery,
-  enterVerificationCode,
   latestSent,
+  newestOutboxId,
   openPage,
-  submitContactForm,
-  submitLogin,
   uswebLoginPath,
   verificationCodeAfter,
   type Portal,
   type PortalPage,
 } from './fixtures.ts'
 import type { Browser } from 'playwright-core'
+
+/** Issue 24: the walk in a language: its texts, and what `<html lang>` says. */
+function walkTextsOf(locale: Locale) {
+  const c = contractTexts[locale]
+  return {
+    lang: locale === 'en-US' ? 'en' : locale,
+    login: c.screenTexts.login,
+    registration: c.screenTexts.registration,
+    accountLabel: (program: ProgramCode) => c.accountLabels[programOf(program).accountLabel],
+    shell: c.portalTexts,
+    forms: c.portalFormTexts,
+  }
+}
+type WalkTexts = ReturnType<typeof walkTextsOf>
+
+/**
+ * The specification's and the portal's English texts that a page in another language must
+ * not show (issue 24): those that read differently in it, of a sentence's length (a word
+ * like 'Error' or a label shared with a program name is no sign of a missed translation).
+ */
+function englishLeftOver(locale: Locale): string[] {
+  if (locale === 'en-US') return []
+  const translated = new Map(textsOf(contractTexts[locale]))
+  return textsOf(contractTexts['en-US'])
+    .filter(([key, text]) => text.length >= 12 && translated.get(key) !== text)
+    .map(([, text]) => text.trim())
+}
 
 /** The narrowest phone the portal supports (issue 6). */
 export const phoneWidth = 360
@@ -79,27 +104,27 @@ export function expectedScreens(program: ProgramCode): string[] {
 const plainScreens = ['registerstep3', 'updatetemppasswordsuccess']
 
 /** Spec §1: the header's phone written the program's way, live chat for dtc, the usweb footer. */
-async function expectHeaderAndFooter(page: PortalPage, program: ProgramCode) {
+async function expectHeaderAndFooter(page: PortalPage, program: ProgramCode, t: WalkTexts) {
   const header = page.getByRole('banner')
   const phone = formatProgramPhone(program, demoMailingPhones[programOf(program).serviceCode] ?? '')
   await header.getByRole('link', { name: phone }).waitFor()
   if (program === 'augustar') expect(phone).toMatch(/^1\.\d{3}\.\d{3}\.\d{4}$/)
   if (program.startsWith('dtc')) expect(phone).toMatch(/^1-\d{3}-\d{3}-\d{4}$/)
-  expect(await header.getByRole('link', { name: /^Live Chat/ }).count()).toBe(
-    programOf(program).hasLiveChat ? 1 : 0,
-  )
+  expect(
+    await header.getByRole('link', { name: new RegExp(`^${t.shell.header.liveChat}`) }).count(),
+  ).toBe(programOf(program).hasLiveChat ? 1 : 0)
   if (programOf(program).flavour === 'pl') {
-    await header.getByRole('link', { name: 'Home' }).waitFor()
-    await header.getByRole('button', { name: /Contact Us/ }).waitFor()
-    await page.getByText(/Premium coverage is provided by/).waitFor()
+    await header.getByRole('link', { name: t.shell.header.home }).waitFor()
+    await header.getByRole('button', { name: t.shell.header.contactUs }).waitFor()
+    await page.getByText(t.login.premiumCoverage(programOf(program).insurerName ?? '')).waitFor()
     return
   }
   if (program === 'augustar') {
-    await page.getByRole('heading', { name: 'Policy Highlights and Premiums' }).waitFor()
+    await page.getByRole('heading', { name: t.login.highlightsTitle }).waitFor()
   }
-  await page.getByRole('heading', { name: 'Register Your Account' }).waitFor()
+  await page.getByRole('heading', { name: t.login.registerTitle }).waitFor()
   const footer = page.getByRole('contentinfo')
-  for (const name of [/^Privacy Policy/, /^Terms of Use/]) {
+  for (const name of [t.shell.footer.privacyPolicy, t.shell.footer.termsOfUse]) {
     expect(await footer.getByRole('link', { name }).getAttribute('target')).toBe('_blank')
   }
   const text = (await footer.textContent()) ?? ''
@@ -115,8 +140,15 @@ export async function walkScreens(
   browser: Browser,
   portal: Portal,
   program: ProgramCode,
+  locale: Locale = 'en-US',
 ): Promise<WalkResult> {
-  const page = await openPage(browser, { width: phoneWidth, bypassCSP: true })
+  const page = await openPage(browser, {
+    width: phoneWidth,
+    bypassCSP: true,
+    ...(locale === 'en-US' ? {} : { locale }),
+  })
+  const t = walkTextsOf(locale)
+  const leftOver = englishLeftOver(locale)
   const area = areaOf(program)
   const pl = programOf(program).flavour === 'pl'
   const titles = new Map<string, string>()
@@ -137,8 +169,14 @@ export async function walkScreens(
       title: document.title,
       scrollWidth: document.documentElement.scrollWidth,
     }))
-    expect(facts.lang, `lang on ${segment}`).toBe('en')
+    expect(facts.lang, `lang on ${segment}`).toBe(t.lang)
     expect(facts.scrollWidth, `width of ${segment}`).toBeLessThanOrEqual(phoneWidth)
+    // Issue 24: no English text of the specification or the portal on a translated page.
+    if (leftOver.length > 0) {
+      const shown = await page.evaluate(() => `${document.title}\n${document.body.innerText}`)
+      const english = leftOver.filter((text) => shown.includes(text))
+      expect(english, `English on ${segment}`).toEqual([])
+    }
     titles.set(segment, facts.title)
     // Spec §1/§2: pl has no footer; screens 4 and 16 hide the footer and background image.
     const plain = plainScreens.includes(segment)
@@ -150,31 +188,56 @@ export async function walkScreens(
   }
   const button = (name: string) => page.getByRole('button', { name, exact: true })
   const link = (name: string) => page.getByRole('link', { name, exact: true })
+  // The fixtures' steps, in the walk's language.
+  const submitLogin = async (name: string, password: string) => {
+    await page.getByLabel(t.login.usernameLabel).fill(name)
+    await page.getByLabel(t.login.passwordLabel, { exact: true }).fill(password)
+    await button(t.login.submit).click()
+  }
+  const submitContactForm = async (email: string, phone: string) => {
+    const personal = t.forms.mfa.contactTypes.Personal
+    await page.getByRole('group', { name: t.forms.mfa.typeOfEmail }).getByLabel(personal).check()
+    await page.getByLabel(t.forms.mfa.emailAddress, { exact: true }).fill(email)
+    await page.getByRole('group', { name: t.forms.mfa.typeOfMobile }).getByLabel(personal).check()
+    await page.getByLabel(t.forms.mfa.mobileNumber, { exact: true }).fill(phone)
+    await button(t.shell.common.continue).click()
+  }
+  const chooseEmailDelivery = async () => {
+    await page.getByRole('radio', { name: new RegExp(`^${t.forms.mfa.email}\\b`) }).check()
+    const before = await newestOutboxId(portal)
+    await button(t.shell.common.continue).click()
+    await page.waitForURL((url) => url.pathname.endsWith('/verificationinfostep3'))
+    return before
+  }
+  const enterVerificationCode = async (code: string) => {
+    await page.getByRole('textbox', { name: t.forms.mfa.verificationCode }).fill(code)
+    await button(t.shell.common.submit).click()
+  }
   const backToLogin = async () => {
-    await link('Return to Login').click()
+    await link(t.registration.returnToLogin).click()
     await onScreen('login')
   }
 
   await page.goto(portal.url(loginPathOf(program)))
   await check('login')
-  await expectHeaderAndFooter(page, program)
+  await expectHeaderAndFooter(page, program, t)
   if (pl) {
     // The pl header's Contact Us popup: accessible when open, closed by Esc, focus back.
-    const opener = page.getByRole('banner').getByRole('button', { name: 'Contact Us' })
+    const opener = page.getByRole('banner').getByRole('button', { name: t.shell.header.contactUs })
     await opener.click()
-    const dialog = page.getByRole('dialog', { name: 'Contact Us' })
+    const dialog = page.getByRole('dialog', { name: t.shell.header.contactUs })
     await dialog.waitFor()
     expect(await accessibilityViolations(page), 'axe on the Contact Us popup').toEqual([])
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true)
   }
-  const signUp = pl ? link('Register') : page.getByRole('link', { name: 'Sign Up' })
-  const next = pl ? 'Continue' : 'Next'
+  const signUp = pl ? link(t.login.register) : page.getByRole('link', { name: t.login.signUp })
+  const next = t.registration.identifyButton[pl ? 'pl' : 'usweb']
   const identify = async () => {
-    await page.getByLabel(programOf(program).accountLabel).fill(number)
-    await page.getByLabel('Email Address').fill(newcomer.email)
-    await page.getByLabel('Mobile Number').pressSequentially(newcomer.phone)
+    await page.getByLabel(t.accountLabel(program)).fill(number)
+    await page.getByLabel(t.registration.emailLabel).fill(newcomer.email)
+    await page.getByLabel(t.registration.mobileLabel).pressSequentially(newcomer.phone)
     await button(next).click()
   }
 
@@ -204,67 +267,68 @@ export async function walkScreens(
   await check('registerstep1')
   await identify()
   await check('registerstep2')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(walkPassword)
-  await page.getByLabel('Confirm Password').fill(walkPassword)
-  await button('Submit').click()
+  await page.getByLabel(t.registration.usernameLabel).fill(username)
+  await page.getByLabel(t.registration.passwordLabel, { exact: true }).fill(walkPassword)
+  await page.getByLabel(t.registration.confirmPasswordLabel).fill(walkPassword)
+  await button(t.registration.submit).click()
   await check('registerstep3')
   await backToLogin()
 
   // Username recovery, screens 5, 7 and 8.
-  await link('Forgot Username').click()
+  await link(t.login.forgotUsername).click()
   await check('forgot-username')
-  const accountLabel = programOf(program).accountLabel
+  const accountLabel = t.accountLabel(program)
   await page.getByRole('radio', { name: accountLabel, exact: true }).check()
   await page.getByRole('textbox', { name: accountLabel, exact: true }).fill(number)
-  await button('Submit').click()
+  await button(t.registration.submit).click()
   await check('forgotusername2')
-  await page.getByRole('radio', { name: /^Email:/ }).check()
-  await button('Submit').click()
+  await page.getByRole('radio', { name: new RegExp(`^${t.forms.recovery.email}:`) }).check()
+  await button(t.registration.submit).click()
   await check('send-username')
   await backToLogin()
 
   // Password recovery, screens 6, 7 and 8, then the temporary password (15, 16).
-  await link('Forgot Password').click()
+  await link(t.login.forgotPassword).click()
   await check('forgot-password')
-  await page.getByRole('radio', { name: 'Username', exact: true }).check()
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username)
-  await button('Submit').click()
+  await page.getByRole('radio', { name: t.forms.recovery.username, exact: true }).check()
+  await page.getByRole('textbox', { name: t.forms.recovery.username, exact: true }).fill(username)
+  await button(t.registration.submit).click()
   await check('forgotpassword2')
-  await page.getByRole('radio', { name: /^Email:/ }).check()
-  await button('Submit').click()
+  await page.getByRole('radio', { name: new RegExp(`^${t.forms.recovery.email}:`) }).check()
+  await button(t.registration.submit).click()
   await check('reset-password')
   const sent = await latestSent(portal, newcomer.email, 'temporary-password')
-  const temporary = /temporary password is:? ([^\s.]+)/.exec(sent.body)?.[1] ?? ''
+  const temporary =
+    /(?:temporary password is|contraseña temporal es):? ([^\s.]+)/.exec(sent.body)?.[1] ?? ''
   await backToLogin()
-  await submitLogin(page, username, temporary)
+  await submitLogin(username, temporary)
   await check('updatetemppassword')
-  await page.getByLabel('Password', { exact: true }).fill(updatedPassword)
-  await page.getByLabel('Confirm Password').fill(updatedPassword)
-  await button('Submit').click()
+  await page.getByLabel(t.forms.password.passwordLabel, { exact: true }).fill(updatedPassword)
+  await page.getByLabel(t.forms.password.confirmPasswordLabel).fill(updatedPassword)
+  await button(t.registration.submit).click()
   await check('updatetemppasswordsuccess')
   await backToLogin()
 
   // Verification, screens 9-14: a new account gives its details first (10).
-  await submitLogin(page, username, updatedPassword)
+  await submitLogin(username, updatedPassword)
   await check('verificationinfostep2')
-  await submitContactForm(page, { email: newcomer.email, phone: newcomer.phone })
+  await submitContactForm(newcomer.email, newcomer.phone)
   await check('verificationinfostep1')
-  await button('Contact Support').click()
+  await button(t.forms.mfa.contactSupport).click()
   await check('support')
-  await button('Continue').click()
+  await button(t.shell.common.continue).click()
   await onScreen('login')
 
   // Details given but not yet verified: confirmed first (9), then the code (12), then the
   // update asked for on the delivery choice (13).
-  await submitLogin(page, username, updatedPassword)
+  await submitLogin(username, updatedPassword)
   await check('confirmverificationinfostep1')
-  await button('Continue').click()
+  await button(t.shell.common.continue).click()
   await onScreen('verificationinfostep1')
-  await page.getByLabel('Update my verification contact details after verifying').check()
-  const before = await chooseEmailDelivery(page, portal)
+  await page.getByLabel(t.forms.mfa.updateAfterVerifying).check()
+  const before = await chooseEmailDelivery()
   await check('verificationinfostep3')
-  await enterVerificationCode(page, await verificationCodeAfter(portal, before))
+  await enterVerificationCode(await verificationCodeAfter(portal, before))
   await check('updateinformationstep1component')
 
   return { titles, errors: page.errors }

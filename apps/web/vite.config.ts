@@ -3,6 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
 import { loginPages } from './build/login-pages.ts'
+import { precompiledIcu } from './build/precompiled-icu.ts'
 import { areaSegments, paths } from './src/config/paths.ts'
 import { parsePortalConfig } from './src/config/portal-config.ts'
 
@@ -49,11 +50,21 @@ export default defineConfig(({ command, mode }) => ({
   },
   resolve: {
     alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // The ICU messages are parsed at build time (build/precompiled-icu.ts).
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+          ]
+        : [],
   },
   // Brotli and gzip copies beside each asset, made once at build: the service sends the one
   // the browser accepts without compressing on every request.
   plugins: [
+    precompiledIcu(),
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 }),
     antiForgeryTokenFromService(),
@@ -91,6 +102,12 @@ export default defineConfig(({ command, mode }) => ({
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             // Not its zod resolver: that loads with the schemas, on a form's first check.
             { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            // Issue 24: the English texts every page shows, and the choice of language, in one
+            // chunk (one fetch); a translation is a chunk of its own, fetched when it is chosen.
+            {
+              name: 'texts',
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](messages|i18n[\\/](locales|portal-en))\.ts$|[\\/]src[\\/]i18n[\\/]texts\.ts$/,
+            },
           ],
         },
       },

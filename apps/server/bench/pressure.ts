@@ -19,7 +19,7 @@ async function probe(base: string, paths: string[], until: number) {
   return latencies
 }
 
-export async function underPressure(port: number) {
+export async function underPressure(port: number, label = '') {
   const base = `http://127.0.0.1:${port}` // loopback only
   const seconds = 10
   const connections = 64
@@ -55,7 +55,7 @@ export async function underPressure(port: number) {
   const flood = await flooding
   const counts = [...statuses].map(([status, count]) => `${status}: ${count}`).join('   ')
   console.log(
-    `\nUnder pressure: wrong passwords, ${connections} connections for ${seconds} s (sign-in limits raised, so the flood reaches hashing)`,
+    `\nUnder pressure${label}: wrong passwords, ${connections} connections for ${seconds} s (sign-in limits raised, so the flood reaches hashing)`,
   )
   console.log(
     `  flood answers   ${counts}   (${fmt(flood.requests.average, 0)} req/s, p99 ${flood.latency.p99} ms)`,

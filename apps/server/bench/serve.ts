@@ -57,6 +57,11 @@ if (kind === 'baseline') {
     ...(process.env.PASSWORD_HASH_CONCURRENCY
       ? { PASSWORD_HASH_CONCURRENCY: process.env.PASSWORD_HASH_CONCURRENCY }
       : {}),
+    ...(process.env.PASSWORD_HASH_THREADS
+      ? { PASSWORD_HASH_THREADS: process.env.PASSWORD_HASH_THREADS }
+      : {}),
+    // Settings of one section (soak.ts: its metrics token and raised limits), as JSON.
+    ...(JSON.parse(process.env.BENCH_PORTAL_SETTINGS ?? '{}') as Record<string, string>),
   })
   const app = await buildApp({
     config,

@@ -25,7 +25,7 @@ import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { healthMonitor, type HealthMonitor } from './lib/health.ts'
-import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
+import { requestIdGenerator, requestLocale, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
 import { windowStore } from './lib/window-store.ts'
@@ -192,6 +192,7 @@ export async function buildApp({
     runWithRequestId(request.id, done, {
       clientIp: request.ip,
       route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+      locale: requestLocale(request.headers),
     })
   })
   const users = usersRepo(db)
@@ -224,6 +225,7 @@ export async function buildApp({
     log: app.log,
     pollMs: config.outboxPollMs,
     maxAttempts: config.outboxMaxAttempts,
+    sendTimeoutMs: config.outboxSendTimeoutMs,
     keepBodies: config.isDemo,
     onOutcome: (outcome, channel) => metrics.observeDelivery(outcome, channel),
   })
@@ -245,7 +247,9 @@ export async function buildApp({
     app.addHook('onClose', async () => clearInterval(sweep))
   }
 
-  await app.register(errors)
+  await app.register(errors, {
+    onDependencyError: (dependency) => metrics.observeDependencyError(dependency),
+  })
   await app.register(metricsPlugin, { metrics, token: config.metricsToken })
   await app.register(apiSchemas)
   await app.register(security, { isBehindTls: config.isCookieSecure })
@@ -281,7 +285,7 @@ export async function buildApp({
   app.get('/readyz', probe, async (_request, reply) => {
     const { status, checks } = await health.readiness()
     return reply
-      .code(status === 'unavailable' ? 503 : 200)
+      .code(status === 'unavailable' || status === 'draining' ? 503 : 200)
       .send({ status, database: database.engine, checks })
   })
 

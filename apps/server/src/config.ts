@@ -50,6 +50,7 @@ export interface Config {
   smsFrom: string
   outboxPollMs: number
   outboxMaxAttempts: number
+  outboxSendTimeoutMs: number
   redisUrl: string | undefined
   redisKeyPrefix: string
   rateLimits: { perClient: number; perTarget: number; windowMinutes: number }
@@ -62,7 +63,7 @@ export interface Config {
     windowMinutes: number
     shadowCounterDays: number
   }
-  passwordHashing: { concurrency: number; queue: number }
+  passwordHashing: { concurrency: number; queue: number; threads: boolean }
   messageLimits: {
     resendCooldownSeconds: number
     perUser: number
@@ -308,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsFrom: e.SMS_FROM,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxMaxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    outboxSendTimeoutMs: e.OUTBOX_SEND_TIMEOUT_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimits: {
@@ -328,7 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.LOGIN_LIMIT_WINDOW_MINUTES,
       shadowCounterDays: e.LOGIN_SHADOW_COUNTER_DAYS,
     },
-    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
+    passwordHashing: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY,
+      queue: e.PASSWORD_HASH_QUEUE,
+      threads: e.PASSWORD_HASH_THREADS,
+    },
     messageLimits: {
       resendCooldownSeconds: e.MESSAGE_RESEND_COOLDOWN_SECONDS,
       perUser: e.MESSAGE_LIMIT_PER_USER,

@@ -60,10 +60,15 @@ async function main() {
       app.log.error({ signal }, 'shutdown deadline passed: exiting with work unfinished')
       process.exit(1)
     }, config.shutdownGraceMs).unref()
-    managementServer?.close()
+    // Readiness first: from now on /readyz answers 503 (on both ports), so a balancer that
+    // still probes stops sending; then the listener closes, requests in flight finish, the
+    // outbox worker hands back the messages it claimed (its lease), and the pool closes.
+    app.health.drain()
     await app.close()
+    managementServer?.close()
     clock.stop()
     await database.close()
+    app.log.info({ signal }, 'stopped')
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

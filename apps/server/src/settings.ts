@@ -115,6 +115,8 @@ export const EnvSchema = z.object({
   /** How often the outbox worker looks for messages to send; 0 = never (tests drain by hand). */
   OUTBOX_POLL_MS: z.coerce.number().int().min(0).default(1000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
+  /** The longest one send (SMTP or the SMS provider) may take before it is tried again later. */
+  OUTBOX_SEND_TIMEOUT_SECONDS: z.coerce.number().positive().max(40).default(15),
   /** Registration and recovery calls allowed per client address, and per target, a window. */
   RATE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_PER_TARGET: z.coerce.number().int().positive().default(5),
@@ -147,6 +149,8 @@ export const EnvSchema = z.object({
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** Hash in worker threads at a lower priority, nice 10 (true), or on libuv's pool (false). */
+  PASSWORD_HASH_THREADS: flag.default(true),
   /** Seconds before another verification code may be sent to the same user. */
   MESSAGE_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
   /** Codes, temporary passwords and usernames sent for one user in a window. */

@@ -237,7 +237,7 @@ export const screenTexts = {
   },
 } as const
 
-/** Issue 23 (not in the spec): passkeys as a second factor (decision 0019). */
+/** Issue 23 (not in the spec): passkeys as a second factor (decision 0021). */
 export const passkeyTexts = {
   offerTitle: 'Sign in faster next time with a passkey',
   offerIntro:

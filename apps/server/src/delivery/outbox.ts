@@ -68,19 +68,70 @@ export interface WorkerOptions {
   keepBodies: boolean
   /** Told what became of each message (metrics). */
   onOutcome?: (outcome: DeliveryOutcome, channel: string) => void
+  /**
+   * The longest one send may take before it counts as failed (and is tried again later): a
+   * provider that hangs holds neither the worker nor its lease. Default 15 s.
+   */
+  sendTimeoutMs?: number
+  /** How long a claim keeps its messages from other workers. Default 60 s. */
+  leaseMs?: number
+  /** 0 ≤ x < 1, the jitter of every backoff (tests pass a fixed one). */
+  random?: () => number
 }
 
-/** 5 s, 10 s, 20 s … at most 15 minutes between tries. */
-export function backoffMs(attempts: number): number {
-  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000)
+/**
+ * 5 s, 10 s, 20 s … at most 15 minutes between tries, each stretched by up to a fifth at
+ * random: messages that failed together (a provider outage) are not all tried again at once.
+ */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000)
+  return Math.round(base * (1 + 0.2 * random()))
+}
+
+/** The wait after a pass that failed (the database away): 1 s, 2 s, 4 s … at most 10 s, jittered. */
+export function passBackoffMs(failures: number, pollMs: number, random = Math.random): number {
+  const base = Math.min(Math.max(pollMs, 1_000) * 2 ** Math.max(0, failures - 1), 10_000)
+  return Math.round(base * (1 + 0.2 * random()))
+}
+
+/**
+ * The key of one message on every try: the SMS provider's Idempotency-Key and the email's
+ * Message-ID, so a provider (or a mail client) that receives it twice can tell.
+ */
+export function deliveryKey(row: Pick<OutboxRow, 'id' | 'createdAt'>): string {
+  return `portal-outbox-${row.id}-${row.createdAt.getTime()}`
+}
+
+/** A send that has not finished within `ms` is failed (its transport is told to give up). */
+async function sendWithin(send: (signal: AbortSignal) => Promise<void>, ms: number) {
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`no answer within ${ms} ms`)
+      reject(error) // first: the deadline's reason, not the transport's answer to the abort
+      controller.abort(error)
+    }, ms)
+  })
+  try {
+    await Promise.race([send(controller.signal), deadline])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 export function outboxWorker(options: WorkerOptions) {
   const { db, clock, writer, transports, log, pollMs, maxAttempts, keepBodies } = options
   const onOutcome = options.onOutcome ?? (() => undefined)
+  const sendTimeoutMs = options.sendTimeoutMs ?? 15_000
+  const leaseMs = options.leaseMs ?? 60_000
+  const random = options.random ?? Math.random
   const repo = outboxRepo(db)
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
+  let isStopping = false
+  /** Passes that failed in a row (the database away); 0 when the last one worked. */
+  let failures = 0
 
   async function deliver(row: OutboxRow): Promise<void> {
     const context = {
@@ -112,7 +163,17 @@ export function outboxWorker(options: WorkerOptions) {
       return
     }
     try {
-      await transport.send({ to: row.recipient, subject: row.subject, text: body })
+      await sendWithin(
+        (signal) =>
+          transport.send({
+            to: row.recipient,
+            subject: row.subject,
+            text: body,
+            key: deliveryKey(row),
+            signal,
+          }),
+        sendTimeoutMs,
+      )
       await repo.markSent(row.id, clock.now(), keepBodies)
       onOutcome('sent', row.channel)
       log.info(context, 'message sent')
@@ -120,7 +181,7 @@ export function outboxWorker(options: WorkerOptions) {
       const reason = error instanceof Error ? error.message : String(error)
       const retryAt =
         row.attempts < maxAttempts
-          ? new Date(clock.now().getTime() + backoffMs(row.attempts))
+          ? new Date(clock.now().getTime() + backoffMs(row.attempts, random))
           : null
       await repo.markFailed(row.id, reason, retryAt)
       onOutcome(retryAt ? 'retry' : 'failed', row.channel)
@@ -129,8 +190,21 @@ export function outboxWorker(options: WorkerOptions) {
   }
 
   async function tick(): Promise<number> {
-    const rows = await repo.claimDue(clock.now(), 20, 60_000)
-    for (const row of rows) await deliver(row)
+    const claimedAt = clock.now().getTime()
+    const rows = await repo.claimDue(new Date(claimedAt), 20, leaseMs)
+    for (const [index, row] of rows.entries()) {
+      // Each send must end inside the lease: past it, another instance's worker may claim the
+      // message and send it too. Stopping, or too little lease left: the rest go back, due now.
+      const leaseLeft = claimedAt + leaseMs - clock.now().getTime()
+      if (isStopping || leaseLeft <= sendTimeoutMs + 1_000) {
+        await repo.release(
+          rows.slice(index).map((r) => r.id),
+          clock.now(),
+        )
+        break
+      }
+      await deliver(row)
+    }
     return rows.length
   }
 
@@ -140,17 +214,42 @@ export function outboxWorker(options: WorkerOptions) {
     return running
   }
 
+  /**
+   * The next pass after `pollMs`, or, while passes fail (the database away), after a growing,
+   * jittered wait: the worker outlives an outage without a restart, and logs it once.
+   */
+  function schedule(ms: number) {
+    if (isStopping) return
+    timer = setTimeout(() => {
+      runOnce().then(
+        () => {
+          if (failures > 0) log.info({ failures }, 'outbox worker recovered')
+          failures = 0
+          schedule(pollMs)
+        },
+        (error: unknown) => {
+          failures++
+          if (failures === 1) log.error({ err: error }, 'outbox pass failed: retrying with backoff')
+          schedule(passBackoffMs(failures, pollMs, random))
+        },
+      )
+    }, ms)
+    timer.unref()
+  }
+
   return {
     start() {
-      timer = setInterval(() => {
-        runOnce().catch((error: unknown) => log.error({ err: error }, 'outbox pass failed'))
-      }, pollMs)
-      timer.unref()
+      isStopping = false
+      schedule(pollMs)
     },
+    /** Ends the loop; a pass under way sends the message in hand and gives back the rest. */
     async stop() {
-      clearInterval(timer)
+      isStopping = true
+      clearTimeout(timer)
       await running?.catch(() => undefined)
     },
+    /** Passes that failed in a row (0 when the last one worked). */
+    failures: () => failures,
     /** Delivers everything due now (tests and the shutdown path). */
     async drain(): Promise<void> {
       while ((await runOnce()) > 0);

@@ -5,9 +5,12 @@ import {
   findProgram,
   limits,
   programOf,
+  sourceLocale,
   type DeliveryMethod,
+  type Locale,
   type ProgramCode,
 } from '@portal/contract'
+import { templatesEs } from './templates-es.ts'
 
 /** The outbox's channel is the delivery method the customer chose. */
 export type Channel = DeliveryMethod
@@ -21,44 +24,64 @@ export interface Message {
   validForMs?: number
 }
 
-interface Brand {
+export interface Brand {
   name: string
-  phone: string
+  /** The formatted number, or null when the service could not look it up. */
+  phone: string | null
+  /** The language the message is written in: the member's (issue 24); English when absent. */
+  locale?: Locale
 }
 
-export function brandOf(program: string, phone: string | undefined): Brand {
+/** How long a temporary password works: '24 hours', '10 minutes' in English. */
+export interface Lifetime {
+  amount: number
+  unit: 'hour' | 'minute'
+}
+
+export function brandOf(
+  program: string,
+  phone: string | undefined,
+  locale: Locale = sourceLocale,
+): Brand {
   const code: ProgramCode = findProgram(program)?.code ?? flavours.usweb.defaultProgram
   return {
     name: programOf(code).displayName,
-    phone: phone ? formatProgramPhone(code, phone) : 'the number on our website',
+    phone: phone ? formatProgramPhone(code, phone) : null,
+    locale,
   }
 }
 
-const signOff = (b: Brand) =>
-  `If you did not ask for this, call customer service at ${b.phone}.\n\n${b.name}`
+const phoneOf = (b: Brand) => b.phone ?? 'the number on our website'
 
-export const templates = {
+const signOff = (b: Brand) =>
+  `If you did not ask for this, call customer service at ${phoneOf(b)}.\n\n${b.name}`
+
+/** The source: the English every message has been written in since the first release. */
+export const templatesEn = {
   username: (b: Brand, username: string): Message => ({
     template: 'username',
     subject: `${b.name}: your username`,
     email: `Your username is: ${username}\n\n${signOff(b)}`,
-    sms: `${b.name}: your username is ${username}. Not you? Call ${b.phone}.`,
+    sms: `${b.name}: your username is ${username}. Not you? Call ${phoneOf(b)}.`,
   }),
-  /** `validFor` reads in a sentence: '24 hours', '10 minutes' (issue 32: by its channel). */
-  temporaryPassword: (b: Brand, password: string, validFor: string): Message => ({
-    template: 'temporary-password',
-    subject: `${b.name}: your temporary password`,
-    email: `Your temporary password is: ${password}\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. Until then your current password keeps working.\n\n${signOff(b)}`,
-    sms: `${b.name}: your temporary password is ${password}. It works once, within ${validFor}. Not you? Call ${b.phone}.`,
-  }),
+  /** `lifetime` by its channel (issue 32): '24 hours', '10 minutes'. */
+  temporaryPassword: (b: Brand, password: string, lifetime: Lifetime): Message => {
+    const validFor = `${lifetime.amount} ${lifetime.unit}${lifetime.amount === 1 ? '' : 's'}`
+    return {
+      template: 'temporary-password',
+      subject: `${b.name}: your temporary password`,
+      email: `Your temporary password is: ${password}\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. Until then your current password keeps working.\n\n${signOff(b)}`,
+      sms: `${b.name}: your temporary password is ${password}. It works once, within ${validFor}. Not you? Call ${phoneOf(b)}.`,
+    }
+  },
   /** To the other channel than the one the temporary password went by (issue 32, M9). */
   temporaryPasswordSent: (b: Brand, sentBy: Channel): Message => {
     const where = sentBy === 'email' ? 'email address' : 'mobile number'
     return {
       template: 'temporary-password-notice',
       subject: `${b.name}: a temporary password was requested`,
-      email: `A temporary password for your online account was just sent to your ${where}. If you asked for it, there is nothing more to do. If you did not, your current password still works; please call customer service at ${b.phone}.\n\n${b.name}`,
-      sms: `${b.name}: a temporary password for your online account was just sent to your ${where}. Not you? Call ${b.phone}.`,
+      email: `A temporary password for your online account was just sent to your ${where}. If you asked for it, there is nothing more to do. If you did not, your current password still works; please call customer service at ${phoneOf(b)}.\n\n${b.name}`,
+      sms: `${b.name}: a temporary password for your online account was just sent to your ${where}. Not you? Call ${phoneOf(b)}.`,
     }
   },
   verificationCode: (b: Brand, code: string): Message => ({
@@ -78,27 +101,27 @@ export const templates = {
     template: 'password-changed-notice',
     subject: `${b.name}: your password was changed`,
     email: `The password of your online account was just changed.\n\n${signOff(b)}`,
-    sms: `${b.name}: your password was just changed. Not you? Call ${b.phone}.`,
+    sms: `${b.name}: your password was just changed. Not you? Call ${phoneOf(b)}.`,
   }),
   contactChanged: (b: Brand): Message => ({
     template: 'contact-changed-notice',
     subject: `${b.name}: your verification contact details were changed`,
     email: `The email address and mobile number used to verify your sign-ins were just changed.\n\n${signOff(b)}`,
-    sms: `${b.name}: your verification contact details were just changed. Not you? Call ${b.phone}.`,
+    sms: `${b.name}: your verification contact details were just changed. Not you? Call ${phoneOf(b)}.`,
   }),
   /** To the customer record's contacts: the owner hears of an account they may not have made. */
   accountCreated: (b: Brand, username: string): Message => ({
     template: 'account-created-notice',
     subject: `${b.name}: an online account was created for you`,
-    email: `An online account with the username ${username} was just created for your customer number. Its first verification code goes only to the contact details on your record.\n\nIf you did not create it, call customer service at ${b.phone}: they will close it, and you can then register yourself.\n\n${b.name}`,
-    sms: `${b.name}: an online account was just created for your customer number. Not you? Call ${b.phone}.`,
+    email: `An online account with the username ${username} was just created for your customer number. Its first verification code goes only to the contact details on your record.\n\nIf you did not create it, call customer service at ${phoneOf(b)}: they will close it, and you can then register yourself.\n\n${b.name}`,
+    sms: `${b.name}: an online account was just created for your customer number. Not you? Call ${phoneOf(b)}.`,
   }),
   /** To the customer record's contacts when verification details are first set up. */
   contactsEnrolled: (b: Brand, maskedEmail: string, maskedPhone: string): Message => ({
     template: 'contacts-enrolled-notice',
     subject: `${b.name}: verification contact details were set up`,
     email: `Sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}.\n\n${signOff(b)}`,
-    sms: `${b.name}: sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}. Not you? Call ${b.phone}.`,
+    sms: `${b.name}: sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}. Not you? Call ${phoneOf(b)}.`,
   }),
   /** Issue 23: the owner hears of every passkey added to or removed from the account. */
   passkeyAdded: (b: Brand, name: string): Message => ({
@@ -114,3 +137,21 @@ export const templates = {
     sms: `${b.name}: a passkey was just removed from your online account. Not you? Call ${b.phone}.`,
   }),
 } as const
+
+export type Templates = typeof templatesEn
+
+const byLocale: Record<Locale, Templates> = { 'en-US': templatesEn, 'es-US': templatesEs }
+
+/** Every message in the language of its brand (the member's). */
+export const templates: Templates = Object.fromEntries(
+  Object.keys(templatesEn).map((name) => [
+    name,
+    (b: Brand, ...rest: never[]) =>
+      (
+        byLocale[b.locale ?? sourceLocale][name as keyof Templates] as (
+          b: Brand,
+          ...rest: never[]
+        ) => Message
+      )(b, ...rest),
+  ]),
+) as Templates

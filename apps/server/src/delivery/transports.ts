@@ -6,6 +6,13 @@ export interface Outgoing {
   to: string
   subject: string | null
   text: string
+  /**
+   * The same on every try of one message (outbox.ts deliveryKey): the SMS call's
+   * Idempotency-Key, the email's Message-ID.
+   */
+  key?: string
+  /** Aborted when the worker stops waiting (its send deadline). */
+  signal?: AbortSignal
 }
 
 export interface Transport {
@@ -25,20 +32,30 @@ export interface SmtpOptions {
 
 export function smtpTransport(smtpUrl: string, from: string, options: SmtpOptions = {}): Transport {
   const pooled = options.pool ?? true
+  const mailDomain = /@([^>\s]+)/.exec(from)?.[1] ?? 'portal.invalid'
   // Every wait bounded: connecting, the greeting, and any silence mid-message.
-  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+  const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 }
   const transporter = pooled
     ? nodemailer.createTransport({
         url: smtpUrl,
         pool: true,
         maxConnections: options.maxConnections ?? 3,
         maxMessages: options.maxMessages ?? 100,
+        // The outbox owns the retries: a message whose connection drops (a server that hung,
+        // then went) fails, and is not sent again by the pool after the worker gave up on it.
+        maxRequeues: 0,
         ...timeouts,
       })
     : nodemailer.createTransport({ url: smtpUrl, ...timeouts })
   return {
-    async send({ to, subject, text }) {
-      await transporter.sendMail({ from, to, subject: subject ?? '', text })
+    async send({ to, subject, text, key }) {
+      await transporter.sendMail({
+        from,
+        to,
+        subject: subject ?? '',
+        text,
+        ...(key ? { messageId: `<${key}@${mailDomain}>` } : {}),
+      })
     },
     async verify() {
       await transporter.verify()
@@ -63,15 +80,19 @@ export function httpSmsTransport(providerUrl: string, from: string): Transport {
   url.username = ''
   url.password = ''
   return {
-    async send({ to, text }) {
+    async send({ to, text, key, signal }) {
       const response = await fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           ...(auth ? { authorization: auth } : {}),
+          // The same on every try of one message: a provider that got it before sends it once.
+          ...(key ? { 'idempotency-key': key } : {}),
         },
         body: new URLSearchParams({ To: to, From: from, Body: text }),
-        signal: AbortSignal.timeout(10_000),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(10_000)])
+          : AbortSignal.timeout(10_000),
       })
       if (!response.ok) throw new Error(`SMS provider answered ${response.status}`)
     },

@@ -37,7 +37,12 @@ export interface HealthMonitor {
   sample(): Promise<void>
   samples(): Samples
   /** Readiness: a fresh database ping (short timeout) and the last samples of the rest. */
-  readiness(): Promise<{ status: 'ready' | 'degraded' | 'unavailable'; checks: DependencyCheck[] }>
+  readiness(): Promise<{
+    status: 'ready' | 'degraded' | 'unavailable' | 'draining'
+    checks: DependencyCheck[]
+  }>
+  /** Shutting down (SIGTERM): readiness answers 'draining' from now on, so balancers stop sending. */
+  drain(): void
   start(): void
   stop(): void
 }
@@ -74,6 +79,7 @@ export function healthMonitor(options: {
   let passes = 0
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
+  let isDraining = false
 
   const readDatabase = async () => {
     // First on its own: an unmigrated database has no outbox table to count.
@@ -126,7 +132,11 @@ export function healthMonitor(options: {
   return {
     sample,
     samples: () => ({ ...state, up: { ...state.up } }),
+    drain() {
+      isDraining = true
+    },
     async readiness() {
+      if (isDraining) return { status: 'draining' as const, checks: [] }
       const checks: DependencyCheck[] = []
       try {
         await database.ping(timeoutMs)

@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
 import { specialCharacters } from '@portal/contract'
+import { hashWorkers, type HashWorkers } from './hash-workers.ts'
 import { ServiceUnavailable } from './unavailable.ts'
 
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
@@ -32,10 +33,35 @@ let bounds = { concurrency: defaultHashConcurrency, queue: 32 }
 let running = 0
 let finished = 0
 const waiting: (() => void)[] = []
+/** The low-priority hashing threads (lib/hash-workers.ts); none: libuv's pool. */
+let workers: HashWorkers | undefined
 
-/** PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE; applies to the whole process. */
-export function setPasswordHashingBounds(next: { concurrency: number; queue: number }): void {
-  bounds = { ...next }
+/**
+ * PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE and PASSWORD_HASH_THREADS; applies to the
+ * whole process. `threads` hashes in worker threads at a lower priority, nice 10 (the default),
+ * false on libuv's thread pool at the event loop's priority.
+ */
+export function setPasswordHashingBounds(next: {
+  concurrency: number
+  queue: number
+  threads?: boolean
+}): void {
+  const hadWorkers = workers
+  bounds = { concurrency: next.concurrency, queue: next.queue }
+  workers = next.threads === false ? undefined : hashWorkers(next.concurrency)
+  void hadWorkers?.close()
+}
+
+function argon2Hash(password: string): Promise<string> {
+  return workers
+    ? (workers.run({ op: 'hash', a: password, options }) as Promise<string>)
+    : hash(password, options)
+}
+
+function argon2Verify(passwordHash: string, password: string): Promise<boolean> {
+  return workers
+    ? (workers.run({ op: 'verify', a: passwordHash, b: password }) as Promise<boolean>)
+    : verify(passwordHash, password)
 }
 
 /** Hashes running and waiting now, and finished so far (the bench and tests look). */
@@ -44,7 +70,7 @@ export function passwordHashingLoad(): { running: number; waiting: number; finis
 }
 
 // Answered 503 with the technical-difficulties message and Retry-After 1 (plugins/errors.ts).
-const busy = () => new ServiceUnavailable(1, 'password hashing is saturated')
+const busy = () => new ServiceUnavailable(1, 'password hashing is saturated', 'password_hashing')
 
 /** Throws the 503 now when a hash would be refused, before any other work is done for it. */
 export function assertHashingCapacity(): void {
@@ -70,18 +96,18 @@ async function bounded<T>(task: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return bounded(() => hash(password, options))
+  return bounded(() => argon2Hash(password))
 }
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return bounded(() => verify(passwordHash, password).catch(() => false))
+  return bounded(() => argon2Verify(passwordHash, password).catch(() => false))
 }
 
 // Verifying against this for unknown usernames and locked accounts keeps their answer as
 // slow as a real one, so timing does not reveal which usernames exist or are locked.
 let dummyHash: Promise<string> | undefined
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hash('dummy-password-for-timing-1!', options)
+  dummyHash ??= argon2Hash('dummy-password-for-timing-1!')
   await verifyPassword(await dummyHash, password)
   return false
 }

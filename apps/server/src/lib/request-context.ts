@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import { localeFromAcceptLanguage, localeFromCookieHeader, type Locale } from '@portal/contract'
 
 interface RequestContext {
   requestId: string
@@ -16,6 +17,11 @@ interface RequestContext {
   clientIp: string | null
   /** The route answered ('POST /api/console/staff'): its pattern, never the query string. */
   route: string | null
+  /**
+   * The language the portal is used in (issue 24): the cookie the language switch writes,
+   * else the browser's Accept-Language; null when the request names neither (API clients).
+   */
+  locale: Locale | null
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
@@ -23,12 +29,33 @@ const storage = new AsyncLocalStorage<RequestContext>()
 export function runWithRequestId<T>(
   requestId: string,
   work: () => T,
-  request: { clientIp?: string; route?: string } = {},
+  request: { clientIp?: string; route?: string; locale?: Locale | null } = {},
 ): T {
   return storage.run(
-    { requestId, clientIp: request.clientIp ?? null, route: request.route ?? null },
+    {
+      requestId,
+      clientIp: request.clientIp ?? null,
+      route: request.route ?? null,
+      locale: request.locale ?? null,
+    },
     work,
   )
+}
+
+/** The language a request's headers name (issue 24): cookie first, then Accept-Language. */
+export function requestLocale(headers: {
+  cookie?: string | undefined
+  'accept-language'?: string | undefined
+}): Locale | null {
+  const chosen = localeFromCookieHeader(headers.cookie)
+  if (chosen) return chosen
+  const accepted = headers['accept-language']
+  return accepted ? localeFromAcceptLanguage(accepted) : null
+}
+
+/** The current request's language, or null outside a request or when it names none. */
+export function currentLocale(): Locale | null {
+  return storage.getStore()?.locale ?? null
 }
 
 /** The current request's route ('POST /api/sessions'), or null outside a request. */

@@ -23,22 +23,53 @@ const driverMessages = [
   'Client has encountered a connection error',
 ]
 
-/** True when `error`, or any error it wraps (`cause`), says a dependency is unavailable. */
-export function isUnavailable(error: unknown): boolean {
+// ioredis: a command refused while the connection is down (no offline queue), a connection
+// closed under it, or its retries for one command spent.
+const redisMessages = [
+  "Stream isn't writeable",
+  'Connection is closed.',
+  'Reached the max retries per request limit',
+]
+const redisNames = new Set(['MaxRetriesPerRequestError', 'AbortError'])
+
+/** The dependencies whose outage is answered 503 (the portal_dependency_errors_total label). */
+export type Dependency = 'database' | 'redis' | 'password_hashing' | 'incident_numbers'
+
+/**
+ * Which dependency `error`, or any error it wraps (`cause`), says is unavailable: Redis when
+ * it is one of ioredis's connection errors, the database for a connection error, a PostgreSQL
+ * connection or shutdown state, or the pool's own timeouts; undefined for anything else (a
+ * fault of ours, answered 500).
+ */
+export function unavailableDependency(error: unknown): Dependency | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== 'object') return false
-    const { code, message, cause } = current as {
+    if (typeof current !== 'object') return undefined
+    if (current instanceof ServiceUnavailable) return current.dependency
+    const { code, message, cause, name } = current as {
       code?: unknown
       message?: unknown
       cause?: unknown
+      name?: unknown
+    }
+    const text = typeof message === 'string' ? message : ''
+    if (
+      (typeof name === 'string' && redisNames.has(name)) ||
+      redisMessages.some((m) => text.includes(m))
+    ) {
+      return 'redis'
     }
     if (typeof code === 'string' && (networkCodes.has(code) || postgresStates.test(code))) {
-      return true
+      return 'database'
     }
-    if (typeof message === 'string' && driverMessages.some((m) => message.includes(m))) return true
+    if (driverMessages.some((m) => text.includes(m))) return 'database'
     current = cause
   }
-  return false
+  return undefined
+}
+
+/** True when `error`, or any error it wraps (`cause`), says a dependency is unavailable. */
+export function isUnavailable(error: unknown): boolean {
+  return unavailableDependency(error) !== undefined
 }
 
 /**
@@ -50,6 +81,8 @@ export class ServiceUnavailable extends Error {
   constructor(
     readonly retryAfterSeconds: number,
     reason: string,
+    /** What ran out (the label of portal_dependency_errors_total). */
+    readonly dependency: Dependency,
   ) {
     super(reason)
   }

@@ -4,10 +4,11 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 // $ZodError: what both full zod and the contract's zod/mini schemas throw from parse().
 import { $ZodError } from 'zod/v4/core'
-import { messages } from '@portal/contract'
+import { flavours } from '@portal/contract'
+import type { FastifyRequest } from 'fastify'
 import { shortReference } from '../lib/request-context.ts'
 import { canonicalPageUrl } from './page-addresses.ts'
-import { isUnavailable, ServiceUnavailable } from '../lib/unavailable.ts'
+import { unavailableDependency, type Dependency } from '../lib/unavailable.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -33,13 +34,61 @@ const reasons: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-async function errorsPlugin(app: FastifyInstance) {
-  app.setErrorHandler((thrown: FastifyError | $ZodError | HttpError, request, reply) => {
-    // The domain's own refusal of work, in HTTP terms.
-    const error =
-      thrown instanceof ServiceUnavailable
-        ? new HttpError(503, messages.login.technicalDifficulties, thrown.retryAfterSeconds)
-        : thrown
+/** When to try again after a dependency outage that names no time of its own. */
+const outageRetryAfterSeconds = 5
+
+const plArea = `/${flavours.pl.area}/`
+const plAppNames = new Set([flavours.pl.appName, flavours.pl.recoveryAppName])
+
+/**
+ * Spec §8: a failed call shows the flavour's text, technical difficulties (usweb) or
+ * 'Something went wrong, please try after sometime.' (pl). A call is pl's when its page is
+ * (the address or the Referer under /proliability/), or its body names pl's appName.
+ */
+export function failureMessageFor(request: FastifyRequest): string {
+  const body = request.body as { appName?: unknown } | undefined
+  const appName = typeof body?.appName === 'string' ? body.appName.toUpperCase() : ''
+  let referer = ''
+  try {
+    referer = request.headers.referer ? new URL(request.headers.referer).pathname : ''
+  } catch {
+    // not an address: no hint
+  }
+  const isPl =
+    request.url.toLowerCase().startsWith(plArea) ||
+    request.url.includes('/authenticateForPL') ||
+    referer.toLowerCase().startsWith(plArea) ||
+    [...plAppNames].some((name) => name.toUpperCase() === appName)
+  return (isPl ? flavours.pl : flavours.usweb).failureMessage
+}
+
+interface ErrorsOptions {
+  /** Told of each request answered 503 because a dependency is away or exhausted (metrics). */
+  onDependencyError?: (dependency: Dependency) => void
+}
+
+async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
+  app.setErrorHandler((error: FastifyError | $ZodError | HttpError, request, reply) => {
+    // A dependency away, too slow or exhausted (a refused or dropped database connection, a
+    // pool timeout, Redis, the hashing queue full): 503 with Retry-After and the flavour's
+    // failure text, counted per dependency; never the 500 of a bug.
+    const isClientError = 'statusCode' in error && Number(error.statusCode) < 500
+    const dependency = isClientError ? undefined : unavailableDependency(error)
+    if (dependency) {
+      options.onDependencyError?.(dependency)
+      const retryAfterSeconds =
+        'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
+          ? error.retryAfterSeconds
+          : outageRetryAfterSeconds
+      request.log.warn({ err: error, dependency }, 'dependency unavailable')
+      reply.header('retry-after', String(retryAfterSeconds))
+      return reply.code(503).send({
+        error: 'Service Unavailable',
+        message: failureMessageFor(request),
+        retryAfterSeconds,
+        reference: shortReference(request.id),
+      })
+    }
     if (error instanceof $ZodError) {
       const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
       return reply
@@ -76,17 +125,6 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply
         .code(status)
         .send({ error: reasons[status] ?? 'Bad Request', message: error.message, ...fields })
-    }
-    // A dependency away or too slow (database timeout, refused connection): 503 with the
-    // spec's technical-difficulties message, and a hint to retry; a bug stays a 500.
-    if (status >= 500 && isUnavailable(error)) {
-      request.log.warn({ err: error }, 'dependency unavailable')
-      reply.header('retry-after', '5')
-      return reply.code(503).send({
-        error: 'Service Unavailable',
-        message: messages.login.technicalDifficulties,
-        reference: shortReference(request.id),
-      })
     }
     request.log.error({ err: error }, 'request failed')
     // The reference is the start of the request id: what the support desk searches for.

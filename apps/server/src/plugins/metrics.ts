@@ -12,6 +12,7 @@ import type { AuditEntry, AuditEvent } from '../store/audit.repo.ts'
 import type { HealthMonitor } from '../lib/health.ts'
 import { passwordHashingLoad } from '../lib/passwords.ts'
 import type { Database } from '../store/db.ts'
+import type { Dependency } from '../lib/unavailable.ts'
 
 export function createMetrics({
   clock,
@@ -53,6 +54,12 @@ export function createMetrics({
     name: 'portal_outbox_deliveries_total',
     help: 'Outbox delivery attempts by outcome and channel',
     labelNames: ['outcome', 'channel'],
+    registers: [registry],
+  })
+  const dependencyErrors = new Counter({
+    name: 'portal_dependency_errors_total',
+    help: 'Requests answered 503 because a dependency was away or exhausted, by dependency',
+    labelNames: ['dependency'],
     registers: [registry],
   })
   const requestDuration = new Histogram({
@@ -179,6 +186,9 @@ export function createMetrics({
     },
     observeDelivery(outcome: DeliveryOutcome, channel: string): void {
       deliveries.inc({ outcome, channel })
+    },
+    observeDependencyError(dependency: Dependency): void {
+      dependencyErrors.inc({ dependency })
     },
     requestDuration,
   }

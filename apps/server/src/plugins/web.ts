@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { flavours } from '@portal/contract'
+import { flavours, locales, sourceLocale, type Locale } from '@portal/contract'
+import { requestLocale } from '../lib/request-context.ts'
 import { pageAreas } from './page-addresses.ts'
 import type { PortalLinks } from '../config.ts'
 import { issuesAntiForgeryToken } from './session.ts'
@@ -29,9 +30,16 @@ interface Shell {
   etag: string
 }
 
-/** A page shell with the configuration written in, compressed once at start. */
-function shellOf(distDir: string, file: string, block: string): Shell {
-  const html = readFileSync(join(distDir, file), 'utf8').replace('</head>', `  ${block}\n  </head>`)
+/**
+ * A page shell with the configuration written in, compressed once at start; in each
+ * language, named by `<html lang>` (issue 24), which the portal reads to know which
+ * catalogue to load. English keeps the build's `lang="en"`.
+ */
+function shellOf(distDir: string, file: string, block: string, locale: Locale): Shell {
+  const built = readFileSync(join(distDir, file), 'utf8')
+  const html = (
+    locale === sourceLocale ? built : built.replace('<html lang="en">', `<html lang="${locale}">`)
+  ).replace('</head>', `  ${block}\n  </head>`)
   const identity = Buffer.from(html)
   return {
     identity,
@@ -80,9 +88,12 @@ export async function webRoutes(
   const loginShellOf = loginShells(distDir)
   const block = links ? configBlock(links) : ''
   const shells = new Map<string, Shell>()
+  const keyOf = (file: string, locale: Locale) => `${locale} ${file}`
   if (isBuilt) {
     for (const file of new Set(['index.html', ...loginShellOf.values()])) {
-      shells.set(file, shellOf(distDir, file, block))
+      for (const locale of locales) {
+        shells.set(keyOf(file, locale), shellOf(distDir, file, block, locale))
+      }
     }
     await app.register(fastifyStatic, {
       root: distDir,
@@ -106,11 +117,13 @@ export async function webRoutes(
         .send('The portal has not been built yet: run `npm run build`, then restart.')
     }
     const file = loginShellOf.get(routedPath(request.url)) ?? 'index.html'
-    const page = shells.get(file) ?? shells.get('index.html')
+    // The language chosen (the switch's cookie), else the browser's (issue 24).
+    const locale = requestLocale(request.headers) ?? sourceLocale
+    const page = shells.get(keyOf(file, locale)) ?? shells.get(keyOf('index.html', locale))
     if (!page) return reply.code(404).send()
     reply
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
+      .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
       .header('ETag', page.etag)
       .type('text/html; charset=utf-8')
     const cached = request.headers['if-none-match']

@@ -195,6 +195,13 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // An idle connection the server drops (restart, failover) must not crash the process:
     // the pool discards it and opens a new one on next use.
     pool.on('error', (error) => source.onIdleError?.(error))
+    // A connection the server drops while it is checked out (between the statements of a
+    // transaction, or as its answer arrives) emits 'error' on its client, where the pool
+    // listens only while it is idle: unheard, that would end the process. The statement
+    // under way fails on its own (503); the pool drops the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => source.onIdleError?.(error))
+    })
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db
     try {
       if (source.migrate ?? true) await migrateUnderLock(source.url, timeouts.connectMs)

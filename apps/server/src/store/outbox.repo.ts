@@ -39,6 +39,17 @@ export function outboxRepo(db: Db) {
           .returning()
       })
     },
+    /**
+     * Gives back claimed messages not tried (shutdown, or a lease running short): due now,
+     * the claim's attempt undone, for this or another instance's worker to take.
+     */
+    async release(ids: number[], now: Date): Promise<void> {
+      if (ids.length === 0) return
+      await db
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: now })
+        .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')))
+    },
     async markSent(id: number, now: Date, keepBody: boolean): Promise<void> {
       await db
         .update(outbox)

@@ -1,6 +1,7 @@
 // Tables of the login service. Column names are snake_case in the database; the customer
 // record keeps the field names of spec §3 in TypeScript.
 import { sql } from 'drizzle-orm'
+import type { Locale } from '@portal/contract'
 import {
   bigint,
   boolean,
@@ -129,11 +130,14 @@ export const users = pgTable(
     recoveredAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** The language the member last used the portal in (issue 24): what the outbox writes in. */
+    locale: text().$type<Locale>().notNull().default('en-US'),
   },
   (t) => [
     uniqueIndex('users_username_key_unique').on(usernameKeyOf(t.username)),
     index('users_email_idx').on(sql`lower(${t.email})`),
     index('users_phone_idx').on(t.phone),
+    check('users_locale_check', sql`${t.locale} IN ('en-US', 'es-US')`),
   ],
 )
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
-import { limits } from '@portal/contract'
+import { limits, type Locale } from '@portal/contract'
 import { usernameKey } from '../lib/usernames.ts'
 import { prepared, type Db } from './db.ts'
 import type { CustomerRow } from './customers.repo.ts'
@@ -50,6 +50,14 @@ export function usersRepo(db: Db) {
         .insert(passwordHistory)
         .values({ userId: row.id, passwordHash: user.passwordHash, createdAt: user.createdAt })
       return row.id
+    },
+    /**
+     * The language the member uses the portal in (issue 24), when the request names one and
+     * it is not the one kept: what the outbox writes the member's messages in from now on.
+     */
+    async rememberLocale(user: Pick<UserRow, 'id' | 'locale'>, locale: Locale | null) {
+      if (!locale || locale === user.locale) return
+      await db.update(users).set({ locale }).where(eq(users.id, user.id))
     },
     /** The account of this username, typed in any case. */
     async findByUsername(username: string): Promise<UserRow | undefined> {

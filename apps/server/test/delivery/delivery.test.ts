@@ -1,9 +1,9 @@
 // The outbox: nothing is lost while SMTP or the SMS provider is down, nothing is sent twice.
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { demoCustomers } from '../../src/store/demo-data.ts'
+import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { outbox } from '../../src/store/schema.ts'
 import { databaseClock } from '../../src/lib/clock.ts'
 import { manualClock, openTestDatabase, startTestApp, type TestApp } from '../harness.ts'
@@ -154,5 +154,59 @@ describe('rate limits', () => {
       message: 'Too many attempts. Please wait a few minutes and try again.',
     })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+})
+
+describe('an SMTP server that refuses, then hangs, then accepts (issue 22)', () => {
+  it('holds the message through both, sends it once, and a sign-in meanwhile does not wait', async () => {
+    const first = await smtpReceiver()
+    const { port, received } = first
+    await first.close() // refuses
+    const { t, clock } = await app({ SMTP_URL: first.url, OUTBOX_SEND_TIMEOUT_SECONDS: '3' })
+    const c = demo('bclip_demo')
+    await t.client().postJson('/api/us-web-authentication/sendUserName', {
+      emailAddress: c.email,
+      deliveryMethod: 'email',
+      appName: 'usweb',
+    })
+    await t.app.outbox.worker.drain()
+    const [refused] = await t.database.db.select().from(outbox)
+    expect(refused).toMatchObject({ status: 'pending', attempts: 1 })
+
+    // Accepts connections and never greets.
+    const sockets = new Set<Socket>()
+    const hanging = createNetServer((socket) => {
+      sockets.add(socket)
+      socket.on('error', () => undefined)
+    })
+    await new Promise<void>((resolve) => hanging.listen(port, '127.0.0.1', () => resolve()))
+    try {
+      clock.advance(6_500)
+      let isDrained = false
+      const draining = t.app.outbox.worker.drain().then(() => (isDrained = true))
+      const signIn = await t.client().login('bclip_demo', demoPassword)
+      expect(signIn.json()).toMatchObject({ message: 'Authentication Successful' })
+      expect(isDrained).toBe(false) // answered while the send still hung
+      await draining
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => hanging.close(() => resolve()))
+    }
+    const [hung] = await t.database.db.select().from(outbox)
+    expect(hung).toMatchObject({ status: 'pending', attempts: 2 })
+    expect(hung?.lastError).toBe('no answer within 3000 ms')
+
+    const accepting = await smtpReceiver({ port, received })
+    try {
+      for (let i = 0; i < 3; i++) {
+        clock.advance(15 * 60_000)
+        await t.app.outbox.worker.drain()
+      }
+      expect(received.map((m) => m.to)).toEqual([c.email])
+      const [sent] = await t.database.db.select().from(outbox)
+      expect(sent).toMatchObject({ status: 'sent', attempts: 3 })
+    } finally {
+      await accepting.close()
+    }
   })
 })

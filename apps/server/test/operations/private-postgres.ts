@@ -87,6 +87,8 @@ export interface PrivatePostgres {
   /** Every process of the cluster stopped with SIGSTOP: connections open, nothing answers. */
   pause(): void
   resume(): void
+  /** Every process of the cluster killed (SIGKILL), as a crashed host: start() recovers it. */
+  kill(): void
   destroy(): void
 }
 
@@ -108,6 +110,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   start()
   const postmaster = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
   const signalAll = (signal: NodeJS.Signals) => {
+    if (!existsSync(join(data, 'postmaster.pid'))) return // not running
     for (const pid of processTree(postmaster())) {
       try {
         process.kill(pid, signal)
@@ -127,6 +130,28 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     start: () => void start(),
     pause: () => signalAll('SIGSTOP'),
     resume: () => signalAll('SIGCONT'),
+    kill() {
+      const pids = processTree(postmaster())
+      signalAll('SIGKILL')
+      // Gone, or a zombie nobody reaps yet (PID 1 of a container may be slow to): either way
+      // dead. A zombie postmaster still answers kill(pid, 0), so its lock file would refuse the
+      // next start, as a stale one does after a host crash: it goes, as an operator's would.
+      const isDead = (pid: number) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+        } catch {
+          return true
+        }
+      }
+      const deadline = Date.now() + 10_000
+      while (!pids.every(isDead) && Date.now() < deadline) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20)
+      }
+      rmSync(join(data, 'postmaster.pid'), { force: true })
+      rmSync(join(dir, `.s.PGSQL.${port}.lock`), { force: true })
+      rmSync(join(dir, `.s.PGSQL.${port}`), { force: true })
+    },
     destroy() {
       try {
         signalAll('SIGCONT')

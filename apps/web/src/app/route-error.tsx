@@ -4,6 +4,7 @@ import { useLocation } from 'react-router'
 import { ErrorBanner } from '../components/error-banner.tsx'
 import { flavourOfPath, pathsOf } from '../config/paths.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
+import { webTexts } from '../i18n/texts.ts'
 
 const bannerItemsOf = {
   usweb: [flavours.usweb.failureMessage],
@@ -21,7 +22,7 @@ export function RouteError() {
       <ErrorBanner items={bannerItemsOf[flavour]} />
       <p>
         <a className="button button--primary" href={pathsOf(flavour).login}>
-          Return to Login
+          {webTexts.common.returnToLogin}
         </a>
       </p>
     </div>
@@ -83,7 +84,7 @@ export function UnexpectedError({ error }: { error: unknown }) {
   const stack = error instanceof Error ? error.stack : null
   return (
     <>
-      <h2>Unexpected Application Error!</h2>
+      <h2>{webTexts.common.unexpectedError}</h2>
       <h3 style={{ fontStyle: 'italic' }}>{message}</h3>
       {stack && (
         <pre style={{ padding: '0.5rem', backgroundColor: 'rgba(200,200,200, 0.5)' }}>{stack}</pre>

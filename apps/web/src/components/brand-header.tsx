@@ -2,9 +2,11 @@ import { Link } from 'react-router'
 import type { Program } from '@portal/contract'
 import { ContactDialog } from './contact-dialog.tsx'
 import { ExternalLink } from './external-link.tsx'
+import { LanguageSwitch } from './language-switch.tsx'
 import { PhoneLink } from './phone-link.tsx'
 import { ProgramLogo } from './program-logo.tsx'
 import './brand-header.css'
+import { webTexts } from '../i18n/texts.ts'
 
 interface BrandHeaderProps {
   program: Program
@@ -34,9 +36,10 @@ export function BrandHeader({
           <span className="brand-header__name">{program.displayName}</span>
         </div>
         <div className="brand-header__contact">
+          <LanguageSwitch />
           {phone && (
             <p className="brand-header__phone">
-              <span className="brand-header__label">Customer Service</span>
+              <span className="brand-header__label">{webTexts.common.customerService}</span>
               <PhoneLink program={program.code} phone={phone} />
             </p>
           )}
@@ -44,25 +47,25 @@ export function BrandHeader({
             // Keeps the number's place while it loads, so that the page does not move down
             // when it comes (Lighthouse counted the jump as a layout shift).
             <p className="brand-header__phone brand-header__phone--pending" aria-hidden="true">
-              <span className="brand-header__label">Customer Service</span>
+              <span className="brand-header__label">{webTexts.common.customerService}</span>
               <span className="phone-link">000-000-0000</span>
             </p>
           )}
           {isPl && program.serviceEmail && (
             <p className="brand-header__email">
-              <span className="brand-header__label">Email</span>
+              <span className="brand-header__label">{webTexts.header.email}</span>
               <a href={`mailto:${program.serviceEmail}`}>{program.serviceEmail}</a>
             </p>
           )}
           {program.hasLiveChat && (
             <ExternalLink className="brand-header__chat" href={liveChatUrl}>
-              Live Chat
+              {webTexts.header.liveChat}
             </ExternalLink>
           )}
           {isPl && (
-            <nav className="brand-header__nav" aria-label="Site">
+            <nav className="brand-header__nav" aria-label={webTexts.header.siteNavigation}>
               <Link className="button button--ghost button--small" to={homePath}>
-                Home
+                {webTexts.header.home}
               </Link>
               <ContactDialog program={program.code} phone={phone} email={program.serviceEmail} />
             </nav>

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react'
 import type { ProgramCode } from '@portal/contract'
 import { PhoneLink } from './phone-link.tsx'
 import './contact-dialog.css'
+import { webTexts } from '../i18n/texts.ts'
 
 interface ContactDialogProps {
   program: ProgramCode
@@ -31,7 +32,7 @@ export function ContactDialog({ program, phone, email }: ContactDialogProps) {
           closeRef.current?.focus()
         }}
       >
-        Contact Us
+        {webTexts.header.contactUs}
       </button>
       <dialog
         ref={dialogRef}
@@ -45,13 +46,13 @@ export function ContactDialog({ program, phone, email }: ContactDialogProps) {
       >
         <div className="contact-dialog__body">
           <h2 id={headingId} className="contact-dialog__heading">
-            Contact Us
+            {webTexts.header.contactUs}
           </h2>
-          <p>Our customer service team is happy to help.</p>
+          <p>{webTexts.header.contactIntro}</p>
           <dl className="contact-dialog__list">
             {phone && (
               <div>
-                <dt>Phone</dt>
+                <dt>{webTexts.header.phone}</dt>
                 <dd>
                   <PhoneLink program={program} phone={phone} />
                 </dd>
@@ -59,7 +60,7 @@ export function ContactDialog({ program, phone, email }: ContactDialogProps) {
             )}
             {email && (
               <div>
-                <dt>Email</dt>
+                <dt>{webTexts.header.email}</dt>
                 <dd>
                   <a href={`mailto:${email}`}>{email}</a>
                 </dd>
@@ -68,7 +69,7 @@ export function ContactDialog({ program, phone, email }: ContactDialogProps) {
           </dl>
           <form method="dialog" className="contact-dialog__actions">
             <button ref={closeRef} type="submit" className="button button--primary">
-              Close
+              {webTexts.header.close}
             </button>
           </form>
         </div>

@@ -3,6 +3,7 @@
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { useFocusOnMount } from '../lib/page.ts'
+import { webTexts } from '../i18n/texts.ts'
 
 interface DonePanelProps {
   id: string
@@ -18,7 +19,7 @@ export function DonePanel({
   title,
   paragraphs,
   loginPath,
-  returnLabel = 'Return to Login',
+  returnLabel = webTexts.common.returnToLogin,
   onReturn,
 }: DonePanelProps) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>()

@@ -7,7 +7,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react'
-import { messages, type ProgramCode } from '@portal/contract'
+import { type ProgramCode } from '@portal/contract'
+import { messages, translateServerText, webTexts } from '../i18n/texts.ts'
 import { useProgramPhone } from '../lib/program-phone.ts'
 import { useErrorTitle } from '../lib/page.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
@@ -15,10 +16,9 @@ import { PhoneLink } from './phone-link.tsx'
 import { failureReference } from '../lib/api-client.ts'
 import './error-banner.css'
 
-const failureMessages: readonly ReactNode[] = [
-  messages.login.technicalDifficulties,
-  messages.login.somethingWentWrong,
-]
+/** The failure messages, after which the request's reference is shown. */
+const isFailureMessage = (item: BannerItem) =>
+  item === messages.login.technicalDifficulties || item === messages.login.somethingWentWrong
 
 /** A message about one field: shown as a link that moves focus to that field. */
 export interface FieldMessage {
@@ -34,7 +34,8 @@ function isFieldMessage(item: BannerItem): item is FieldMessage {
 
 // Spec §8 messages that send the user to "the number (shown) above": the banner writes the
 // number into the message, so it is there even when the header could not show it.
-const callsTheNumber = /call the number (shown )?above|at the number shown above/i
+const callsTheNumber =
+  /call the number (shown )?above|at the number shown above|al número que aparece arriba/i
 
 function FieldLink({ fieldId, text }: FieldMessage) {
   const focusField = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -57,7 +58,7 @@ function CallNumber({ program }: { program: ProgramCode }) {
   if (!phone) return null
   return (
     <span className="error-banner__phone">
-      Customer Service: <PhoneLink program={program} phone={phone} />
+      {webTexts.common.customerService}: <PhoneLink program={program} phone={phone} />
     </span>
   )
 }
@@ -66,12 +67,17 @@ function BannerText({ item }: { item: BannerItem }) {
   return isFieldMessage(item) ? <FieldLink {...item} /> : <>{item}</>
 }
 
+/** The service's answers stay English (spec §7): each shown in the portal's language. */
+const translated = (item: BannerItem): BannerItem =>
+  typeof item === 'string' ? translateServerText(item) : item
+
 /**
  * Spec §8: messages appear in a red banner list headed 'Error'. The banner takes focus each
  * time it is given a new list, so keyboard and screen-reader users land on it; a message
  * about a field links to it; the page title starts with "Error: " while it shows.
  */
-export function ErrorBanner({ items }: { items: readonly BannerItem[] }) {
+export function ErrorBanner({ items: given }: { items: readonly BannerItem[] }) {
+  const items = given.map(translated)
   const ref = useRef<HTMLDivElement>(null)
   const headingId = useId()
   const program = use(ProgramContext)?.program.code
@@ -80,7 +86,7 @@ export function ErrorBanner({ items }: { items: readonly BannerItem[] }) {
 
   useEffect(() => {
     ref.current?.focus()
-  }, [items])
+  }, [given])
 
   if (items.length === 0) return null
   const reference = failureReference()
@@ -108,7 +114,7 @@ export function ErrorBanner({ items }: { items: readonly BannerItem[] }) {
           {items.map((item, index) => (
             <li key={index}>
               <BannerText item={item} />
-              {reference && failureMessages.includes(item as ReactNode) ? (
+              {reference && isFailureMessage(item) ? (
                 <span className="error-banner__reference">
                   {' '}
                   {messages.failureReference} {reference}

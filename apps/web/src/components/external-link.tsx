@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react'
+import { webTexts } from '../i18n/texts.ts'
 
 /** A link that opens in a new tab, saying so to screen-reader users. */
 export function ExternalLink({
@@ -9,7 +10,7 @@ export function ExternalLink({
     // SECURITY: noopener so the opened page cannot reach back into the portal's window.
     <a {...props} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden">{webTexts.common.opensInNewTab}</span>
     </a>
   )
 }

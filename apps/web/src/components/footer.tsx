@@ -2,6 +2,7 @@ import { association, consultingFirm } from '../config/brand.ts'
 import { ConsultingLogo } from './consulting-logo.tsx'
 import { ExternalLink } from './external-link.tsx'
 import './footer.css'
+import { webTexts } from '../i18n/texts.ts'
 
 interface FooterProps {
   privacyPolicyUrl: string
@@ -19,23 +20,28 @@ export function Footer({ privacyPolicyUrl, termsOfUseUrl, consultingFirmUrl, yea
         <div className="site-footer__legal">
           <ul className="site-footer__links">
             <li>
-              <ExternalLink href={privacyPolicyUrl}>Privacy Policy</ExternalLink>
+              <ExternalLink href={privacyPolicyUrl}>{webTexts.footer.privacyPolicy}</ExternalLink>
             </li>
             <li>
-              <ExternalLink href={termsOfUseUrl}>Terms of Use</ExternalLink>
+              <ExternalLink href={termsOfUseUrl}>{webTexts.footer.termsOfUse}</ExternalLink>
             </li>
           </ul>
           <p className="site-footer__copyright">
             <span>
               © {year} {association.legalName}
             </span>{' '}
-            <span>© {association.rightsReservedSince} All Rights Reserved</span>{' '}
-            <span>Website © {association.websiteSince}</span>
+            <span>
+              © {association.rightsReservedSince} {webTexts.footer.allRightsReserved}
+            </span>{' '}
+            <span>
+              {webTexts.footer.website} © {association.websiteSince}
+            </span>
           </p>
           <ul className="site-footer__licences">
             {association.licences.map((licence) => (
               <li key={licence.state}>
-                {licence.state} License #{licence.number}
+                {licence.state} {webTexts.footer.licence}
+                {licence.number}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { limits, passwordStrength } from '@portal/contract'
 import { PasswordChecklist, passwordRulesAttribute } from './password-checklist.tsx'
 import { StrengthMeter } from './strength-meter.tsx'
 import { TextField } from './text-field.tsx'
+import { formTexts } from '../i18n/form-texts.ts'
 
 interface Field {
   id: string
@@ -46,7 +47,7 @@ export function NewPasswordFields({ value, password, confirmation }: NewPassword
         id={confirmation.id}
         label={confirmation.label}
         error={confirmation.error}
-        password={{ toggleTarget: 'confirm password' }}
+        password={{ toggleTarget: formTexts().password.confirmToggleTarget }}
         {...shared}
         {...confirmation.registration}
       />

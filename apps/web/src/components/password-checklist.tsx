@@ -1,11 +1,7 @@
-import {
-  limits,
-  passwordChecklist,
-  passwordRuleLabels,
-  passwordRuleOrder,
-  specialCharacters,
-} from '@portal/contract'
+import { limits, passwordChecklist, passwordRuleOrder, specialCharacters } from '@portal/contract'
+import { passwordRuleLabels } from '../i18n/texts.ts'
 import './password-rules.css'
+import { formTexts } from '../i18n/form-texts.ts'
 
 /**
  * Spec §5's five rules in the `passwordrules` language, so that a password manager (Safari,
@@ -56,7 +52,7 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
   const checklist = passwordChecklist(password)
   const isStarted = password.length > 0
   return (
-    <ul className="password-checklist" id={id} aria-label="Password requirements">
+    <ul className="password-checklist" id={id} aria-label={formTexts().password.requirements}>
       {passwordRuleOrder.map((rule) => {
         const isMet = checklist[rule]
         return (

@@ -1,5 +1,6 @@
 import { useCallback, useState, type ComponentPropsWithRef } from 'react'
 import './password-input.css'
+import { webTexts } from '../i18n/texts.ts'
 
 type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   id: string
@@ -11,7 +12,7 @@ type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
 export function PasswordInput({
   className,
   ref,
-  toggleTarget = 'password',
+  toggleTarget = webTexts.common.passwordToggleTarget,
   ...inputProps
 }: PasswordInputProps) {
   const [isShown, setShown] = useState(false)
@@ -65,7 +66,7 @@ export function PasswordInput({
         </svg>
         {/* The name comes from the text (not aria-label) so it always contains what is shown. */}
         <span>
-          {isShown ? 'Hide' : 'Show'}
+          {isShown ? webTexts.common.hide : webTexts.common.show}
           <span className="visually-hidden"> {toggleTarget}</span>
         </span>
       </button>

@@ -1,4 +1,5 @@
 import './spinner.css'
+import { webTexts } from '../i18n/texts.ts'
 
 /**
  * Spec §2: a full-screen spinner while a request runs. It appears only after 10 ms (quick
@@ -12,11 +13,11 @@ export function Spinner({ active }: { active: boolean }) {
       data-active={active}
       role="status"
       aria-live="polite"
-      aria-label="Loading"
+      aria-label={webTexts.common.loading}
     >
       <div className="spinner__box">
         <span className="spinner__ring" aria-hidden="true" />
-        <span className="spinner__text">Loading…</span>
+        <span className="spinner__text">{webTexts.common.loadingText}</span>
       </div>
     </div>
   )

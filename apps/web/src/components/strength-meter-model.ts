@@ -1,5 +1,6 @@
 // Spec §4 "Password strength": what the meter shows for each score, from the contract's levels.
 import { strengthLevels } from '@portal/contract'
+import { formTexts } from '../i18n/form-texts.ts'
 
 export interface StrengthMeterView {
   score: number
@@ -15,11 +16,12 @@ export interface StrengthMeterView {
 
 export function strengthMeterView(score: number): StrengthMeterView {
   const level = strengthLevels.find((candidate) => candidate.score === score) ?? strengthLevels[0]
+  const label = level.label === '' ? '' : formTexts().password.levels[level.label]
   return {
     score: level.score,
-    label: level.label,
+    label,
     percent: level.percent,
     className: `strength-meter--${level.colour}`,
-    valueText: level.label || undefined,
+    valueText: label || undefined,
   }
 }

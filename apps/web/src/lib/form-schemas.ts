@@ -9,10 +9,10 @@ import {
   accountNumberSchema,
   agentNumberSchema,
   emailSchema,
-  messages,
   phoneDigitsSchema,
   type Program,
 } from '@portal/contract'
+import { messages } from '../i18n/texts.ts'
 import { isAgentNumberProgram } from './customer-number.ts'
 
 const m = messages.validation

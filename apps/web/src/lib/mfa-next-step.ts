@@ -3,13 +3,13 @@
 // login (step 5) and every verification screen decide here, so the rules live in one place.
 import {
   invalidMobileErrorCode,
-  messages,
   myAccountScreen,
   nextAfterLogin,
   type CwMfaResponse,
   type Flavour,
   type MfaScreen,
 } from '@portal/contract'
+import { messages } from '../i18n/texts.ts'
 import { pathsOf, plOnlyScreens, screens, type Screen } from '../config/paths.ts'
 import type { HandoffTarget } from './handoff.ts'
 

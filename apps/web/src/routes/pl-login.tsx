@@ -1,6 +1,7 @@
 // /proliability/ and /proliability/login (spec §2 "proliability area"): `cname` prefills the username.
 import { useSearchParams } from 'react-router'
-import { flavours, programOf, screenTexts } from '@portal/contract'
+import { flavours, programOf } from '@portal/contract'
+import { screenTexts, webTexts } from '../i18n/texts.ts'
 import { LoginScreen } from '../features/login/login-screen.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 
@@ -10,7 +11,7 @@ const insurer = program.insurerName
 export function Component() {
   const [searchParams] = useSearchParams()
   const cname = searchParams.get('cname') ?? ''
-  useDocumentTitle('Login', program.displayName)
+  useDocumentTitle(webTexts.titles.login, program.displayName)
   return (
     <LoginScreen
       // A new cname in the address starts a fresh form.

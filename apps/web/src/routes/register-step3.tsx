@@ -1,6 +1,6 @@
 // /usweb/registerstep3 and /proliability/registerstep3 (spec §2 screen 4). The shell hides
 // the footer and background image for it (app/shell-options.ts).
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../i18n/texts.ts'
 import { areaLoginWith } from '../config/paths.ts'
 import { WelcomePanel } from '../features/registration/welcome-panel.tsx'
 import { useDocumentTitle } from '../lib/page.ts'

@@ -1,5 +1,5 @@
 // /usweb/register2 (spec §2): registration could not check for an existing account.
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../i18n/texts.ts'
 import { areaLoginWith } from '../config/paths.ts'
 import { registrationTexts } from '../features/registration/registration-texts.ts'
 import { UnableToRegisterPanel } from '../features/registration/unable-to-register-panel.tsx'

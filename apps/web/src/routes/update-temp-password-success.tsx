@@ -1,6 +1,6 @@
 // /usweb/updatetemppasswordsuccess and /proliability/updatetemppasswordsuccess (spec §2
 // screen 16). The shell hides the footer and background image for it (app/shell-options.ts).
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../i18n/texts.ts'
 import { areaLoginWith } from '../config/paths.ts'
 import { PasswordUpdatedPanel } from '../features/temp-password/password-updated-panel.tsx'
 import { useDocumentTitle } from '../lib/page.ts'

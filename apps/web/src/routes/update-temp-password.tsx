@@ -1,5 +1,5 @@
 // /usweb/updatetemppassword and /proliability/updatetemppassword (spec §2 screen 15).
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../i18n/texts.ts'
 import { areaLoginWith, pathsOf } from '../config/paths.ts'
 import { UpdateTempPasswordForm } from '../features/temp-password/update-temp-password-form.tsx'
 import { useDocumentTitle } from '../lib/page.ts'

@@ -5,10 +5,11 @@ import { LoginScreen } from '../features/login/login-screen.tsx'
 import { PolicyHighlightsPanel, RegisterPanel } from '../features/login/login-panels.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { useProgramSelection } from '../lib/program-selection.ts'
+import { webTexts } from '../i18n/texts.ts'
 
 export function Component() {
   const { program, level1Org } = useProgramSelection()
-  useDocumentTitle('Login', program.displayName)
+  useDocumentTitle(webTexts.titles.login, program.displayName)
   return (
     <LoginScreen
       flavour="usweb"

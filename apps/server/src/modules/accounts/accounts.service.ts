@@ -1,8 +1,9 @@
 // Creating web accounts. Username uniqueness, in any case, is decided by the database's
 // unique index (users_username_key_unique, issue 32 row E1), so two parallel sign-ups for one
 // name, or for `FOO` and `foo`, produce exactly one account.
-import { findProgram } from '@portal/contract'
+import { findProgram, sourceLocale } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
+import { currentLocale } from '../../lib/request-context.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
@@ -53,10 +54,12 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
         input.password === undefined ? generateTemporaryPassword() : undefined
       const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
       const now = clock.now()
+      // The language the member registers in (issue 24): their messages are written in it.
+      const locale = currentLocale() ?? sourceLocale
       const notice =
         notices &&
         templates.accountCreated(
-          brandOf(program, await notices.mailingPhone(program)),
+          brandOf(program, await notices.mailingPhone(program), locale),
           input.username,
         )
       try {
@@ -71,6 +74,7 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
             isTemporaryPassword: temporaryPassword !== undefined,
             passwordChangedAt: now,
             createdAt: now,
+            locale,
           })
           // Pre-hijacking (H2): the record's own email and mobile hear of the new account.
           if (notices && notice) {

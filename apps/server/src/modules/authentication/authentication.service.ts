@@ -2,6 +2,7 @@
 // portal turns them into what the user reads.
 import { authMessages, type AuthMessage, type CustomerVerdict } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
+import { currentLocale } from '../../lib/request-context.ts'
 import { rehashAfterSignIn, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import { usersRepo, type SignInCustomer, type UserRow } from '../../store/users.repo.ts'
@@ -94,6 +95,7 @@ export function authenticationService(deps: Deps) {
     })
     // Another sign-in spent it first (a race), or a newer one replaced it.
     if (!used) return { ok: false, message: authMessages.invalidCredentials }
+    await users.rememberLocale(user, currentLocale())
     await audit.record({
       event: 'login.temporary_password_used',
       ...context,
@@ -152,7 +154,7 @@ export function authenticationService(deps: Deps) {
       }
       if (!isCurrentPassword) {
         const notice = templates.lockout(
-          brandOf(user.program, await reference.phoneOf(user.program)),
+          brandOf(user.program, await reference.phoneOf(user.program), user.locale),
         )
         // The lock and the owner's notice are one change: both happen or neither.
         const counted = await db.transaction(async (tx) => {
@@ -202,6 +204,7 @@ export function authenticationService(deps: Deps) {
       })
       if (!isRecorded) return { ok: false, message: authMessages.userLocked }
       void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
+      await users.rememberLocale(user, currentLocale())
       const isExpiredNow = !user.isTemporaryPassword && isExpired(user)
       return {
         ok: true,

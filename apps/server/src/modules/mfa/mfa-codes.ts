@@ -9,6 +9,7 @@ import {
   type MfaDeliveryMethod,
 } from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
+import { currentLocale } from '../../lib/request-context.ts'
 import { ServiceUnavailable } from '../../lib/unavailable.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
@@ -43,7 +44,8 @@ export function mfaCodes(context: MfaContext) {
   /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
   async function openIncident(userId: number, reason: string, now: Date): Promise<string> {
     const incidentID = await repo.openIncident(userId, reason, now)
-    if (incidentID === undefined) throw new ServiceUnavailable(60, 'no free incident number')
+    if (incidentID === undefined)
+      throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
     return incidentID
   }
 
@@ -103,7 +105,10 @@ export function mfaCodes(context: MfaContext) {
       }
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
       const recipient = recipientOf(contact, method)
-      const message = templates.verificationCode(await brand(user), code)
+      // The code is written in the language the member is using the portal in (issue 24).
+      const locale = currentLocale() ?? user.locale
+      await usersRepo(db).rememberLocale(user, locale)
+      const message = templates.verificationCode(await brand({ ...user, locale }), code)
       await db.transaction(async (tx) => {
         await mfaRepo(tx).replaceCode(
           user.id,

@@ -116,7 +116,7 @@ export function mfaContext(deps: MfaDeps) {
       method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix),
     deviceHash: (devicePrint: string) => hmac(deviceKey, devicePrint),
     brand: async (user: UserRow): Promise<ReturnType<typeof brandOf>> =>
-      brandOf(user.program, await deps.mailingPhone(user.program)),
+      brandOf(user.program, await deps.mailingPhone(user.program), user.locale),
     /**
      * Where a code may go for this user now (code-channels.ts). The customer record is read
      * only while no contact is proven: a new account's first code goes to a contact on it,

@@ -42,7 +42,9 @@ export function passwordService({ db, writer, reference, users, audit, clock }: 
       const passwordHash = await hashPassword(password)
       const notice =
         user &&
-        templates.passwordChanged(brandOf(user.program, await reference.phoneOf(user.program)))
+        templates.passwordChanged(
+          brandOf(user.program, await reference.phoneOf(user.program), user.locale),
+        )
       await db.transaction(async (tx) => {
         await usersRepo(tx).changePassword(userId, passwordHash, clock.now(), {
           isTemporary: false,

@@ -17,7 +17,7 @@ import {
   type RecoveryStatus,
 } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
-import { brandOf, templates, type Message } from '../../delivery/templates.ts'
+import { brandOf, templates, type Lifetime, type Message } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
@@ -64,12 +64,9 @@ interface Deps {
 export function recoveryService(deps: Deps) {
   const { db, customers, audit, writer, clock, reference, temporaryPasswordTtl, beforeSend } = deps
   const { emailHours, smsMinutes } = temporaryPasswordTtl
-  const temporaryPasswordLifetimes: Record<DeliveryMethod, { ms: number; words: string }> = {
-    email: {
-      ms: emailHours * 3_600_000,
-      words: `${emailHours} hour${emailHours === 1 ? '' : 's'}`,
-    },
-    sms: { ms: smsMinutes * 60_000, words: `${smsMinutes} minute${smsMinutes === 1 ? '' : 's'}` },
+  const temporaryPasswordLifetimes: Record<DeliveryMethod, { ms: number; words: Lifetime }> = {
+    email: { ms: emailHours * 3_600_000, words: { amount: emailHours, unit: 'hour' } },
+    sms: { ms: smsMinutes * 60_000, words: { amount: smsMinutes, unit: 'minute' } },
   }
   const find = recoveryRepo(db)
 
@@ -107,7 +104,8 @@ export function recoveryService(deps: Deps) {
     }
   }
 
-  const brand = async (program: string) => brandOf(program, await reference.phoneOf(program))
+  const brand = async (user: UserRow) =>
+    brandOf(user.program, await reference.phoneOf(user.program), user.locale)
 
   /** Where a message for this user goes by this method: the contact on file, or nowhere. */
   function recipientOf(user: UserRow, method: DeliveryMethod): string | undefined {
@@ -126,7 +124,7 @@ export function recoveryService(deps: Deps) {
     const { user } = lookup
     if (!user) return answer(lookup.status)
     await beforeSend?.(user.id)
-    const message = templates.username(await brand(user.program), user.username)
+    const message = templates.username(await brand(user), user.username)
     if (!(await send(db, user, method, message))) return answer(recoveryStatuses.dataNotFound)
     await audit.record({ event: 'recovery.username_sent', userId: user.id, detail: { method } })
     return answer(recoveryStatuses.success)
@@ -150,7 +148,7 @@ export function recoveryService(deps: Deps) {
     const password = generateTemporaryPassword()
     const passwordHash = await hashPassword(password)
     const lifetime = temporaryPasswordLifetimes[method]
-    const b = await brand(user.program)
+    const b = await brand(user)
     const message = templates.temporaryPassword(b, password, lifetime.words)
     const other: DeliveryMethod = method === 'email' ? 'sms' : 'email'
     await db.transaction(async (tx) => {

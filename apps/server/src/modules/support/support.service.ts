@@ -279,7 +279,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
         reason,
         async (user) => {
           if (!user.email) return { ok: false, reason: 'NO_EMAIL' }
-          const brand = brandOf(user.program, await reference.phoneOf(user.program))
+          const brand = brandOf(user.program, await reference.phoneOf(user.program), user.locale)
           await writer.enqueue(db, {
             channel: 'email',
             recipient: user.email,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../../i18n/texts.ts'
 import { ExternalLink } from '../../components/external-link.tsx'
 
 const t = screenTexts.login

@@ -2,14 +2,8 @@
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import {
-  flavours,
-  limits,
-  messages,
-  screenTexts,
-  type Flavour,
-  type Program,
-} from '@portal/contract'
+import { flavours, limits, type Flavour, type Program } from '@portal/contract'
+import { messages, screenTexts } from '../../i18n/texts.ts'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'

@@ -4,14 +4,13 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import {
   flavours,
   maskPhone,
-  messages,
   myAccountScreen,
-  screenTexts,
   type DeliveryMethod,
   type Flavour,
   type MfaDetails,
   passkeyTexts,
 } from '@portal/contract'
+import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
@@ -20,6 +19,7 @@ import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 import { signInWithPasskey } from './passkeys-api.ts'
 import { useHasPasskey } from './use-has-passkey.ts'
 
@@ -36,12 +36,12 @@ export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<De
   if (details?.emailAddress) {
     options.push({
       method: 'email',
-      label: 'Email',
+      label: formTexts().mfa.email,
       masked: shortMaskedEmail(details.emailAddress),
     })
   }
   const phone = maskPhone(details?.phoneNumber ?? null)
-  if (phone) options.push({ method: 'sms', label: 'Mobile', masked: phone })
+  if (phone) options.push({ method: 'sms', label: formTexts().mfa.mobile, masked: phone })
   return options
 }
 
@@ -98,7 +98,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       layout={layout}
       id="mfa-delivery"
       title={chooseDeliveryTitle}
-      intro="For your security, we need to confirm it is you. Choose where we should send a one-time verification code."
+      intro={formTexts().mfa.chooseIntro}
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
     >
@@ -120,7 +120,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
         )}
         <DeliveryChoice
           name="rgValue"
-          legend="Send my code by"
+          legend={formTexts().mfa.sendMyCodeBy}
           options={options}
           value={method}
           onChange={setMethod}
@@ -133,7 +133,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             checked={isUpdateRequested}
             onChange={(event) => setUpdateRequested(event.target.checked)}
           />
-          <span>Update my verification contact details after verifying</span>
+          <span>{formTexts().mfa.updateAfterVerifying}</span>
         </label>
         <div className="form-actions">
           <button
@@ -142,10 +142,10 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             disabled={!isValid}
             aria-describedby={isValid ? undefined : 'rgValue-hint'}
           >
-            Continue
+            {webTexts.common.continue}
           </button>
           <button type="button" className="button button--secondary" onClick={askForSupport}>
-            Contact Support
+            {formTexts().mfa.contactSupport}
           </button>
         </div>
       </form>

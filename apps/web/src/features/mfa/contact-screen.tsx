@@ -7,11 +7,11 @@ import {
   contactTypes,
   flavours,
   limits,
-  screenTexts,
   type Country,
   type Flavour,
   type MfaDetails,
 } from '@portal/contract'
+import { screenTexts, webTexts } from '../../i18n/texts.ts'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
@@ -29,6 +29,7 @@ import { PasskeyList } from './passkey-list.tsx'
 import { readMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 export type ContactVariant = 'confirm' | 'enrol' | 'update'
 
@@ -119,13 +120,13 @@ function BoundContacts({ details, flavour }: { details: MfaDetails; flavour: Fla
       <dl className="mfa__bound">
         {details.emailAddress && (
           <>
-            <dt>Email address</dt>
+            <dt>{formTexts().mfa.emailAddress}</dt>
             <dd className="mfa__bound-email">{details.emailAddress}</dd>
           </>
         )}
         {details.phoneNumber && (
           <>
-            <dt>Mobile number</dt>
+            <dt>{formTexts().mfa.mobileNumber}</dt>
             <dd>{details.phoneNumber}</dd>
           </>
         )}
@@ -136,7 +137,7 @@ function BoundContacts({ details, flavour }: { details: MfaDetails; flavour: Fla
           className="button button--primary"
           onClick={() => void navigate(mfaScreenPath(flavour, 'verificationInfoStep1', null))}
         >
-          Continue
+          {webTexts.common.continue}
         </button>
       </div>
     </div>
@@ -186,7 +187,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
                 phone?.focus()
               }}
             >
-              Edit mobile number
+              {formTexts().mfa.editMobileNumber}
             </a>
           </>,
         ])
@@ -207,13 +208,13 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
     >
       <ContactTypeGroup
         id="mfa-email-type"
-        legend="Type of email address"
+        legend={formTexts().mfa.typeOfEmail}
         error={errors.typeOfEmailAddress?.message}
         field={register('typeOfEmailAddress')}
       />
       <TextField
         id="mfa-email"
-        label="Email address"
+        label={formTexts().mfa.emailAddress}
         error={errors.emailAddress?.message}
         type="email"
         autoComplete="email"
@@ -224,11 +225,11 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
       />
       <ContactTypeGroup
         id="mfa-phone-type"
-        legend="Type of mobile number"
+        legend={formTexts().mfa.typeOfMobile}
         error={errors.typeOfPhoneNumber?.message}
         field={register('typeOfPhoneNumber')}
       />
-      <Field id="mfa-country" label="Country/Region" error={countryError}>
+      <Field id="mfa-country" label={formTexts().mfa.countryRegion} error={countryError}>
         <select
           id="mfa-country"
           className="input"
@@ -245,7 +246,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
       </Field>
       <TextField
         id={phoneId}
-        label="Mobile number"
+        label={formTexts().mfa.mobileNumber}
         hint={screenTexts.registration.mobileHint}
         error={errors.phoneNumber?.message}
         type="tel"
@@ -263,7 +264,7 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
           disabled={isContinueHeld}
           aria-describedby={isContinueHeld ? continueHintId : undefined}
         >
-          {variant === 'update' ? 'Submit' : 'Continue'}
+          {variant === 'update' ? webTexts.common.submit : webTexts.common.continue}
         </button>
       </div>
       {isContinueHeld && (
@@ -292,7 +293,7 @@ function ContactTypeGroup({ id, legend, error, field }: ContactTypeGroupProps) {
         {contactTypes.map((type) => (
           <label className="mfa-choice" key={type}>
             <input type="radio" id={`${id}-${type.toLowerCase()}`} value={type} {...field} />
-            <span>{type}</span>
+            <span>{formTexts().mfa.contactTypes[type]}</span>
           </label>
         ))}
       </div>

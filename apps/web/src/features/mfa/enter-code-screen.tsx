@@ -6,13 +6,12 @@ import { Link } from 'react-router'
 import * as z from 'zod/mini'
 import {
   limits,
-  messages,
   myAccountScreen,
-  screenTexts,
   verificationCodeSchema,
   type CwMfaResponse,
   type Flavour,
 } from '@portal/contract'
+import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { env } from '../../config/env.ts'
@@ -27,6 +26,7 @@ import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
 import { usePasskeyOfferDue } from './passkey-offer.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 export const enterCodeTitle = screenTexts.mfa.enterCodeTitle
 
@@ -146,7 +146,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       >
         <TextField
           id="mfa-code-input"
-          label="Verification Code"
+          label={formTexts().mfa.verificationCode}
           error={errors.verificationCode?.message}
           className="mfa__code"
           type="text"
@@ -157,7 +157,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         />
         <div className="form-actions">
           <button type="submit" className="button button--primary">
-            Submit
+            {webTexts.common.submit}
           </button>
         </div>
       </form>
@@ -179,32 +179,32 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             disabled={resend.secondsLeft > 0}
             aria-describedby={resend.secondsLeft > 0 ? resendHintId : undefined}
           >
-            Generate new Code
+            {formTexts().mfa.generateNewCode}
           </button>
           <Link
             className="button button--secondary"
             to={mfaScreenPath(flavour, 'verificationInfoStep1')}
           >
-            Change Delivery Mode
+            {formTexts().mfa.changeDeliveryMode}
           </Link>
           {layout === 'usweb' && (
             <button type="button" className="button button--secondary" onClick={askForSupport}>
-              Support
+              {formTexts().mfa.support}
             </button>
           )}
         </div>
         {layout === 'pl' && (
           <p className="mfa__help">
-            Need help? Click{' '}
+            {formTexts().mfa.plHelpLead}{' '}
             <button type="button" className="mfa-link-button" onClick={askForSupport}>
-              here
+              {formTexts().mfa.plHelpLink}
             </button>{' '}
-            to contact support.
+            {formTexts().mfa.plHelpTail}
           </p>
         )}
       </section>
       <p className="mfa__faq">
-        <ExternalLink href={env.links.mfaFaq}>Verification code FAQ</ExternalLink>
+        <ExternalLink href={env.links.mfaFaq}>{formTexts().mfa.faq}</ExternalLink>
       </p>
     </MfaFrame>
   )

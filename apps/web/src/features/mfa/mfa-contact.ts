@@ -6,12 +6,12 @@ import {
   defaultCountry,
   emailSchema,
   mfaPhoneSchema,
-  messages,
   MfaContactSchema,
   type Country,
   type MfaContact,
   type MfaDetails,
 } from '@portal/contract'
+import { messages } from '../../i18n/texts.ts'
 import { filled } from '../../lib/form-schemas.ts'
 
 const m = messages.validation

@@ -1,6 +1,7 @@
 // Spec §2 screen 14 (support): call customer support and quote the incident ticket number.
 import { useState } from 'react'
-import { screenTexts, type Flavour } from '@portal/contract'
+import { type Flavour } from '@portal/contract'
+import { screenTexts, webTexts } from '../../i18n/texts.ts'
 import { telHref } from '../../components/phone-link.tsx'
 import { Field } from '../../components/text-field.tsx'
 import { signOutThenOpen } from '../../lib/sign-out.ts'
@@ -54,7 +55,7 @@ export function SupportScreen({ flavour, phone, incidentID, loginPath }: Support
         </Field>
         <div className="form-actions">
           <button type="button" className="button button--primary" onClick={continueToLogin}>
-            Continue
+            {webTexts.common.continue}
           </button>
         </div>
       </div>

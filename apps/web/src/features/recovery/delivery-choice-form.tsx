@@ -3,13 +3,8 @@
 // appears only for a contact that exists.
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import {
-  flavours,
-  messages,
-  type DeliveryMethod,
-  type Flavour,
-  type Program,
-} from '@portal/contract'
+import { flavours, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
+import { messages } from '../../i18n/texts.ts'
 import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'

@@ -2,7 +2,7 @@
 // forgotpassword2 (custNum or username).
 import { useMemo } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../../i18n/texts.ts'
 import { areaLoginWith } from '../../config/paths.ts'
 import { DeliveryChoiceForm } from './delivery-choice-form.tsx'
 import { recoveryKeyOf, type RecoveryKind } from './recovery-input.ts'

@@ -4,14 +4,8 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import {
-  flavours,
-  limits,
-  messages,
-  screenTexts,
-  type Flavour,
-  type Program,
-} from '@portal/contract'
+import { flavours, limits, type Flavour, type Program } from '@portal/contract'
+import { messages, screenTexts } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'

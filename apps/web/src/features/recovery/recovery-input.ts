@@ -1,12 +1,7 @@
 // Spec §2 screens 5-7 and §5 "Recovery": what the user may choose on the first recovery
 // page, how the typed value is judged, and which call it leads to. Pure functions only.
-import {
-  limits,
-  messages,
-  type DeliveryMethod,
-  type Program,
-  type RecoveryMode,
-} from '@portal/contract'
+import { limits, type DeliveryMethod, type Program, type RecoveryMode } from '@portal/contract'
+import { messages } from '../../i18n/texts.ts'
 import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
 import { customerNumberField, emailField, mobileField, problemOf } from '../../lib/form-schemas.ts'
 

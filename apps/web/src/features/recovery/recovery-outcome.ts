@@ -2,13 +2,13 @@
 // functions of the call's result.
 import {
   flavours,
-  messages,
   plMisspeltMultipleAccounts,
   recoveryStatuses,
   type ContactLookupResponse,
   type Flavour,
   type RecoveryResponse,
 } from '@portal/contract'
+import { messages } from '../../i18n/texts.ts'
 import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
 import type { RecoveryKey } from './recovery-input.ts'
 

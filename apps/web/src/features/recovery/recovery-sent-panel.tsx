@@ -1,5 +1,5 @@
 // Spec §2 screen 8: send-username and reset-password confirm what was sent.
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../../i18n/texts.ts'
 import { DonePanel } from '../../components/done-panel.tsx'
 import type { RecoveryKind } from './recovery-input.ts'
 import { recoveryTexts as t, sentTextsOf } from './recovery-texts.ts'

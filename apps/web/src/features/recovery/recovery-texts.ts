@@ -1,7 +1,9 @@
 // Headings and labels of the recovery screens (spec §2 screens 5-8): every text comes from
 // the contract's catalogue; the option labels follow the program's account label.
-import { messages, screenTexts, type DeliveryMethod, type Program } from '@portal/contract'
+import { type DeliveryMethod, type Program } from '@portal/contract'
+import { accountLabelOf, messages, screenTexts } from '../../i18n/texts.ts'
 import type { RecoveryKind, RecoveryOption } from './recovery-input.ts'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 export const recoveryTexts = screenTexts.recovery satisfies {
   titleOf: Record<RecoveryKind, string>
@@ -13,13 +15,13 @@ export const recoveryTexts = screenTexts.recovery satisfies {
 export function optionLabelOf(option: RecoveryOption, program: Program): string {
   switch (option) {
     case 'email':
-      return 'Email'
+      return formTexts().recovery.email
     case 'mobile':
-      return 'Mobile'
+      return formTexts().recovery.mobile
     case 'customerNumber':
-      return program.accountLabel
+      return accountLabelOf(program)
     case 'username':
-      return 'Username'
+      return formTexts().recovery.username
   }
 }
 
@@ -27,19 +29,19 @@ export function optionLabelOf(option: RecoveryOption, program: Program): string 
 export function valueLabelOf(option: RecoveryOption, program: Program): string {
   switch (option) {
     case 'email':
-      return 'Email Address'
+      return formTexts().recovery.emailAddress
     case 'mobile':
-      return 'Mobile Number'
+      return formTexts().recovery.mobileNumber
     case 'customerNumber':
-      return program.accountLabel
+      return accountLabelOf(program)
     case 'username':
-      return 'Username'
+      return formTexts().recovery.username
   }
 }
 
 /** Spec §2 screen 7: "email or text message showing the masked contact". */
 export function deliveryLabelOf(method: DeliveryMethod): string {
-  return method === 'email' ? 'Email' : 'Text message'
+  return method === 'email' ? formTexts().recovery.email : formTexts().recovery.textMessage
 }
 
 /** Spec §2 screen 8: the confirmation of each recovery. */

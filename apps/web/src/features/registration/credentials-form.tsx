@@ -4,13 +4,8 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import {
-  limits,
-  messages,
-  newPasswordSchema,
-  newUsernameSchema,
-  type Flavour,
-} from '@portal/contract'
+import { limits, newPasswordSchema, newUsernameSchema, type Flavour } from '@portal/contract'
+import { messages } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'

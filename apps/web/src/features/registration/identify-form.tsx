@@ -21,6 +21,7 @@ import { registrationCalls } from './registration-api.ts'
 import { identify } from './registration-flow.ts'
 import { registrationState } from './registration-state.ts'
 import { identifyButtonOf, registrationTexts as t } from './registration-texts.ts'
+import { accountLabelOf } from '../../i18n/texts.ts'
 import './registration.css'
 
 interface IdentifyFormValues {
@@ -95,7 +96,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
       >
         <TextField
           id="register-account"
-          label={program.accountLabel}
+          label={accountLabelOf(program)}
           error={errors.accountValue?.message}
           type="text"
           inputMode={isAgent ? 'numeric' : 'text'}

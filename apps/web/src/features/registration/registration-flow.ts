@@ -4,7 +4,6 @@
 import {
   appNames,
   flavours,
-  messages,
   type CreateUserRequest,
   type CreateUserResponse,
   type Flavour,
@@ -12,6 +11,7 @@ import {
   type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
+import { messages } from '../../i18n/texts.ts'
 import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
 import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
 

@@ -2,7 +2,7 @@
 // check errors. The specification does not show the screen; it says what went wrong and
 // gives a next step: try again later, or call (the number written out, tap-to-call).
 import { Link } from 'react-router'
-import { messages } from '@portal/contract'
+import { messages, webTexts } from '../../i18n/texts.ts'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { PhoneLink } from '../../components/phone-link.tsx'
 import { useProgramSelection } from '../../lib/program-selection.ts'
@@ -25,7 +25,8 @@ export function UnableToRegisterPanel({ loginPath }: { loginPath: string }) {
         <p className="registration__help">{t.unavailableHelp}</p>
         {phone && (
           <p className="registration__help">
-            <strong>Customer Service:</strong> <PhoneLink program={program.code} phone={phone} />
+            <strong>{webTexts.common.customerService}:</strong>{' '}
+            <PhoneLink program={program.code} phone={phone} />
           </p>
         )}
         <div className="form-actions">

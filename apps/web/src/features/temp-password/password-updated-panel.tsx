@@ -1,6 +1,6 @@
 // Spec §2 screen 16: the password was updated; the user logs in again with it. The heading
 // says what happened (the form's heading, 'Password update', is screen 15's).
-import { screenTexts } from '@portal/contract'
+import { screenTexts } from '../../i18n/texts.ts'
 import { DonePanel } from '../../components/done-panel.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { useReturnToLogin } from './use-return-to-login.ts'

@@ -1,6 +1,7 @@
 // Spec §4 "Temporary-password update outcomes" and the spec §5 new-password rules, as pure
 // functions of what the user typed and what the service answered.
-import { messages, newPasswordSchema, type UpdateTempPasswordResponse } from '@portal/contract'
+import { newPasswordSchema, type UpdateTempPasswordResponse } from '@portal/contract'
+import { messages } from '../../i18n/texts.ts'
 
 export type TempPasswordAnswer =
   | { kind: 'answered'; response: UpdateTempPasswordResponse }

@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { messages, newPasswordSchema, screenTexts } from '@portal/contract'
+import { newPasswordSchema } from '@portal/contract'
+import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
@@ -13,6 +14,7 @@ import { updateTempPassword } from './temp-password-api.ts'
 import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
 import './temp-password.css'
+import { formTexts } from '../../i18n/form-texts.ts'
 
 const PasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
@@ -94,23 +96,23 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
           value={password}
           password={{
             id: 'new-password',
-            label: 'Password',
+            label: formTexts().password.passwordLabel,
             error: errors.password?.message,
             registration: register('password'),
           }}
           confirmation={{
             id: 'confirm-password',
-            label: 'Confirm Password',
+            label: formTexts().password.confirmPasswordLabel,
             error: errors.confirmPassword?.message,
             registration: register('confirmPassword'),
           }}
         />
         <div className="form-actions">
           <button type="submit" className="button button--primary">
-            Submit
+            {webTexts.common.submit}
           </button>
           <Link className="button button--secondary" to={loginPath} onClick={returnToLogin.onClick}>
-            Return to Login
+            {webTexts.common.returnToLogin}
           </Link>
         </div>
       </form>

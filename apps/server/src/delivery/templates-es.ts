@@ -1,0 +1,100 @@
+// The outbox's messages in Spanish (es-US, issue 24), for members who use the portal in it:
+// the same messages as templates.ts, in the formal register ("usted"). Program names, phone
+// numbers and usernames are never translated. Counts go through ICU plurals.
+import { icu } from '@portal/contract/i18n'
+import { limits } from '@portal/contract'
+import type { Brand, Channel, Lifetime, Templates } from './templates.ts'
+
+const phoneOf = (b: Brand) => b.phone ?? 'el número que aparece en nuestro sitio web'
+
+const signOff = (b: Brand) =>
+  `Si usted no lo solicitó, llame al servicio al cliente al ${phoneOf(b)}.\n\n${b.name}`
+
+const validForOf = icu<[number, string]>(
+  'es-US',
+  '{unit, select, hour {{amount, plural, one {# hora} other {# horas}}} other {{amount, plural, one {# minuto} other {# minutos}}}}',
+  'amount',
+  'unit',
+)
+const validFor = (lifetime: Lifetime) => validForOf(lifetime.amount, lifetime.unit)
+
+const minutes = icu<[number]>(
+  'es-US',
+  '{minutes, plural, one {# minuto} other {# minutos}}',
+  'minutes',
+)
+const codeMinutes = minutes(limits.verificationCodeTtlMinutes)
+
+const whereOf = (channel: Channel) =>
+  channel === 'email' ? 'su correo electrónico' : 'su número de celular'
+
+export const templatesEs: Templates = {
+  username: (b, username) => ({
+    template: 'username',
+    subject: `${b.name}: su nombre de usuario`,
+    email: `Su nombre de usuario es: ${username}\n\n${signOff(b)}`,
+    sms: `${b.name}: su nombre de usuario es ${username}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  temporaryPassword: (b, password, lifetime) => ({
+    template: 'temporary-password',
+    subject: `${b.name}: su contraseña temporal`,
+    email: `Su contraseña temporal es: ${password}\n\nFunciona una sola vez, dentro de ${validFor(lifetime)}: inicie sesión con ella y luego elegirá una contraseña nueva. Hasta entonces, su contraseña actual sigue funcionando.\n\n${signOff(b)}`,
+    sms: `${b.name}: su contraseña temporal es ${password}. Funciona una sola vez, dentro de ${validFor(lifetime)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  temporaryPasswordSent: (b, sentBy) => ({
+    template: 'temporary-password-notice',
+    subject: `${b.name}: se solicitó una contraseña temporal`,
+    email: `Se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. Si usted la solicitó, no necesita hacer nada más. Si no la solicitó, su contraseña actual sigue funcionando; llame al servicio al cliente al ${phoneOf(b)}.\n\n${b.name}`,
+    sms: `${b.name}: se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  verificationCode: (b, code) => ({
+    template: 'verification-code',
+    subject: `${b.name}: su código de verificación`,
+    email: `Su código de verificación es: ${code}\n\nVence en ${codeMinutes}.\n\n${signOff(b)}`,
+    sms: `${b.name}: su código de verificación es ${code}. Vence en ${codeMinutes}.`,
+    validForMs: limits.verificationCodeTtlMinutes * 60_000,
+  }),
+  lockout: (b) => ({
+    template: 'lockout-notice',
+    subject: `${b.name}: su cuenta se ha bloqueado`,
+    email: `Su cuenta en línea se bloqueó después de varios intentos fallidos. Para desbloquearla, restablezca su contraseña desde la página de inicio de sesión.\n\n${signOff(b)}`,
+    sms: `${b.name}: su cuenta en línea se bloqueó después de intentos fallidos. Restablezca su contraseña para desbloquearla.`,
+  }),
+  passwordChanged: (b) => ({
+    template: 'password-changed-notice',
+    subject: `${b.name}: se cambió su contraseña`,
+    email: `Se acaba de cambiar la contraseña de su cuenta en línea.\n\n${signOff(b)}`,
+    sms: `${b.name}: se acaba de cambiar su contraseña. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  contactChanged: (b) => ({
+    template: 'contact-changed-notice',
+    subject: `${b.name}: se cambiaron sus datos de contacto para la verificación`,
+    email: `Se acaban de cambiar el correo electrónico y el número de celular que se usan para verificar sus inicios de sesión.\n\n${signOff(b)}`,
+    sms: `${b.name}: se acaban de cambiar sus datos de contacto para la verificación. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  accountCreated: (b, username) => ({
+    template: 'account-created-notice',
+    subject: `${b.name}: se creó una cuenta en línea para usted`,
+    email: `Se acaba de crear una cuenta en línea con el nombre de usuario ${username} para su número de cliente. Su primer código de verificación se enviará solo a los datos de contacto que figuran en su registro.\n\nSi usted no la creó, llame al servicio al cliente al ${phoneOf(b)}: cerrarán la cuenta y luego usted podrá registrarse.\n\n${b.name}`,
+    sms: `${b.name}: se acaba de crear una cuenta en línea para su número de cliente. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  contactsEnrolled: (b, maskedEmail, maskedPhone) => ({
+    template: 'contacts-enrolled-notice',
+    subject: `${b.name}: se configuraron los datos de contacto para la verificación`,
+    email: `Los códigos de inicio de sesión de su cuenta en línea se enviarán ahora a ${maskedEmail} y ${maskedPhone}.\n\n${signOff(b)}`,
+    sms: `${b.name}: los códigos de inicio de sesión de su cuenta en línea se enviarán ahora a ${maskedEmail} y ${maskedPhone}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  // Issue 23: a draft for the lead's review of the issue-24 translations.
+  passkeyAdded: (b, name) => ({
+    template: 'passkey-added-notice',
+    subject: `${b.name}: se agregó una llave de acceso a su cuenta`,
+    email: `Se acaba de agregar una llave de acceso (${name}) a su cuenta en línea. Puede usarse en lugar de un código de verificación al iniciar sesión.\n\n${signOff(b)}`,
+    sms: `${b.name}: se acaba de agregar una llave de acceso a su cuenta en línea. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  passkeyRemoved: (b, name) => ({
+    template: 'passkey-removed-notice',
+    subject: `${b.name}: se eliminó una llave de acceso de su cuenta`,
+    email: `Se acaba de eliminar la llave de acceso ${name} de su cuenta en línea.\n\n${signOff(b)}`,
+    sms: `${b.name}: se acaba de eliminar una llave de acceso de su cuenta en línea. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+}

@@ -1,0 +1,250 @@
+// Spanish (es-US) of the contract's catalogue (issue 24): the same keys as messages.ts, in
+// the formal register ("usted") an insurer writes in. Program names, phone numbers and legal
+// names are never translated. Texts with values are ICU messages (`icu`).
+// A key added to messages.ts needs its Spanish here: the type check and
+// i18n/coverage.test.ts name the missing key.
+import type { messages, passwordRuleLabels, screenTexts } from '../messages.ts'
+import { icu, type Translation } from './catalogue.ts'
+
+const es = 'es-US'
+
+export const messagesEs: Translation<typeof messages> = {
+  login: {
+    mismatch:
+      'El nombre de usuario y la contraseña no coinciden. Inténtelo de nuevo. Tenga en cuenta que ambos distinguen entre mayúsculas y minúsculas.',
+    nextAttemptLocks:
+      'Después del próximo intento fallido, su cuenta se bloqueará y se le pedirá que restablezca su contraseña.',
+    lockedLead: 'Por motivos de seguridad, le pedimos que ',
+    lockedLink: 'restablezca su contraseña',
+    lockedTail: '.',
+    invalidCrm:
+      'La combinación de ID de inicio de sesión y código postal proporcionada es incorrecta.',
+    somethingWentWrong: 'Se produjo un error. Inténtelo de nuevo más tarde.',
+    technicalDifficulties:
+      'Gracias por ser nuestro valioso cliente. En este momento nuestro sistema presenta dificultades técnicas. Le pedimos disculpas por las molestias y le solicitamos que lo intente de nuevo más tarde... comuníquese con su centro de servicio al cliente en horario de atención, de lunes a viernes, de 8 a. m. a 5 p. m. (CT).',
+  },
+  registration: {
+    usernameTaken: 'El nombre de usuario ya existe.',
+    unableToProcess: 'En este momento no podemos procesar su solicitud.',
+    accountExists:
+      'Ya existe una cuenta para la información ingresada a continuación. Llame al número que aparece arriba para recibir ayuda.',
+    notFound:
+      'La información proporcionada no coincide con nuestros registros. Llame al número que aparece arriba para recibir ayuda.',
+    notFoundAgentHint:
+      'Asegúrese de que el Número de agente sea su Número de agente proveedor de seis dígitos, sin letras, y llame al número que aparece arriba si necesita ayuda.',
+    ineligible:
+      'Nuestros registros indican que es posible que usted no sea elegible para solicitar el seguro de E&O en este momento. Comuníquese con nuestro equipo de servicio al cliente al número que aparece arriba.',
+  },
+  recovery: {
+    noAccounts:
+      'Verifique su información e inténtelo de nuevo. ¿Tiene problemas? Pruebe con otra opción. ¿Sigue teniendo problemas? Llame al número que aparece arriba.',
+    multipleAccounts:
+      'Esta información parece estar asociada con más de una cuenta. Pruebe con otra opción o llame al número que aparece arriba para recibir más ayuda.',
+    chooseMethod: 'Seleccione un método de contacto e ingrese la información de contacto.',
+    usernameSent: 'Le hemos enviado su nombre de usuario por correo electrónico y SMS.',
+    temporaryPasswordSent: 'Le hemos enviado una contraseña temporal por correo electrónico y SMS.',
+  },
+  mfa: {
+    invalidMobile:
+      'El número de teléfono ingresado a continuación no es un número de celular válido.',
+    wrongCode:
+      'El código que proporcionó no es correcto. Vuelva a ingresarlo, genere un código nuevo, cambie el método de envío o comuníquese con soporte. Después de 6 intentos, su cuenta se bloqueará.',
+    newCodeSent:
+      'Se ha enviado un código nuevo. No tenga en cuenta los códigos enviados anteriormente, ya que ya no son válidos.',
+    firstCodeOnRecord:
+      'Por su seguridad, ingrese el correo electrónico y el número de celular que tenemos registrados para usted. Podrá cambiarlos después de ingresar el código de verificación.',
+    codeToProvenOnly:
+      'Por su seguridad, el código de verificación solo puede enviarse a los datos de contacto que usted confirmó anteriormente.',
+    codeAfterRecovery:
+      'Por su seguridad, como se acaba de enviar allí una contraseña temporal, el código de verificación debe enviarse a su otro contacto.',
+  },
+  tempPassword: {
+    confirmMismatch: 'Asegúrese de que Confirmar contraseña sea igual a Contraseña',
+    matchesPrevious:
+      'La contraseña no debe ser igual a ninguna de las 8 contraseñas anteriores. Ingrese una contraseña nueva.',
+    updatedButCannotLogin:
+      'Se actualizó la contraseña del usuario. Sin embargo, no podremos iniciar su sesión. Comuníquese con el servicio de atención al cliente.',
+    unableToUpdate:
+      'No se pudo actualizar la contraseña del usuario. Comuníquese con el servicio de atención al cliente.',
+  },
+  validation: {
+    required: 'Este campo es obligatorio.',
+    usernameRequired: 'El nombre de usuario es obligatorio',
+    usernamePattern:
+      'El nombre de usuario no cumple con los requisitos mínimos. Use de 6 a 50 caracteres, solo letras, números o guiones bajos (sin espacios).',
+    passwordRequired: 'La contraseña es obligatoria',
+    passwordMinLength: 'La contraseña debe tener al menos 8 caracteres',
+    passwordPattern:
+      'La contraseña no cumple con los requisitos mínimos. Use de 8 a 50 caracteres, con una letra, un número y un carácter especial de !@#$%^&* (sin espacios). Las contraseñas actualizadas deben ser distintas de sus ocho contraseñas anteriores.',
+    passwordMismatch: 'La contraseña no coincide con Confirmar contraseña.',
+    mobile: 'Ingrese un número de celular válido. (Sin espacios, guiones ni paréntesis).',
+    email: icu<[string]>(es, 'Ingrese un correo electrónico válido. ({email})', 'email'),
+    verificationCode: 'Ingrese el código de verificación que recibió.',
+    deliveryMethod: 'Seleccione un método de envío',
+    chooseOne: 'Seleccione al menos una de las opciones',
+    accountNumber: 'Ingrese un número válido de hasta 10 letras o dígitos.',
+    agentNumber: 'Ingrese su Número de agente de seis dígitos.',
+  },
+  account: {
+    securityQuestionsGone:
+      'Ya no se usan preguntas de seguridad: recupere su nombre de usuario o su contraseña con un código enviado a su correo electrónico o a su número de celular.',
+    currentPasswordWrong: 'La contraseña actual no es correcta.',
+    stateCode: 'Ingrese el código de estado de dos letras.',
+    zipCode: 'Ingrese un código postal de cinco dígitos.',
+  },
+  errorBannerHeading: 'Error',
+  failureReference: 'Referencia:',
+  throttle: {
+    tooManyAttempts: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
+    waitForNewCode: icu<[number]>(
+      es,
+      'Espere {seconds, plural, one {# segundo} other {# segundos}} antes de pedir un código nuevo.',
+      'seconds',
+    ),
+    tooManyMessages:
+      'Se han enviado demasiados mensajes para esta cuenta. Inténtelo de nuevo más tarde o llame al servicio al cliente.',
+    textsNotAvailable:
+      'No se pueden enviar mensajes de texto a este número. Elija el correo electrónico o llame al servicio al cliente.',
+  },
+}
+
+export const passwordRuleLabelsEs: Translation<typeof passwordRuleLabels> = {
+  length: 'De 8 a 50 caracteres',
+  noSpace: 'Sin espacios',
+  number: 'Al menos un número',
+  special: 'Al menos uno de los siguientes caracteres especiales !@#$%^&*',
+  letter: 'Al menos una letra, mayúscula o minúscula (distingue mayúsculas y minúsculas)',
+}
+
+export const screenTextsEs: Translation<typeof screenTexts> = {
+  login: {
+    title: 'Inicio de sesión',
+    intro: 'Inicie sesión con su nombre de usuario y contraseña.',
+    usernameLabel: 'Nombre de usuario',
+    passwordLabel: 'Contraseña',
+    submit: 'Iniciar sesión',
+    forgotUsername: 'Olvidé mi nombre de usuario',
+    forgotPassword: 'Olvidé mi contraseña',
+    register: 'Registrarse',
+    registerTitle: 'Registre su cuenta',
+    registerIntro:
+      '¿Es nuevo en el portal? Configure su cuenta en línea para consultar su cobertura y administrar su póliza en cualquier momento.',
+    signUp: 'Crear cuenta',
+    highlightsTitle: 'Aspectos destacados de la póliza y primas',
+    highlightsIntro: 'Vea qué incluye su cobertura de errores y omisiones y cuánto cuesta.',
+    learnMore: 'Más información',
+    premiumCoverage: icu<[string]>(
+      es,
+      'La cobertura de la prima la proporciona {insurer}.',
+      'insurer',
+    ),
+  },
+  tempPassword: {
+    title: 'Actualización de contraseña',
+    intro: 'Ingrese su nueva contraseña',
+    updated:
+      'Su contraseña se ha actualizado. Haga clic en el botón de abajo e inicie sesión con sus nuevas credenciales.',
+  },
+  registration: {
+    title: 'Registre su cuenta',
+    identifyIntro: 'Ingrese los datos que tenemos registrados para usted.',
+    credentialsTitle: 'Cree su acceso',
+    credentialsIntro: 'Elija un nombre de usuario y una contraseña para su cuenta en línea.',
+    emailLabel: 'Correo electrónico',
+    mobileLabel: 'Número de celular',
+    mobileHint: 'Diez dígitos, por ejemplo 312-555-0101.',
+    usernameLabel: 'Nombre de usuario',
+    usernameHint:
+      'De 6 a 50 caracteres: letras, números y guiones bajos, sin espacios. El nombre de usuario no distingue entre mayúsculas y minúsculas.',
+    passwordLabel: 'Contraseña',
+    confirmPasswordLabel: 'Confirmar contraseña',
+    returnToLogin: 'Volver al inicio de sesión',
+    submit: 'Enviar',
+    identifyButton: { usweb: 'Siguiente', pl: 'Continuar' },
+    unavailableHelp:
+      'Vuelva al inicio de sesión e inténtelo de nuevo en unos minutos, o llame al servicio al cliente para recibir ayuda.',
+    welcomeTitle: '¡Bienvenido!',
+    welcome:
+      'Su cuenta se configuró correctamente. Vuelva a la pantalla de inicio de sesión e ingrese su nombre de usuario y contraseña.',
+  },
+  recovery: {
+    titleOf: { username: 'Olvidé mi nombre de usuario', password: 'Olvidé mi contraseña' },
+    introOf: {
+      username:
+        'Elija una opción de recuperación e ingrese la información correspondiente para recibir su nombre de usuario.',
+      password:
+        'Elija una opción de recuperación e ingrese la información correspondiente para recibir una contraseña temporal.',
+    },
+    optionsLegend: 'Opción de recuperación',
+    valueLabelUnchosen: 'Información de contacto',
+    forgotUsernameLink: '¿Olvidó su nombre de usuario?',
+    deliveryIntroOf: {
+      username: 'Elija adónde debemos enviar su nombre de usuario.',
+      password: 'Elija adónde debemos enviar su contraseña temporal.',
+    },
+    deliveryLegend: 'Método de envío',
+    returnToLogin: 'Volver al inicio de sesión',
+    submit: 'Enviar',
+    usernameSentTitle: 'Nombre de usuario enviado',
+    temporaryPasswordSentTitle: 'Contraseña temporal enviada',
+    mayTakeMinutes:
+      'Puede tardar unos minutos en llegar. Si no lo ve, revise su carpeta de correo no deseado.',
+  },
+  mfa: {
+    chooseDeliveryTitle: 'Verifique su identidad',
+    enterCodeTitle: 'Ingrese el código de verificación',
+    contactTitles: {
+      confirm: 'Confirme la información de verificación',
+      enrol: 'Información de verificación',
+      update: 'Actualice la información de verificación',
+    },
+    dualAuthentication:
+      'La autenticación doble requiere un correo electrónico y un número de celular. Confirme los suyos a continuación.',
+    consent:
+      'Al continuar, usted acepta que el administrador del programa se comunique con usted por correo electrónico o celular para la verificación.',
+    updateIntro: 'Actualice a continuación su correo electrónico y su número de celular actuales',
+    codeSent: icu<['email' | 'mobile']>(
+      es,
+      'Se ha enviado un código de verificación de un solo uso a su {mode, select, email {correo electrónico} other {número de celular}}. Puede tardar unos minutos en llegar. El código vence en 10 minutos.',
+      'mode',
+    ),
+    plNeedHelp: '¿Necesita ayuda? Haga clic aquí para obtener soporte',
+    sentTo: 'Enviado a',
+    codeHelp: '¿No recibió el código?',
+    resendIn: icu<[number]>(
+      es,
+      'Podrá pedir un código nuevo en {seconds, plural, one {# segundo} other {# segundos}}.',
+      'seconds',
+    ),
+    completeEveryField: 'Continuar estará disponible cuando complete todos los campos anteriores.',
+    boundContactsIntro:
+      'Para proteger su cuenta, enviaremos un código de verificación a los datos de contacto que usted confirmó anteriormente. Podrá actualizarlos después de ingresar el código.',
+    recentRecovery: icu<['email' | 'sms']>(
+      es,
+      '{by, select, email {Como se acaba de enviar una contraseña temporal a su correo electrónico, este código se enviará a su número de celular.} other {Como se acaba de enviar una contraseña temporal a su número de celular, este código se enviará a su correo electrónico.}}',
+      'by',
+    ),
+  },
+  support: {
+    title: 'Soporte al cliente',
+    callUs: icu<[string]>(
+      es,
+      'Llame al servicio de soporte al cliente al {phone} e indique el número de ticket de incidente que aparece a continuación.',
+      'phone',
+    ),
+    plHours:
+      'Nuestro centro de llamadas atiende de 7:30 a. m. a 5 p. m. (CST), de lunes a viernes.',
+    ticketLabel: 'Número de ticket de incidente',
+  },
+  pageTitles: {
+    deliveryChoice: 'Elija el método de envío',
+    passwordUpdated: 'Contraseña actualizada',
+    registrationUnavailable: 'Registro no disponible',
+  },
+}
+
+/** The programs' customer-number labels (programs.ts `accountLabel`). */
+export const accountLabelsEs: Record<'Agent Number' | 'Account Number', string> = {
+  'Agent Number': 'Número de agente',
+  'Account Number': 'Número de cuenta',
+}
