@@ -46,6 +46,8 @@ import { sessionTimeRoutes } from './modules/handoff/session-time.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts'
+import { passkeysService } from './modules/passkeys/passkeys.service.ts'
 import { consoleRoutes } from './modules/support/console.routes.ts'
 import { memberAdminRoutes } from './modules/support/member-admin.routes.ts'
 import { memberAdminService } from './modules/support/member-admin.service.ts'
@@ -315,21 +317,31 @@ export async function buildApp({
       beforeSend: (userId) => app.limits.messageFor(userId),
     }),
   })
-  await app.register(mfaRoutes, {
-    mfa: mfaService({
-      db,
-      reference,
-      audit,
-      writer,
-      clock,
-      codeKey: deriveKey(config.sessionSecret, 'verification-code'),
-      deviceKey: deriveKey(config.sessionSecret, 'device-print'),
-      deviceTrustDays: config.mfaDeviceTrustDays,
-      smsOriginHost: config.smsOriginHost,
-      mfaExemptPrograms: config.mfaExemptPrograms,
-      mailingPhone: (program) => reference.phoneOf(program),
-    }),
+  const mfa = mfaService({
+    db,
+    reference,
+    audit,
+    writer,
+    clock,
+    codeKey: deriveKey(config.sessionSecret, 'verification-code'),
+    deviceKey: deriveKey(config.sessionSecret, 'device-print'),
+    deviceTrustDays: config.mfaDeviceTrustDays,
+    smsOriginHost: config.smsOriginHost,
+    mfaExemptPrograms: config.mfaExemptPrograms,
+    mailingPhone: (program) => reference.phoneOf(program),
   })
+  await app.register(mfaRoutes, { mfa })
+  const passkeys = passkeysService({
+    db,
+    audit,
+    writer,
+    clock,
+    relyingParty: config.webauthn,
+    userHandleKey: deriveKey(config.sessionSecret, 'passkey-user-handle'),
+    mfa,
+    mailingPhone: (program) => reference.phoneOf(program),
+  })
+  await app.register(passkeysRoutes, { passkeys })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({
       db,
@@ -375,6 +387,7 @@ export async function buildApp({
     prefix: '/api/console',
     support: supportService({ db, audit, writer, clock, reference }),
     staff,
+    passkeys,
     isCookieSecure: config.isCookieSecure,
   })
   // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.

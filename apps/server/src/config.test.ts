@@ -28,6 +28,8 @@ const production = {
   POLICY_HIGHLIGHTS_URL: 'https://augustar.example/highlights',
   LIVE_CHAT_URL: 'https://chat.example/',
   MFA_FAQ_URL: 'https://help.example/mfa',
+  WEBAUTHN_RP_ID: 'portal.example',
+  WEBAUTHN_ORIGINS: 'https://portal.example,https://login.portal.example',
 }
 
 /** Demo mode only when asked; without it, real secrets. */
@@ -108,6 +110,8 @@ describe('loadConfig', () => {
     'SMS_PROVIDER_URL',
     'PRIVACY_POLICY_URL',
     'MFA_FAQ_URL',
+    'WEBAUTHN_RP_ID',
+    'WEBAUTHN_ORIGINS',
   ])('refuses to start in production without %s, naming it', (name) => {
     const env = Object.fromEntries(Object.entries(production).filter(([key]) => key !== name))
     expect(() => loadConfig(env)).toThrow(ConfigError)
@@ -131,6 +135,12 @@ describe('loadConfig', () => {
     ['MAIN_SITE_URL', '/demo/main-site/usweb/', /MAIN_SITE_URL: must be an absolute https/],
     ['PL_POLICY_APP_URL', 'http://127.0.0.1:9/app/', /PL_POLICY_APP_URL: must be an absolute/],
     ['SMS_PROVIDER_URL', 'http://sms.example/messages', /SMS_PROVIDER_URL: must be an https/],
+    ['WEBAUTHN_RP_ID', '203.0.113.7', /WEBAUTHN_RP_ID: must be a domain name/],
+    ['WEBAUTHN_RP_ID', 'https://portal.example', /WEBAUTHN_RP_ID: must be a domain name/],
+    ['WEBAUTHN_ORIGINS', 'https://portal.example:*', /WEBAUTHN_ORIGINS: .*port wildcard/],
+    ['WEBAUTHN_ORIGINS', 'http://portal.example', /WEBAUTHN_ORIGINS: .*must be https/],
+    ['WEBAUTHN_ORIGINS', 'https://portal.example.evil', /WEBAUTHN_ORIGINS: .*not portal.example/],
+    ['WEBAUTHN_ORIGINS', 'https://portal.example/login', /WEBAUTHN_ORIGINS: .*not an origin/],
   ])('refuses %s=%s in production', (name, value, reason) => {
     expect(() => loadConfig({ ...production, [name]: value })).toThrow(reason)
   })
@@ -153,6 +163,17 @@ describe('loadConfig', () => {
         MAIN_SITE_URL: 'http://main.example/usweb/',
       }),
     ).toThrow(/MAIN_SITE_URL/)
+  })
+
+  it('serves passkeys on localhost, any port, by default (demo), and reads the configured ones', () => {
+    expect(loadConfig(demo).webauthn).toEqual({
+      rpId: 'localhost',
+      origins: ['http://localhost:*'],
+    })
+    expect(loadConfig(production).webauthn).toEqual({
+      rpId: 'portal.example',
+      origins: ['https://portal.example', 'https://login.portal.example'],
+    })
   })
 
   it('reads the metrics and retention settings', () => {

@@ -3,6 +3,7 @@
 import { isIP } from 'node:net'
 import type { z } from 'zod'
 import type { PortalLinks, ProgramCode } from '@portal/contract'
+import { originProblem, rpIdProblem, type RelyingParty } from './lib/relying-party.ts'
 import { EnvSchema } from './settings.ts'
 
 export interface Config {
@@ -33,6 +34,8 @@ export interface Config {
   /** The host of a text-message code's origin-bound line; undefined = no such line. */
   smsOriginHost: string | undefined
   mfaExemptPrograms: ProgramCode[]
+  /** Passkeys: the relying party's id and the origins ceremonies may come from. */
+  webauthn: RelyingParty
   /** false, a hop count, or the addresses/CIDRs of the proxies (see trustProxyOf). */
   trustProxy: TrustProxy
   isCookieSecure: boolean
@@ -241,6 +244,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refuse('PL_HANDOFF_MAC_KEY', 'is the public demo key')
     }
   }
+  if (isProduction) {
+    for (const key of ['WEBAUTHN_RP_ID', 'WEBAUTHN_ORIGINS'] as const) {
+      if (!present[key]) refuse(key, 'required in production')
+    }
+  }
+  const rpIdRefusal = rpIdProblem(e.WEBAUTHN_RP_ID)
+  if (rpIdRefusal) refuse('WEBAUTHN_RP_ID', rpIdRefusal)
+  else {
+    const rules = { isProduction, allowLoopbackHttp: e.ALLOW_LOOPBACK_HTTP }
+    const originRefusals = e.WEBAUTHN_ORIGINS.map((origin) =>
+      originProblem(origin, e.WEBAUTHN_RP_ID, rules),
+    ).filter((problem) => problem !== undefined)
+    if (originRefusals.length > 0) refuse('WEBAUTHN_ORIGINS', originRefusals.join('; '))
+  }
   let trustProxy: TrustProxy = false
   try {
     trustProxy = trustProxyOf(e.TRUST_PROXY)
@@ -276,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     smsOriginHost: e.SMS_ORIGIN_HOST,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
+    webauthn: { rpId: e.WEBAUTHN_RP_ID, origins: e.WEBAUTHN_ORIGINS },
     trustProxy,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,
     mainSiteUrl: e.MAIN_SITE_URL,

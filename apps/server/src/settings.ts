@@ -105,6 +105,21 @@ export const EnvSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 bytes')
     .optional(),
+  /**
+   * Passkeys (issue 23): the domain they are bound to, and the origins the portal is served
+   * from (comma-separated). Demo defaults: localhost on any port; production requires both.
+   */
+  WEBAUTHN_RP_ID: z.string().default('localhost'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string()).min(1, 'at least one origin'))
+    .default(['http://localhost:*']),
   WEB_DIST_DIR: z.string().default(`${repoRoot}apps/web/dist`),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Program Portal <no-reply@portal.example>'),

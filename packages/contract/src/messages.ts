@@ -267,6 +267,28 @@ export const screenTexts = {
     sendingCode: 'Sending your code…',
     checkingCode: 'Checking your code…',
   },
+  /** Issue 23 (not in the spec): passkeys as a second factor (decision 0022). */
+  passkeys: {
+    offerTitle: 'Sign in faster next time with a passkey',
+    offerIntro:
+      'A passkey lets you confirm it is you with this device’s fingerprint, face or screen lock instead of a code. It works only on this website, so it cannot be given away to a fake page.',
+    create: 'Create a passkey',
+    notNow: 'Not now',
+    use: 'Use your passkey',
+    orCode: 'Or have a code sent to you:',
+    notUsed: 'Your passkey could not be used. Try again, or have a code sent to you.',
+    listTitle: 'Your passkeys',
+    listIntro: 'Passkeys you can use instead of a code on a new device.',
+    none: 'You have no passkeys.',
+    name: 'Name',
+    created: 'Created',
+    lastUsed: 'Last used',
+    never: 'Never',
+    remove: 'Remove',
+    removeLabel: (name: string) => `Remove passkey ${name}`,
+    removed: (name: string) => `Passkey ${name} was removed.`,
+    removeRefused: 'Please sign in again with a verification code to remove a passkey.',
+  },
   /** Issue 6: the first part of a document title where two screens share a heading. */
   pageTitles: {
     deliveryChoice: 'Choose Delivery Method',

@@ -168,6 +168,12 @@ function printMember(out: (line: string) => void, m: MemberView) {
   out('Trusted devices:')
   if (m.devices.length === 0) out('  (none)')
   for (const d of m.devices) out(`  ${d.label}  verified ${when(d.verifiedAt)}`)
+  out('Passkeys:')
+  if (m.passkeys.length === 0) out('  (none)')
+  for (const p of m.passkeys) {
+    const used = p.lastUsedAt ? when(p.lastUsedAt) : 'never'
+    out(`  #${p.id} ${p.name}  created ${when(p.createdAt)}  last used ${used}`)
+  }
   out('Incidents:')
   if (m.incidents.length === 0) out('  (none)')
   for (const i of m.incidents) out(`  ${incidentLine(i)}`)

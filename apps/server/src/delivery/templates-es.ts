@@ -84,4 +84,17 @@ export const templatesEs: Templates = {
     email: `Los códigos de inicio de sesión de su cuenta en línea se enviarán ahora a ${maskedEmail} y ${maskedPhone}.\n\n${signOff(b)}`,
     sms: `${b.name}: los códigos de inicio de sesión de su cuenta en línea se enviarán ahora a ${maskedEmail} y ${maskedPhone}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
+  // Issue 23: a draft for the lead's review of the issue-24 translations.
+  passkeyAdded: (b, name) => ({
+    template: 'passkey-added-notice',
+    subject: `${b.name}: se agregó una llave de acceso a su cuenta`,
+    email: `Se acaba de agregar una llave de acceso (${name}) a su cuenta en línea. Puede usarse en lugar de un código de verificación al iniciar sesión.\n\n${signOff(b)}`,
+    sms: `${b.name}: se acaba de agregar una llave de acceso a su cuenta en línea. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
+  passkeyRemoved: (b, name) => ({
+    template: 'passkey-removed-notice',
+    subject: `${b.name}: se eliminó una llave de acceso de su cuenta`,
+    email: `Se acaba de eliminar la llave de acceso ${name} de su cuenta en línea.\n\n${signOff(b)}`,
+    sms: `${b.name}: se acaba de eliminar una llave de acceso de su cuenta en línea. ¿No fue usted? Llame al ${phoneOf(b)}.`,
+  }),
 }

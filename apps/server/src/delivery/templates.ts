@@ -128,6 +128,19 @@ export const templatesEn = {
     email: `Sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}.\n\n${signOff(b)}`,
     sms: `${b.name}: sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}. Not you? Call ${phoneOf(b)}.`,
   }),
+  /** Issue 23: the owner hears of every passkey added to or removed from the account. */
+  passkeyAdded: (b: Brand, name: string): Message => ({
+    template: 'passkey-added-notice',
+    subject: `${b.name}: a passkey was added to your account`,
+    email: `A passkey (${name}) was just added to your online account. It can be used instead of a verification code when you sign in.\n\n${signOff(b)}`,
+    sms: `${b.name}: a passkey was just added to your online account. Not you? Call ${b.phone}.`,
+  }),
+  passkeyRemoved: (b: Brand, name: string): Message => ({
+    template: 'passkey-removed-notice',
+    subject: `${b.name}: a passkey was removed from your account`,
+    email: `The passkey ${name} was just removed from your online account.\n\n${signOff(b)}`,
+    sms: `${b.name}: a passkey was just removed from your online account. Not you? Call ${b.phone}.`,
+  }),
 } as const
 
 export type Templates = typeof templatesEn

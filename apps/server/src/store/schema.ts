@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm'
 import type { Locale } from '@portal/contract'
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -185,6 +186,33 @@ export const knownDevices = pgTable(
     verifiedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.devicePrintHash] })],
+)
+
+/**
+ * Passkeys (WebAuthn credentials, issue 23): the public key only, nothing secret. The sign
+ * counter is checked at each use; the credential id is the authenticator's, unique.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it. */
+    credentialId: text().notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text().notNull(),
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    transports: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
 )
 
 /** Support incidents; the ticket number is what the support screen shows. */

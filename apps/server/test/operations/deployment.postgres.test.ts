@@ -58,6 +58,8 @@ function productionEnv(databaseUrl: string): Record<string, string> {
     POLICY_HIGHLIGHTS_URL: 'https://augustar.example.com/highlights',
     LIVE_CHAT_URL: 'https://chat.example.com/',
     MFA_FAQ_URL: 'https://help.example.com/mfa',
+    WEBAUTHN_RP_ID: 'portal.example.com',
+    WEBAUTHN_ORIGINS: 'https://portal.example.com',
     SMTP_URL: smtp.url,
     SMS_PROVIDER_URL: 'http://127.0.0.1:9/sms',
     ALLOW_LOOPBACK_HTTP: 'true',

@@ -75,6 +75,7 @@ describe('the OpenAPI document', () => {
         'nextScreen',
         'sessionKeepAlive',
         'sessionTime',
+        'passkeys',
         'verdict',
       ].sort(),
     )

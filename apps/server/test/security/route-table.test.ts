@@ -37,7 +37,7 @@ type Access =
 interface RouteCase {
   access: Access
   /** How the call sends its input, and a valid example of it (malformed copies derive from it). */
-  input?: { as: 'json' | 'form'; valid: Record<string, string | boolean> }
+  input?: { as: 'json' | 'form'; valid: Record<string, unknown> }
 }
 
 const auth = '/api/us-web-authentication'
@@ -54,7 +54,16 @@ const createUser = {
 }
 const contact = { deliveryMethod: 'email', appName: 'usweb', emailAddress: 'x@example.com' }
 const reason = { reason: 'Caller verified by phone' }
-const json = (valid: Record<string, string | boolean>) => ({ as: 'json' as const, valid })
+const credential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key' }
+const assertion = {
+  ...credential,
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+}
+const attestation = {
+  ...credential,
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+}
+const json = (valid: Record<string, unknown>) => ({ as: 'json' as const, valid })
 const form = (valid: Record<string, string>) => ({ as: 'form' as const, valid })
 
 const table: Record<string, RouteCase> = {
@@ -159,6 +168,14 @@ const table: Record<string, RouteCase> = {
     input: json({ verificationCode: '123456' }),
   },
   'POST /api/mfa/mfaSupport': { access: 'mfa', input: json({}) },
+  // Issue 23: passkeys (the WebAuthn JSON shapes; the service judges their content)
+  'GET /api/passkeys/status': { access: 'mfa' },
+  'POST /api/passkeys/authentication/options': { access: 'mfa', input: json({}) },
+  'POST /api/passkeys/authentication': { access: 'mfa', input: json({ response: assertion }) },
+  'GET /api/passkeys': { access: 'member' },
+  'POST /api/passkeys/registration/options': { access: 'member', input: json({}) },
+  'POST /api/passkeys/registration': { access: 'member', input: json({ response: attestation }) },
+  'POST /api/passkeys/remove': { access: 'member', input: json({ id: 1 }) },
   // The support console (issue 15): staff sign in with a password, then an emailed code
   'POST /api/console/sign-in': {
     access: 'public',
@@ -185,6 +202,10 @@ const table: Record<string, RouteCase> = {
   'POST /api/console/members/:username/reset-mfa': { access: 'staff', input: json(reason) },
   'POST /api/console/members/:username/revoke-sessions': { access: 'staff', input: json(reason) },
   'POST /api/console/members/:username/resend-username': { access: 'staff', input: json(reason) },
+  'POST /api/console/members/:username/passkeys/:id/remove': {
+    access: 'staff',
+    input: json(reason),
+  },
   'GET /api/console/staff': { access: 'staff' },
   'POST /api/console/staff': {
     access: 'staff',

@@ -63,6 +63,7 @@ const VerificationInfoStep2 = screen(() => import('../routes/verification-info-s
 const VerificationInfoStep3 = screen(() => import('../routes/verification-info-step3.tsx'))
 const UpdateInformation = screen(() => import('../routes/update-information.tsx'))
 const Support = screen(() => import('../routes/support.tsx'))
+const CreatePasskey = screen(() => import('../routes/create-passkey.tsx'))
 
 /** The multi-factor verification screens (spec §2 screens 9-14), not guarded. */
 function mfaRoutes(flavour: Flavour): RouteObject[] {
@@ -75,6 +76,7 @@ function mfaRoutes(flavour: Flavour): RouteObject[] {
     { path: screens.verificationInfoStep3, Component: VerificationInfoStep3 },
     { path: screens.updateInformationStep1, Component: UpdateInformation },
     { path: screens.support, Component: Support },
+    { path: screens.passkeyOffer, Component: CreatePasskey },
   ]
 }
 

@@ -27,6 +27,8 @@ export const screens = {
   verificationInfoStep3: 'verificationinfostep3',
   updateInformationStep1: 'updateinformationstep1component',
   support: 'support',
+  /** Issue 23 (not in the spec): the passkey offer after a code, before the hand-off. */
+  passkeyOffer: 'createpasskey',
 } as const
 
 /** pl only: `mfa` is another path of verificationinfostep1 (spec §2 "proliability area"). */

@@ -52,6 +52,9 @@ export const consoleApi = {
   member: (username: string) => get<MemberView>(member(username)),
   memberAction: (username: string, action: MemberAction, reason: string) =>
     post<Record<string, unknown>>(`${member(username)}/${action}`, { reason }),
+  /** Issue 23: removes one of the member's passkeys (audited with the reason). */
+  removePasskey: (username: string, id: number, reason: string) =>
+    post<{ removed: string }>(`${member(username)}/passkeys/${id}/remove`, { reason }),
   /** Members by email, phone or name (issue 31). */
   memberSearch: (q: string) =>
     get<{ members: MemberMatchItem[] }>(`/member-search?q=${encodeURIComponent(q)}`),

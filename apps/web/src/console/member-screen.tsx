@@ -171,6 +171,33 @@ export function MemberScreen() {
             )}
           </section>
 
+          <section aria-labelledby="passkeys-heading">
+            <h2 id="passkeys-heading">Passkeys</h2>
+            {member.passkeys.length === 0 ? (
+              <p>No passkeys.</p>
+            ) : (
+              <ul>
+                {member.passkeys.map((p) => (
+                  <li key={p.id}>
+                    {p.name}, created {when(p.createdAt)}, last used{' '}
+                    {p.lastUsedAt ? when(p.lastUsedAt) : 'never'}
+                    {isAllowed(staff.role, 'resetMfa') && (
+                      <ActionForm
+                        label={`Remove passkey ${p.name}`}
+                        description="The member can no longer use it instead of a code, and is told by email."
+                        run={(reason) => consoleApi.removePasskey(username, p.id, reason)}
+                        done={() => {
+                          setNotice(`Passkey ${p.name} of ${username} was removed.`)
+                          reload()
+                        }}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
           <section aria-labelledby="timeline-heading">
             <h2 id="timeline-heading">Security timeline</h2>
             <Timeline events={member.timeline} />

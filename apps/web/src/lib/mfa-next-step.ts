@@ -34,6 +34,8 @@ export type MfaStep =
   | { kind: 'handoff'; target: HandoffTarget }
   /** Stay on the screen and show the message (spec §8 MFA messages). */
   | { kind: 'stay'; message: string }
+  /** Issue 23: offer a passkey on a screen of its own, then hand off to `target`. */
+  | { kind: 'passkeyOffer'; target: HandoffTarget }
 
 const screenOfSegment = new Map<string, MfaScreenKey>([
   ...mfaScreenKeys.map((key) => [screens[key], key] as const),

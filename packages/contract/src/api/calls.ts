@@ -250,6 +250,48 @@ export const extensionCalls = {
     summary: '"Stay signed in": counts as activity, and answers the seconds left',
     tag: 'Sign-in',
   },
+  passkeyStatus: {
+    method: 'GET',
+    path: '/api/passkeys/status',
+    summary: 'Whether the member signing in has a passkey to use instead of a code',
+    tag: 'Verification',
+  },
+  passkeyAuthenticationOptions: {
+    method: 'POST',
+    path: '/api/passkeys/authentication/options',
+    summary: 'A challenge for the second factor by passkey (single use, 5 minutes)',
+    tag: 'Verification',
+  },
+  passkeyAuthenticate: {
+    method: 'POST',
+    path: '/api/passkeys/authentication',
+    summary: 'Checks a passkey assertion; passed, it counts as a passed code',
+    tag: 'Verification',
+  },
+  passkeyList: {
+    method: 'GET',
+    path: '/api/passkeys',
+    summary: "The member's passkeys (name, created, last used)",
+    tag: 'Verification',
+  },
+  passkeyRegistrationOptions: {
+    method: 'POST',
+    path: '/api/passkeys/registration/options',
+    summary: 'A challenge to create a passkey, after a second factor passed in this sign-in',
+    tag: 'Verification',
+  },
+  passkeyRegister: {
+    method: 'POST',
+    path: '/api/passkeys/registration',
+    summary: 'Saves a new passkey (its public key) after checking the attestation',
+    tag: 'Verification',
+  },
+  passkeyRemove: {
+    method: 'POST',
+    path: '/api/passkeys/remove',
+    summary: 'Removes a passkey, after a second factor passed in this sign-in',
+    tag: 'Verification',
+  },
 } as const satisfies Record<string, ApiCall>
 
 export type ExtensionCallName = keyof typeof extensionCalls
@@ -282,6 +324,8 @@ export const extensionFallbacks = {
     'GET /api/portal/session: without it the portal gives no warning before the sign-in ends for inactivity.',
   sessionKeepAlive:
     'POST /api/portal/session/keep-alive: without it the warning offers only "Sign out".',
+  passkeys:
+    '/api/passkeys (issue 23): without them the portal offers no passkey (GET /api/passkeys/status failing reads as none) and the second factor is the emailed or texted code of spec §4.',
 } as const
 
 /** The frame of the OpenAPI document; the paths come from the routes' declarations. */

@@ -1,6 +1,7 @@
 // The support console (issue 15): the calls under /api/console and their answers. Staff are
 // not members: their sign-in, session cookie and roles are their own.
 import * as z from 'zod/mini'
+import { PasskeySchema, type Passkey } from './passkeys.ts'
 
 export const consoleApiBase = '/api/console'
 /** The console's browser area; nothing in it is part of a member's first load. */
@@ -45,6 +46,7 @@ export const consoleTexts = {
   searchNothing:
     'Nothing matches that ticket, username, customer number, email address, phone number or name.',
   memberNotFound: 'There is no member with that username.',
+  passkeyNotFound: 'This member has no such passkey.',
   incidentNotFound: 'There is no incident with that ticket number.',
   notLocked: 'This account is not locked.',
   noEmail: 'There is no email address on file to send the username to.',
@@ -136,6 +138,8 @@ export interface MemberView {
   /** A short, non-reversible label of each trusted device. */
   devices: { label: string; verifiedAt: string }[]
   activeSessions: number
+  /** Issue 23: the member's passkeys (name and dates; never a key). */
+  passkeys: Passkey[]
   incidents: IncidentSummary[]
   timeline: SecurityEvent[]
 }
@@ -223,6 +227,8 @@ export const MemberViewSchema = z.object({
   lastSignIns: z.array(z.object({ at: z.string(), clientIp: nullableText })),
   devices: z.array(z.object({ label: z.string(), verifiedAt: z.string() })),
   activeSessions: z.number(),
+  /** Issue 23: the member's passkeys (name and dates; never a key). */
+  passkeys: z.array(PasskeySchema),
   incidents: z.array(IncidentSummarySchema),
   timeline: z.array(SecurityEventSchema),
 })

@@ -282,6 +282,29 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     sendingCode: 'Enviando su código…',
     checkingCode: 'Verificando su código…',
   },
+  passkeys: {
+    offerTitle: 'Inicie sesión más rápido la próxima vez con una clave de acceso',
+    offerIntro:
+      'Una clave de acceso le permite confirmar su identidad con la huella digital, el rostro o el bloqueo de pantalla de este dispositivo en lugar de un código. Solo funciona en este sitio web, por lo que no se puede entregar a una página falsa.',
+    create: 'Crear una clave de acceso',
+    notNow: 'Ahora no',
+    use: 'Usar su clave de acceso',
+    orCode: 'O pida que se le envíe un código:',
+    notUsed:
+      'No se pudo usar su clave de acceso. Inténtelo de nuevo o pida que se le envíe un código.',
+    listTitle: 'Sus claves de acceso',
+    listIntro: 'Claves de acceso que puede usar en lugar de un código en un dispositivo nuevo.',
+    none: 'No tiene claves de acceso.',
+    name: 'Nombre',
+    created: 'Creada',
+    lastUsed: 'Último uso',
+    never: 'Nunca',
+    remove: 'Eliminar',
+    removeLabel: icu<[string]>(es, 'Eliminar la clave de acceso {name}', 'name'),
+    removed: icu<[string]>(es, 'Se eliminó la clave de acceso {name}.', 'name'),
+    removeRefused:
+      'Vuelva a iniciar sesión con un código de verificación para eliminar una clave de acceso.',
+  },
   pageTitles: {
     deliveryChoice: 'Elija el método de envío',
     passwordUpdated: 'Contraseña actualizada',

@@ -75,7 +75,7 @@ export function mfaCodes(context: MfaContext) {
     }
   }
 
-  return {
+  const codes = {
     /**
      * Sends a fresh code by the chosen method; any earlier code stops working. Where it may
      * go is code-channels.ts's to say.
@@ -137,21 +137,64 @@ export function mfaCodes(context: MfaContext) {
     },
 
     /**
-     * Six wrong codes lock the account, however many new codes were sent between them; the
-     * count starts again only when a code passes (or a reset unlocks the account).
+     * A try at the second factor (a code or a passkey), spent before it is judged, in one
+     * atomic step: undefined when none is left (the account is locked). Six wrong ones lock
+     * the account, however many codes were sent between them; the count starts again only
+     * when a factor passes (or a reset unlocks the account).
      */
-    async verifyCode(user: UserRow, code: string, devicePrint: string): Promise<MfaOutcome> {
-      // The answer counts down the tries left (issue 27); the count is the service's own.
-      const wrong = (attemptsSpent: number): MfaOutcome => ({
+    spendFactorTry: (user: UserRow) => users.spendCodeAttempt(user.id, codeTriesBeforeLock),
+
+    /** A try that failed (a wrong code, a refused passkey): the sixth locks the account. */
+    async factorFailed(
+      user: UserRow,
+      attempts: number | undefined,
+      event: 'mfa.code_rejected' | 'passkey.rejected',
+    ): Promise<MfaOutcome> {
+      if (attempts !== undefined) {
+        await audit.record({ event, userId: user.id, detail: { attempts } })
+        if (areCodeTriesSpent(attempts)) return lockOut(user, codeLockReason)
+      }
+      return {
         kind: 'continue',
         response: response({
           statusCode: 'AUTHENTICATION_FAILED',
           nextScreen: mfaScreens.verificationInfoStep3,
-          attemptsLeft: Math.max(0, codeTriesBeforeLock - attemptsSpent),
+          // The answer counts down the tries left (issue 27); the count is the service's own.
+          attemptsLeft: Math.max(0, codeTriesBeforeLock - (attempts ?? codeTriesBeforeLock)),
         }),
+      }
+    },
+
+    /**
+     * The second factor passed, by a code (`proven`: the contact it went to) or a passkey:
+     * the tries start again, the device becomes known, and the answer says where next. The
+     * one way a sign-in passes its second factor; the route then moves the flow on by
+     * `codePassed` (flow-guard.ts `factorPassed`).
+     */
+    async factorPassed(
+      user: UserRow,
+      devicePrint: string,
+      proven: { method: MfaDeliveryMethod } | { passkey: number },
+    ): Promise<MfaOutcome> {
+      const now = clock.now()
+      await users.clearCodeAttempts(user.id)
+      if ('method' in proven) await repo.markVerified(user.id, proven.method, now)
+      if (devicePrint) await repo.rememberDevice(user.id, deviceHash(devicePrint), now)
+      await audit.record({
+        event: 'mfa.passed',
+        userId: user.id,
+        ...('passkey' in proven ? { detail: { passkey: proven.passkey } } : {}),
       })
-      const spent = await users.spendCodeAttempt(user.id, codeTriesBeforeLock)
-      if (!spent) return wrong(codeTriesBeforeLock)
+      return {
+        kind: 'passed',
+        response: response({ statusCode: 'AUTHENTICATION_SUCCESS', nextScreen: doneScreen(user) }),
+      }
+    },
+
+    /** A code typed in: a try spent, then judged against the current code. */
+    async verifyCode(user: UserRow, code: string, devicePrint: string): Promise<MfaOutcome> {
+      const spent = await codes.spendFactorTry(user)
+      if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
       const now = clock.now()
       const [sent, contact] = await Promise.all([
         repo.currentCode(user.id),
@@ -165,23 +208,8 @@ export function mfaCodes(context: MfaContext) {
         sent.expiresAt > now &&
         safeEqual(sent.codeHash, expected) &&
         (await repo.consumeCode(user.id, sent.codeHash))
-      if (!isRight) {
-        await audit.record({
-          event: 'mfa.code_rejected',
-          userId: user.id,
-          detail: { attempts: spent.mfaFailedAttempts },
-        })
-        if (areCodeTriesSpent(spent.mfaFailedAttempts)) return lockOut(user, codeLockReason)
-        return wrong(spent.mfaFailedAttempts)
-      }
-      await users.clearCodeAttempts(user.id)
-      await repo.markVerified(user.id, method, now)
-      if (devicePrint) await repo.rememberDevice(user.id, deviceHash(devicePrint), now)
-      await audit.record({ event: 'mfa.passed', userId: user.id })
-      return {
-        kind: 'passed',
-        response: response({ statusCode: 'AUTHENTICATION_SUCCESS', nextScreen: doneScreen(user) }),
-      }
+      if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
+      return codes.factorPassed(user, devicePrint, { method })
     },
 
     async support(user: UserRow): Promise<CwMfaResponse> {
@@ -202,4 +230,5 @@ export function mfaCodes(context: MfaContext) {
       })
     },
   }
+  return codes
 }

@@ -19,7 +19,7 @@ import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import type { SignInEvent, SignInState } from '../signin/flow.ts'
-import { advance, requireMember } from '../signin/flow-guard.ts'
+import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
 import { MfaRefusal, type MfaOutcome, type mfaService } from './mfa.service.ts'
 
 interface Deps {
@@ -148,7 +148,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
       const isSignedIn = session.stage === 'authenticated'
       // The update path follows a code this sign-in passed, not a known device or an exempt
       // program: those skip the code, and the contacts are what the code protects.
-      if (isSignedIn && session.data.isCodePassed !== true) {
+      if (isSignedIn && !hasPassedFactor(session)) {
         throw new HttpError(403, 'Contact details can be changed after a verification code only.')
       }
       return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
@@ -198,7 +198,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
       // which has no choice, came).
       const devicePrint = rememberDevice ? devicePrintOf(request) : ''
       const outcome = await mfa.verifyCode(user, verificationCode, devicePrint)
-      if (outcome.kind === 'passed') await advance(request, 'codePassed', { isCodePassed: true })
+      if (outcome.kind === 'passed') await factorPassed(request)
       if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response
     },

@@ -150,6 +150,20 @@ export async function advance(
 }
 
 /**
+ * The second factor passed in this sign-in, by a code or a passkey: the one move both make
+ * (the session rotates into 'authenticated' and remembers that a factor was proven here, which
+ * opens the calls that change what protects the account).
+ */
+export async function factorPassed(request: FastifyRequest): Promise<void> {
+  await advance(request, 'codePassed', { isCodePassed: true })
+}
+
+/** Whether this sign-in proved a second factor itself (not a known device or an exempt program). */
+export function hasPassedFactor(session: Session): boolean {
+  return session.stage === 'authenticated' && session.data.isCodePassed === true
+}
+
+/**
  * After a password change from a signed-in session: the session starts again under a new
  * id where it stood, and the hand-off now carries the new password (the main site checks it).
  */

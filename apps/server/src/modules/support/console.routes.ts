@@ -31,6 +31,7 @@ import {
 } from '@portal/contract/console'
 import { withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import type { PasskeysService } from '../passkeys/passkeys.service.ts'
 import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
 import type { SupportFailure, SupportService } from './support.service.ts'
 
@@ -46,6 +47,7 @@ export const ownPasswordRoutes = new Set([
 interface Options {
   support: SupportService
   staff: StaffService
+  passkeys: PasskeysService
   isCookieSecure: boolean
 }
 
@@ -63,12 +65,13 @@ const failureStatus: Record<SupportFailure, [number, string]> = {
 }
 
 const UsernameParams = z.object({ username: z.string().min(1).max(50) })
+const PasskeyParams = UsernameParams.extend({ id: z.coerce.number().int().positive() })
 const TicketParams = z.object({ ticket: z.string().min(1).max(40) })
 const IncidentQuery = z.object({ status: z.enum(['open', 'resolved']).optional() })
 
 export async function consoleRoutes(
   app: FastifyInstance,
-  { support, staff, isCookieSecure }: Options,
+  { support, staff, passkeys, isCookieSecure }: Options,
 ) {
   const cookieOptions = {
     path: consoleApiBase,
@@ -289,6 +292,26 @@ export async function consoleRoutes(
     memberAction('reset-mfa', 'resetMfa', async (...args) =>
       answer(await support.resetMfa(...args)),
     )
+
+    // Issue 23: a member's passkey removed by support (the reason audited, the owner told).
+    const removePasskey = {
+      schema: {
+        params: PasskeyParams,
+        body: ConsoleReasonSchema,
+        response: { 200: ConsoleActionAnswerSchema },
+      },
+    }
+    authed.post('/members/:username/passkeys/:id/remove', removePasskey, async (request) => {
+      const session = await allowed(request, 'resetMfa')
+      const { username, id } = request.params
+      const { reason } = request.body
+      const user = await support.findMember({ username })
+      if (!user) throw new HttpError(404, consoleTexts.memberNotFound)
+      const actor = staffActor(session.staff)
+      const removed = await passkeys.remove(user, id, { actor, reason })
+      if (!removed) throw new HttpError(404, consoleTexts.passkeyNotFound)
+      return { removed: removed.name }
+    })
 
     const staffSchema = { response: { 200: StaffListSchema } }
     authed.get('/staff', { schema: staffSchema }, async (request): Promise<StaffListItem[]> => {

@@ -18,6 +18,8 @@ import type { IncidentStatus } from '../../store/support.repo.ts'
 import { unlockRules } from '../signin/lockout-policy.ts'
 import { supportRepo, type AuditRow, type IncidentRow } from '../../store/support.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+import { passkeysRepo } from '../../store/passkeys.repo.ts'
+import { viewOf } from '../passkeys/passkeys.service.ts'
 
 /** 'operator:NAME' for the command line, 'staff:EMAIL' for the console. */
 export type Actor = string
@@ -114,14 +116,16 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
       const user = await findMember(ref)
       if (!user) return undefined
       const now = clock.now()
-      const [contact, signIns, devices, activeSessions, incidents, events] = await Promise.all([
-        repo.contact(user.id),
-        repo.signIns(user.id, 5),
-        repo.devices(user.id),
-        repo.sessionCount(user.id, now),
-        repo.incidents({ userId: user.id, limit: 20 }),
-        repo.events(user.id, timelineLength),
-      ])
+      const [contact, signIns, devices, activeSessions, incidents, events, passkeys] =
+        await Promise.all([
+          repo.contact(user.id),
+          repo.signIns(user.id, 5),
+          repo.devices(user.id),
+          repo.sessionCount(user.id, now),
+          repo.incidents({ userId: user.id, limit: 20 }),
+          repo.events(user.id, timelineLength),
+          passkeysRepo(db).summariesOf(user.id),
+        ])
       if (viewer) {
         // Looking at a member's details is itself worth a line: who looked, and when.
         await audit.record({
@@ -160,6 +164,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
           verifiedAt: d.verifiedAt.toISOString(),
         })),
         activeSessions,
+        passkeys: passkeys.map(viewOf),
         incidents: incidents.map((i) => toIncidentSummary(i.incident, user)),
         timeline: events.map(toSecurityEvent),
       }

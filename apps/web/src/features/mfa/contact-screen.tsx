@@ -25,6 +25,7 @@ import {
   type ContactFormValues,
 } from './mfa-contact.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
+import { PasskeyList } from './passkey-list.tsx'
 import { readMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
@@ -94,6 +95,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
           />
         )
       )}
+      {variant === 'update' && <PasskeyList />}
       {layout === 'pl' && (
         <p className="mfa__help">
           <button type="button" className="mfa-link-button" onClick={askForSupport}>

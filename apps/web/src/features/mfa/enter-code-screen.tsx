@@ -24,6 +24,7 @@ import { deliveryOptionsOf } from './choose-delivery-screen.tsx'
 import { enterVerificationCode, generateNewCode, requestSupport } from './mfa-api.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
+import { usePasskeyOfferDue } from './passkey-offer.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 import { formTexts } from '../../i18n/form-texts.ts'
@@ -52,6 +53,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   // pl shows "new code sent" as information; usweb in the error banner (spec §8).
   const [notice, setNotice] = useState<string | null>(null)
   const [progress] = useState(readMfaProgress)
+  const isOfferDue = usePasskeyOfferDue()
   const mode = progress.deliveryMethod === 'sms' ? 'mobile' : 'email'
   // Where the code went, masked: the contact on file for the chosen method.
   const data = useMfaData({ details: true, countries: false })
@@ -104,7 +106,12 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         const next = stepAfterResponse(response, {
           isUpdateRequested: progress.isUpdateRequested,
         })
-        if (next.kind !== 'stay') return next
+        if (next.kind !== 'stay') {
+          // Issue 23: a passkey is offered once the code passed, before the hand-off.
+          return next.kind === 'handoff' && isOfferDue
+            ? { kind: 'passkeyOffer', target: next.target }
+            : next
+        }
         // A wrong code is typed again from an empty field.
         resetField('verificationCode')
         if (response.statusCode !== 'AUTHENTICATION_FAILED') return next

@@ -4,6 +4,7 @@
 import { flavours } from '@portal/contract'
 import { useNavigate } from 'react-router'
 import type { CwMfaResponse, Flavour } from '@portal/contract'
+import { pathsOf } from '../../config/paths.ts'
 import { requestHandoff } from '../../lib/handoff.ts'
 import { mfaScreenPath, supportScreenState, type MfaStep } from '../../lib/mfa-next-step.ts'
 import { sessionState } from '../../lib/session-time.ts'
@@ -25,6 +26,9 @@ export function useMfaStep(flavour: Flavour) {
     switch (step.kind) {
       case 'stay':
         showBanner([step.message])
+        return false
+      case 'passkeyOffer':
+        await navigate(pathsOf(flavour).passkeyOffer, { state: { target: step.target } })
         return false
       case 'screen':
         await navigate(mfaScreenPath(flavour, step.screen, step.incidentID), {
@@ -60,5 +64,5 @@ export function useMfaStep(flavour: Flavour) {
       return step ? follow(step) : false
     })
 
-  return { ...submission, showFailure, perform }
+  return { ...submission, showFailure, perform, follow }
 }

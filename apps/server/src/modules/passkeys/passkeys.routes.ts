@@ -1,0 +1,198 @@
+// Passkeys (issue 23): the member's calls. Where each is open follows the sign-in flow
+// (modules/signin/flow.ts): an assertion only while a second factor is owed (challenged), a
+// new passkey or a removal only after a factor passed in this very sign-in.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  CwMfaResponseSchema,
+  MfaHeadersSchema,
+  PasskeyNoInputSchema,
+  PasskeyAssertionSchema,
+  PasskeyListSchema,
+  PasskeyOptionsSchema,
+  PasskeyRegistrationSchema,
+  PasskeyRemoveSchema,
+  PasskeySchema,
+  PasskeyStatusSchema,
+  operationOf,
+  screenTexts,
+  type ApiCallName,
+} from '@portal/contract'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
+import { HttpError } from '../../plugins/errors.ts'
+import type { SignInState } from '../signin/flow.ts'
+import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
+import { PasskeyRefusal, passkeyNameOf, type PasskeysService } from './passkeys.service.ts'
+
+interface Deps {
+  passkeys: PasskeysService
+}
+
+/** Owing the second factor: a passkey may stand in for the code of a challenge. */
+const owingFactor: SignInState[] = ['challenged']
+const signedIn: SignInState[] = ['authenticated']
+const atVerification: SignInState[] = ['mfa_pending', 'enrolling', 'challenged']
+
+const call = <T>(name: ApiCallName, isChange: boolean, answer: T, ...more: number[]) => ({
+  ...operationOf(name),
+  headers: MfaHeadersSchema,
+  response: {
+    200: answer,
+    ...(isChange ? changeRefusals : {}),
+    ...refusals(401, 403, ...more),
+  },
+})
+
+export async function passkeysRoutes(app: FastifyInstance, { passkeys }: Deps) {
+  const api = withSchemas(app)
+
+  const devicePrintOf = (request: FastifyRequest) => {
+    const print = request.headers.mfadeviceprint
+    return typeof print === 'string' ? print.slice(0, 2000) : ''
+  }
+
+  /** The session's challenge, taken out: a challenge is answered once, right or wrong. */
+  async function takeChallenge(request: FastifyRequest): Promise<unknown> {
+    const { session } = request.member
+    const held = session.data.passkeyChallenge
+    if (held !== undefined) {
+      const data = { ...session.data }
+      delete data.passkeyChallenge
+      await request.session.update({ data })
+    }
+    return held
+  }
+
+  async function keepChallenge(request: FastifyRequest, challenge: unknown): Promise<void> {
+    const { session } = request.member
+    await request.session.update({ data: { ...session.data, passkeyChallenge: challenge } })
+  }
+
+  /** A new passkey or a removal: after a second factor passed in this sign-in only. */
+  const afterFactor = {
+    preHandler: [
+      requireMember(signedIn),
+      async (request: FastifyRequest) => {
+        if (!hasPassedFactor(request.member.session)) {
+          throw new HttpError(403, screenTexts.passkeys.removeRefused)
+        }
+      },
+    ],
+  }
+
+  async function refusing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (error) {
+      if (error instanceof PasskeyRefusal) throw new HttpError(error.statusCode, error.message)
+      throw error
+    }
+  }
+
+  // Asked by verification step 1 wherever it shows (an enrolment too): a passkey stands in
+  // only for a challenge's code, so anywhere else the answer is no.
+  api.get(
+    '/api/passkeys/status',
+    {
+      schema: call('passkeyStatus', false, PasskeyStatusSchema),
+      preHandler: requireMember(atVerification),
+    },
+    async (request) => {
+      const { session, user } = request.member
+      const isOwed = owingFactor.includes(session.stage)
+      return { hasPasskey: isOwed && (await passkeys.hasPasskey(user)) }
+    },
+  )
+
+  api.post(
+    '/api/passkeys/authentication/options',
+    {
+      schema: {
+        ...call('passkeyAuthenticationOptions', true, PasskeyOptionsSchema, 409),
+        body: PasskeyNoInputSchema,
+      },
+      preHandler: requireMember(owingFactor),
+    },
+    async (request) => {
+      const made = await passkeys.authenticationOptions(request.member.user)
+      if (!made) throw new HttpError(409, screenTexts.passkeys.none)
+      await keepChallenge(request, made.challenge)
+      return { ...made.options }
+    },
+  )
+
+  api.post(
+    '/api/passkeys/authentication',
+    {
+      schema: {
+        ...call('passkeyAuthenticate', true, CwMfaResponseSchema),
+        body: PasskeyAssertionSchema,
+      },
+      preHandler: requireMember(owingFactor),
+    },
+    async (request) => {
+      const held = await takeChallenge(request)
+      const response = request.body.response as unknown as AuthenticationResponseJSON
+      const outcome = await passkeys.authenticate(
+        request.member.user,
+        response,
+        held,
+        devicePrintOf(request),
+      )
+      // Exactly what a right code does (flow-guard.ts): the same event, the same rotation.
+      if (outcome.kind === 'passed') await factorPassed(request)
+      if (outcome.kind === 'locked') await advance(request, 'locked')
+      return outcome.response
+    },
+  )
+
+  api.get(
+    '/api/passkeys',
+    { schema: call('passkeyList', false, PasskeyListSchema), preHandler: requireMember(signedIn) },
+    async (request) => ({ passkeys: await passkeys.list(request.member.user.id) }),
+  )
+
+  api.post(
+    '/api/passkeys/registration/options',
+    {
+      schema: {
+        ...call('passkeyRegistrationOptions', true, PasskeyOptionsSchema, 409),
+        body: PasskeyNoInputSchema,
+      },
+      ...afterFactor,
+    },
+    async (request) => {
+      const made = await refusing(() => passkeys.registrationOptions(request.member.user))
+      await keepChallenge(request, made.challenge)
+      return { ...made.options }
+    },
+  )
+
+  api.post(
+    '/api/passkeys/registration',
+    {
+      schema: { ...call('passkeyRegister', true, PasskeySchema), body: PasskeyRegistrationSchema },
+      ...afterFactor,
+    },
+    async (request) => {
+      const held = await takeChallenge(request)
+      const response = request.body.response as unknown as RegistrationResponseJSON
+      const name = passkeyNameOf(request.headers['user-agent'])
+      return refusing(() => passkeys.register(request.member.user, response, held, name))
+    },
+  )
+
+  api.post(
+    '/api/passkeys/remove',
+    {
+      schema: { ...call('passkeyRemove', true, PasskeyListSchema, 404), body: PasskeyRemoveSchema },
+      ...afterFactor,
+    },
+    async (request) => {
+      const { user } = request.member
+      const removed = await passkeys.remove(user, request.body.id, 'owner')
+      if (!removed) throw new HttpError(404, 'This passkey is not on your account.')
+      return { passkeys: await passkeys.list(user.id) }
+    },
+  )
+}

@@ -1,0 +1,104 @@
+// Passkeys (issue 23): the calls under /api/passkeys and the browser's WebAuthn ceremonies.
+// @simplewebauthn/browser is imported only when a ceremony starts, so that no screen that
+// does not use it (the login page above all) loads it.
+import {
+  CwMfaResponseSchema,
+  PasskeyListSchema,
+  PasskeyOptionsSchema,
+  PasskeySchema,
+  PasskeyStatusSchema,
+  type Passkey,
+} from '@portal/contract'
+import { screenTexts } from '../../i18n/texts.ts'
+import { apiClient } from '../../lib/api-client.ts'
+import { mfaRequestHeaders } from '../../lib/device.ts'
+import { readSession } from '../../lib/session.ts'
+import type { MfaAnswer } from './mfa-api.ts'
+
+const client = () => apiClient.withHeaders(mfaRequestHeaders(readSession().username))
+
+/** Whether this browser can make and use passkeys at all (WebAuthn present). */
+export function hasWebAuthn(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
+}
+
+/** Whether this device has a platform authenticator that verifies its user (issue 23's rule). */
+export async function hasPlatformPasskeys(): Promise<boolean> {
+  if (!hasWebAuthn()) return false
+  try {
+    return await window.PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable()
+  } catch {
+    return false
+  }
+}
+
+/** GET /api/passkeys/status: while the second factor is owed, whether a passkey may stand in. */
+export async function hasPasskey(signal?: AbortSignal): Promise<boolean> {
+  const result = await client().get('/api/passkeys/status', PasskeyStatusSchema, signal)
+  return result.kind === 'answered' && result.json.hasPasskey
+}
+
+/**
+ * The second factor by passkey: a challenge, the browser's ceremony, the service's verdict
+ * (a cwMFAResponse, as for a code). A cancelled or failed ceremony is answered with the
+ * passkey message and sends nothing.
+ */
+export async function signInWithPasskey(): Promise<MfaAnswer> {
+  const options = await client().postJson(
+    '/api/passkeys/authentication/options',
+    {},
+    PasskeyOptionsSchema,
+  )
+  if (options.kind !== 'answered') return { kind: 'refused', message: screenTexts.passkeys.notUsed }
+  let response: unknown
+  try {
+    const { startAuthentication } = await import('@simplewebauthn/browser')
+    response = await startAuthentication({ optionsJSON: options.json as never })
+  } catch {
+    return { kind: 'refused', message: screenTexts.passkeys.notUsed }
+  }
+  const result = await client().postJson(
+    '/api/passkeys/authentication',
+    { response },
+    CwMfaResponseSchema,
+  )
+  return result.kind === 'answered'
+    ? { kind: 'answered', response: result.json }
+    : { kind: 'failed' }
+}
+
+/** Makes a passkey on this device; true when the service saved it. Never throws. */
+export async function createPasskey(): Promise<boolean> {
+  const options = await client().postJson(
+    '/api/passkeys/registration/options',
+    {},
+    PasskeyOptionsSchema,
+  )
+  if (options.kind !== 'answered') return false
+  try {
+    const { startRegistration } = await import('@simplewebauthn/browser')
+    const response = await startRegistration({ optionsJSON: options.json as never })
+    const saved = await client().postJson('/api/passkeys/registration', { response }, PasskeySchema)
+    return saved.kind === 'answered'
+  } catch {
+    return false
+  }
+}
+
+export type PasskeysAnswer =
+  { kind: 'answered'; passkeys: Passkey[] } | { kind: 'failed'; message: string | null }
+
+/** GET /api/passkeys */
+export async function listPasskeys(signal?: AbortSignal): Promise<PasskeysAnswer> {
+  const result = await client().get('/api/passkeys', PasskeyListSchema, signal)
+  return result.kind === 'answered'
+    ? { kind: 'answered', passkeys: result.json.passkeys }
+    : { kind: 'failed', message: null }
+}
+
+/** POST /api/passkeys/remove */
+export async function removePasskey(id: number): Promise<PasskeysAnswer> {
+  const result = await client().postJson('/api/passkeys/remove', { id }, PasskeyListSchema)
+  if (result.kind === 'answered') return { kind: 'answered', passkeys: result.json.passkeys }
+  return { kind: 'failed', message: result.kind === 'refused' ? result.message : null }
+}

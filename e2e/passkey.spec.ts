@@ -1,0 +1,216 @@
+// Issue 23: passkeys in Chromium with the DevTools virtual authenticator (a platform
+// authenticator that verifies its user). The portal is opened as http://localhost:<port>:
+// a passkey's RP id is a domain, never an IP address, and the demo's WEBAUTHN_ORIGINS is
+// http://localhost:* .
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { CDPSession, Page } from 'playwright-core'
+import { screenTexts, type ProgramCode } from '@portal/contract'
+import {
+  accessibilityViolations,
+  demoPassword,
+  openPage,
+  passSecondFactor,
+  portalAndBrowser,
+  readOutbox,
+  submitLogin,
+  uswebLoginPath,
+  type PortalPage,
+} from './fixtures.ts'
+
+const e2e = portalAndBrowser()
+
+const atLocalhost = (path: string) => e2e.portal.url(path).replace('//127.0.0.1:', '//localhost:')
+const mainSite = /\/demo\/main-site\/usweb\/#\//
+const policyApp = /\/demo\/policy-app\/\?loginRedirect=y/
+
+interface VirtualAuthenticator {
+  cdp: CDPSession
+  authenticatorId: string
+}
+
+interface StoredCredential {
+  credentialId: string
+  isResidentCredential: boolean
+  rpId?: string
+  privateKey: string
+  userHandle?: string
+  signCount: number
+}
+
+/** A page in a fresh browser context with a virtual platform authenticator of its own. */
+async function pageWithAuthenticator(
+  credentials: StoredCredential[] = [],
+): Promise<{ page: PortalPage; authenticator: VirtualAuthenticator }> {
+  const page = await openPage(e2e.browser, { bypassCSP: true })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable', { enableUI: false })
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  for (const credential of credentials) {
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential })
+  }
+  return { page, authenticator: { cdp, authenticatorId } }
+}
+
+async function credentialsOf({ cdp, authenticatorId }: VirtualAuthenticator) {
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+  return credentials as StoredCredential[]
+}
+
+const onScreen = (page: Page, ending: string) =>
+  page.waitForURL((url) => url.pathname.endsWith(ending))
+
+async function expectAccessible(page: Page) {
+  await page.locator('.spinner').waitFor({ state: 'hidden' })
+  expect(await accessibilityViolations(page)).toEqual([])
+}
+
+/**
+ * With CAPTURE_SCREENS=1, the new screens go into the gallery (docs/screens/) at the
+ * gallery's two widths, as scripts/screens.mjs captures the others.
+ */
+async function capture(page: Page, name: string) {
+  if (!process.env.CAPTURE_SCREENS) return
+  const dir = fileURLToPath(new URL('../docs/screens/', import.meta.url))
+  const before = page.viewportSize() ?? { width: 1280, height: 900 }
+  for (const [label, width] of [
+    ['phone', 375],
+    ['desktop', 1280],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.mouse.move(0, 0)
+    await page.locator('.spinner').waitFor({ state: 'hidden' })
+    await page.screenshot({ path: `${dir}${name}-${label}.png`, fullPage: true })
+  }
+  await page.setViewportSize(before)
+}
+
+/** Presses a button as a keyboard user does: Tab until it has the focus, then Enter. */
+async function pressByKeyboard(page: Page, name: string) {
+  const button = page.getByRole('button', { name, exact: true })
+  await button.waitFor()
+  for (let presses = 0; presses < 40; presses++) {
+    if (await button.evaluate((element) => element === document.activeElement)) {
+      await page.keyboard.press('Enter')
+      return
+    }
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`"${name}" never took the focus by Tab`)
+}
+
+const loginPathOf = (program: ProgramCode) =>
+  program === 'proliability' ? '/proliability/login' : uswebLoginPath(program)
+
+/** Password and emailed code, up to the passkey offer; then "Create a passkey" by keyboard. */
+async function enrolPasskey(username: string, program: ProgramCode) {
+  const { page, authenticator } = await pageWithAuthenticator()
+  await page.goto(atLocalhost(loginPathOf(program)))
+  await submitLogin(page, username, demoPassword)
+  await passSecondFactor(page, e2e.portal)
+  await onScreen(page, '/createpasskey')
+  await page.getByRole('heading', { name: screenTexts.passkeys.offerTitle }).waitFor()
+  await expectAccessible(page)
+  await capture(page, `${program === 'proliability' ? 'pl' : 'usweb'}-createpasskey`)
+  await pressByKeyboard(page, screenTexts.passkeys.create)
+  await page.waitForURL(program === 'proliability' ? policyApp : mainSite)
+  const credentials = await credentialsOf(authenticator)
+  expect(credentials).toHaveLength(1)
+  await page.context().close()
+  return credentials
+}
+
+/** A new browser context holding the same passkey: password, then the passkey, by keyboard. */
+async function signInWithPasskey(
+  username: string,
+  program: ProgramCode,
+  credentials: StoredCredential[],
+) {
+  const { page } = await pageWithAuthenticator(credentials)
+  await page.goto(atLocalhost(loginPathOf(program)))
+  await submitLogin(page, username, demoPassword)
+  await page.waitForURL((url) => /\/(verificationinfostep1|mfa)$/.test(url.pathname))
+  await page.getByRole('button', { name: screenTexts.passkeys.use }).waitFor()
+  await expectAccessible(page)
+  await capture(
+    page,
+    `${program === 'proliability' ? 'pl' : 'usweb'}-verificationinfostep1-passkey`,
+  )
+  // The code choices stay beside it.
+  await page.getByRole('radio', { name: /^Email\b/ }).waitFor()
+  await pressByKeyboard(page, screenTexts.passkeys.use)
+  await page.waitForURL(program === 'proliability' ? policyApp : mainSite)
+  expect(page.errors).toEqual([])
+  await page.context().close()
+}
+
+describe('passkeys (usweb)', () => {
+  it('enrols after a code, then stands in for the code on a new browser', async () => {
+    const credentials = await enrolPasskey('bclip_demo', 'bclip')
+    const sent = await readOutbox(e2e.portal)
+    expect(sent.some((m) => m.template === 'passkey-added-notice')).toBe(true)
+    await signInWithPasskey('bclip_demo', 'bclip', credentials)
+  })
+
+  it('remembers "Not now" on this device', async () => {
+    const { page } = await pageWithAuthenticator()
+    await page.goto(atLocalhost(uswebLoginPath('dtcria')))
+    await submitLogin(page, 'dtcria_demo', demoPassword)
+    await passSecondFactor(page, e2e.portal)
+    await onScreen(page, '/createpasskey')
+    await page.getByRole('button', { name: screenTexts.passkeys.notNow }).click()
+    await page.waitForURL(mainSite)
+    // Another sign-in on this browser that passes a code goes straight to the hand-off.
+    await page.goto(atLocalhost(uswebLoginPath('dtcpnc')))
+    await submitLogin(page, 'dtcpnc_demo', demoPassword)
+    await passSecondFactor(page, e2e.portal)
+    await page.waitForURL(mainSite)
+    expect(await readOutbox(e2e.portal)).not.toContainEqual(
+      expect.objectContaining({
+        recipient: 'dtcria.demo@example.com',
+        template: 'passkey-added-notice',
+      }),
+    )
+    await page.context().close()
+  })
+
+  it('lists and removes a passkey on Update Verification Information', async () => {
+    const credentials = await enrolPasskey('equipmentrenew_demo', 'equipmentrenew')
+    const { page } = await pageWithAuthenticator(credentials)
+    await page.goto(atLocalhost(uswebLoginPath('equipmentrenew')))
+    await submitLogin(page, 'equipmentrenew_demo', demoPassword)
+    await onScreen(page, '/verificationinfostep1')
+    // The update path: a code passed in this sign-in, then the update screen.
+    await page.getByLabel('Update my verification contact details after verifying').check()
+    await passSecondFactor(page, e2e.portal)
+    await onScreen(page, '/updateinformationstep1component')
+    await page.getByRole('heading', { name: screenTexts.passkeys.listTitle }).waitFor()
+    await expectAccessible(page)
+    const row = page.getByRole('row', { name: /Passkey/ })
+    await row.waitFor()
+    await capture(page, 'usweb-updateinformationstep1component-passkeys')
+    const name = (await row.getByRole('rowheader').textContent()) ?? ''
+    await pressByKeyboard(page, screenTexts.passkeys.removeLabel(name))
+    await page.getByText(screenTexts.passkeys.removed(name)).waitFor()
+    await page.getByText(screenTexts.passkeys.none).waitFor()
+    const sent = await readOutbox(e2e.portal)
+    expect(sent.some((m) => m.template === 'passkey-removed-notice')).toBe(true)
+    await page.context().close()
+  })
+})
+
+describe('passkeys (pl)', () => {
+  it('enrols after a code and signs in with the passkey, pl layout', async () => {
+    const credentials = await enrolPasskey('proliability_demo', 'proliability')
+    await signInWithPasskey('proliability_demo', 'proliability', credentials)
+  })
+})
