@@ -62,9 +62,12 @@ describe('guessable passwords', () => {
     },
   )
 
-  it.each(['kR7#vQ2!pLm9@xW4', 'Tr0ub4dor&3x', 'correct#Horse7battery'])('accepts %s', (password) => {
-    expect(isGuessablePassword(password, list)).toBe(false)
-  })
+  it.each(['kR7#vQ2!pLm9@xW4', 'Tr0ub4dor&3x', 'correct#Horse7battery'])(
+    'accepts %s',
+    (password) => {
+      expect(isGuessablePassword(password, list)).toBe(false)
+    },
+  )
 
   it('refuses the username inside the password', () => {
     const context = contextWords({ username: 'jsmith_2020' })
