@@ -49,7 +49,7 @@ beforeAll(async () => {
   ])
 })
 
-const newPassword = 'Welcome#2026'
+const newPassword = 'Brisk#Lantern26'
 
 /** The demo customer of a program with (or without) a web account. */
 function demoCustomer(program: ProgramCode, hasAccount: boolean) {
@@ -168,7 +168,7 @@ describe('registering an account (usweb)', () => {
     // A confirmation that differs is refused with the registration mismatch message.
     await page.getByLabel('Password', { exact: true }).fill(newPassword)
     expect(await meter.getAttribute('aria-valuetext')).toBe('Strong')
-    await page.getByLabel('Confirm Password').fill('Welcome#2027')
+    await page.getByLabel('Confirm Password').fill('Brisk#Lantern27')
     await page.getByRole('button', { name: 'Submit' }).click()
     await fieldError(page, messages.validation.passwordMismatch).waitFor()
 

@@ -18,7 +18,7 @@ import {
 
 const e2e = portalAndBrowser()
 
-const newPassword = 'NewPass#2027'
+const newPassword = 'NewPass#Quartz27'
 // Spec §2 screens 15 and 16, as the specification writes them.
 const title = 'Password update'
 const intro = 'Please enter your new password'
@@ -103,7 +103,7 @@ describe('temporary password (usweb)', () => {
 
     // A confirmation that differs is refused in the banner.
     const confirmField = page.getByLabel('Confirm Password')
-    await confirmField.fill('NewPass#2028')
+    await confirmField.fill('NewPass#Quartz28')
     await page.getByRole('button', { name: 'Submit' }).click()
     const banner = page.getByRole('alert')
     await banner.getByText(messages.tempPassword.confirmMismatch).waitFor()

@@ -89,10 +89,10 @@ describe('the decision at login', () => {
     await accountsService(t.database.db, t.app.clock).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'mfa_newcomer',
-      password: 'Welcome#2026',
+      password: 'Brisk#Lantern26',
     })
     const client = t.client()
-    await client.login('mfa_newcomer', 'Welcome#2026')
+    await client.login('mfa_newcomer', 'Brisk#Lantern26')
     expect(await decide(client)).toMatchObject({
       statusCode: 'RE_ENROLL',
       mfaStatusCode: 'NEWUSER',
@@ -285,10 +285,10 @@ describe('codes', () => {
     await client.login('augustar_demo', temporary)
     await client.postForm('/api/us-web-authentication/updateTempPassword', {
       userName: 'augustar_demo',
-      password: 'Unlocked#2026',
+      password: 'Copper#Falcon26',
     })
     const after = t.client()
-    await after.login('augustar_demo', 'Unlocked#2026')
+    await after.login('augustar_demo', 'Copper#Falcon26')
     expect(await decide(after)).toMatchObject({
       statusCode: 'RE_ENROLL',
       mfaStatusCode: 'UNLOCKED',

@@ -197,7 +197,7 @@ describe('R1: a lock, a reset and a re-bind', () => {
     })
     // Whoever reads the mailbox gets the temporary password and sets a password of their own.
     const temporary = await temporaryPasswordFor('dtcria_demo', 'email')
-    const theirs = await resetWith('dtcria_demo', temporary, 'Owned#2026')
+    const theirs = await resetWith('dtcria_demo', temporary, 'Owned#Glacier26')
     const { client, decision } = await signInTo('dtcria_demo', theirs)
     expect(decision).toMatchObject({ statusCode: 'RE_ENROLL', mfaStatusCode: 'UNLOCKED' })
 
@@ -235,7 +235,7 @@ describe('M9: the mailbox alone is not enough', () => {
     const temporary = await temporaryPasswordFor('fidbond_demo', 'email')
     // The phone hears that a temporary password went to the mailbox.
     expect(await newest(owner.sms, 'temporary-password-notice')).toBeDefined()
-    const password = await resetWith('fidbond_demo', temporary, 'Mailbox#2026')
+    const password = await resetWith('fidbond_demo', temporary, 'Mailbox#Tundra26')
     const { client, decision } = await signInTo('fidbond_demo', password)
     expect(decision).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     expect(await details(client)).toMatchObject({ emailAddress: null, recentRecoveryBy: 'email' })
@@ -359,7 +359,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     const record = newCustomer()
     const created = await t.client().postJson('/api/us-web-authentication/createuser', {
       userLoginNm: 'hijack_bc2',
-      userPassword: 'Hijack#2026',
+      userPassword: 'Crimson#Orbit26',
       phoneNumber: record.phone,
       appName: 'USWEB',
       membershipCd: record.custnum,
@@ -370,7 +370,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     })
     expect(created.json()).toMatchObject({ returnCode: 'SUCCESS' })
     const client = t.client()
-    await client.login('hijack_bc2', 'Hijack#2026')
+    await client.login('hijack_bc2', 'Crimson#Orbit26')
     await client.checkProgram()
     expect((await client.mfaDecision('x')).json()).toMatchObject({ mfaStatusCode: 'NEWUSER' })
 
@@ -413,7 +413,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     if (!record) throw new Error('fidbond.new')
     const created = await t.client().postJson('/api/us-web-authentication/createuser', {
       userLoginNm: 'rightful_fb2',
-      userPassword: 'Rightful#2026',
+      userPassword: 'Sable#Rivet26',
       phoneNumber: record.phone,
       appName: 'USWEB',
       membershipCd: record.custnum,
@@ -424,7 +424,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     })
     expect(created.json()).toMatchObject({ returnCode: 'SUCCESS' })
     const client = t.client()
-    await client.login('rightful_fb2', 'Rightful#2026', '200')
+    await client.login('rightful_fb2', 'Sable#Rivet26', '200')
     await client.checkProgram()
     await client.mfaDecision('new-member')
     const saved = await client.postJson('/api/mfa/updateUser', {
