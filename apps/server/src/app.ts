@@ -44,6 +44,7 @@ import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
+import { deviceCookieOf } from './modules/mfa/device-trust.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
 import { consoleRoutes } from './modules/support/console.routes.ts'
 import { memberAdminRoutes } from './modules/support/member-admin.routes.ts'
@@ -323,6 +324,7 @@ export async function buildApp({
       mfaExemptPrograms: config.mfaExemptPrograms,
       mailingPhone: (program) => reference.phoneOf(program),
     }),
+    deviceCookie: deviceCookieOf(config.isCookieSecure, config.mfaDeviceTrustDays),
   })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({

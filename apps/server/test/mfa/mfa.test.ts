@@ -67,7 +67,8 @@ describe('the decision at login', () => {
       statusCode: 'AUTHENTICATION_SUCCESS',
       nextScreen: '',
     })
-    const again = t.client()
+    // The same browser signs in again: its trusted-device cookie comes along.
+    const again = t.client().carryDeviceFrom(first)
     await again.login('fidbond_demo', demoPassword, '200')
     expect(await decide(again)).toMatchObject({ statusCode: 'ALLOW_LOGIN', nextScreen: '' })
     expect((await again.postJson('/api/portal/handoff')).statusCode).toBe(200)
@@ -76,7 +77,7 @@ describe('the decision at login', () => {
     expect(await decide(elsewhere, 'device-b')).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     clock.advance(31 * 86_400_000)
     try {
-      const later = t.client()
+      const later = t.client().carryDeviceFrom(first)
       await later.login('fidbond_demo', demoPassword, '200')
       expect(await decide(later)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     } finally {

@@ -165,8 +165,14 @@ async function resetWith(username: string, temporary: string, replacement: strin
 }
 
 /** Password, program check and the second-factor decision from `device`. */
-async function signInTo(username: string, password: string, device = 'device-of-whoever') {
-  const client = t.client()
+/** A sign-in in a new browser, or in the browser of `earlier` (its trusted-device cookie). */
+async function signInTo(
+  username: string,
+  password: string,
+  device = 'device-of-whoever',
+  earlier?: TestClient,
+) {
+  const client = earlier ? t.client().carryDeviceFrom(earlier) : t.client()
   expect(await login(client, username, password)).toMatchObject({ message: authMessages.success })
   await client.checkProgram()
   const decision = (await client.mfaDecision(device)).json() as CwMfaResponse
@@ -324,12 +330,12 @@ describe('D1: device trust ends with a reset, an unlock or a contact change', ()
     expect(first.decision).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     await send(first.client, 'email')
     await enter(first.client, await codeTo(owner.email), 'trusted-laptop')
-    const again = await signInTo('dtclifeagents_demo', demoPassword, 'trusted-laptop')
+    const again = await signInTo('dtclifeagents_demo', demoPassword, 'trusted-laptop', first.client)
     expect(again.decision).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
 
     const temporary = await temporaryPasswordFor('dtclifeagents_demo', 'sms')
     const password = await resetWith('dtclifeagents_demo', temporary, 'NewLaptop#2026')
-    const after = await signInTo('dtclifeagents_demo', password, 'trusted-laptop')
+    const after = await signInTo('dtclifeagents_demo', password, 'trusted-laptop', first.client)
     expect(after.decision).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
   })
 

@@ -216,7 +216,9 @@ describe('C1: the update path, after the code only', () => {
       payload: { verificationCode },
     })
     expect(passed.json()).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
-    const again = await withPasswordOnly('fidbond_demo', demoPassword, '200')
+    const again = (await withPasswordOnly('fidbond_demo', demoPassword, '200')).carryDeviceFrom(
+      first,
+    )
     const decision = await again.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
     expect(decision.json()).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
     expect((await again.postJson('/api/mfa/updateUser', attackerContact)).statusCode).toBe(403)
@@ -552,7 +554,7 @@ describe('the session id rotates as the second factor is passed by a recognised 
 
     // An attacker holds the id of the next sign-in from before its decision (a fixed or
     // copied cookie); the decision lets the owner in and the id the attacker holds dies.
-    const client = await withPasswordOnly('bclip_demo')
+    const client = (await withPasswordOnly('bclip_demo')).carryDeviceFrom(owner)
     const sidBefore = client.cookies.get('portal_sid')
     const headers = { mfadeviceprint: 'owner-laptop' }
     const decision = await client.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })

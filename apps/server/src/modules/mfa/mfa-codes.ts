@@ -1,5 +1,6 @@
 // The second factor's codes: sending one, checking one (with the lock of the lockout
 // policy), and the support request that opens an incident.
+import type { DeviceMarks } from './device-trust.ts'
 import { randomInt } from 'node:crypto'
 import {
   limits,
@@ -35,7 +36,7 @@ export function mfaCodes(context: MfaContext) {
     brand,
     codeHash,
     recipientOf,
-    deviceHash,
+    devices,
     doneScreen,
     channelsFor,
   } = context
@@ -130,7 +131,7 @@ export function mfaCodes(context: MfaContext) {
      * Six wrong codes lock the account, however many new codes were sent between them; the
      * count starts again only when a code passes (or a reset unlocks the account).
      */
-    async verifyCode(user: UserRow, code: string, devicePrint: string): Promise<MfaOutcome> {
+    async verifyCode(user: UserRow, code: string, marks: DeviceMarks): Promise<MfaOutcome> {
       const wrong = (): MfaOutcome => ({
         kind: 'continue',
         response: response({
@@ -164,11 +165,12 @@ export function mfaCodes(context: MfaContext) {
       }
       await users.clearCodeAttempts(user.id)
       await repo.markVerified(user.id, method, now)
-      if (devicePrint) await repo.rememberDevice(user.id, deviceHash(devicePrint), now)
+      const deviceMark = await devices.remember(user.id, marks)
       await audit.record({ event: 'mfa.passed', userId: user.id })
       return {
         kind: 'passed',
         response: response({ statusCode: 'AUTHENTICATION_SUCCESS', nextScreen: doneScreen(user) }),
+        deviceMark,
       }
     },
 
