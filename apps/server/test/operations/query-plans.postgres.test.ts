@@ -94,7 +94,7 @@ describe('the flows', () => {
     const client = await signedIn('bclip_demo')
     expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(200)
     // A recognised device: no code this time.
-    const again = t.client()
+    const again = t.client().carryDeviceFrom(client)
     await again.login('bclip_demo', demoPassword)
     await again.checkProgram()
     const decision = await again.mfaDecision('test-device')

@@ -3,9 +3,10 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { messages, newPasswordSchema, screenTexts } from '@portal/contract'
+import { messages, newPasswordSchema, passwordScore, screenTexts } from '@portal/contract'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
+import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
@@ -23,6 +24,13 @@ const PasswordFormSchema = z
       message: messages.tempPassword.confirmMismatch,
       when: () => true,
     }),
+    // Issue 28: a password the five rules accept may still be too easy to guess.
+    z.refine(
+      (values) =>
+        passwordScore(values.password) < 5 ||
+        !isCommonPassword(values.password, readSession().username ?? ''),
+      { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+    ),
   )
 type PasswordFormValues = z.input<typeof PasswordFormSchema>
 
@@ -53,6 +61,9 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
+  const isListLoaded = useCommonPasswords()
+  const isGuessable =
+    isListLoaded && passwordScore(password) === 5 && isCommonPassword(password, userName ?? '')
 
   const submit = (values: PasswordFormValues) =>
     run(async () => {
@@ -92,6 +103,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
         />
         <NewPasswordFields
           value={password}
+          isGuessable={isGuessable}
           password={{
             id: 'new-password',
             label: 'Password',
