@@ -298,6 +298,32 @@ describe('registering an account (usweb)', () => {
     )
   })
 
+  it('says a common password is too easy to guess, as typed and as the service refuses it', async () => {
+    const page = await openStep1('dtcpnc', { bypassCSP: true })
+    await identifyAs(page, 'dtcpnc')
+    await page.waitForURL((url) => url.pathname === '/usweb/registerstep2')
+    // In the portal's own list: the line shows as it is typed, and nothing is sent.
+    await page.getByLabel('Password', { exact: true }).fill('Password1!')
+    const rules = page.getByRole('list', { name: 'Password requirements' })
+    await rules.getByText(messages.validation.passwordGuessable).waitFor()
+    expect(await checklistItems(page)).toEqual([
+      ...checklistWith(passwordRuleOrder),
+      `${messages.validation.passwordGuessable} (not met)`,
+    ])
+    await fillCredentials(page, 'dtcpnc_newcomer', 'Password1!')
+    expect(await bannerItems(page)).toEqual([`Password: ${messages.validation.passwordGuessable}`])
+    await fieldError(page, messages.validation.passwordGuessable).waitFor()
+    expect(await accessibilityViolations(page)).toEqual([])
+    // Only in the service's longer list: the service refuses it, the banner says so.
+    await fillCredentials(page, 'dtcpnc_newcomer', 'Mosquito@13')
+    expect(await bannerItems(page)).toEqual([messages.validation.passwordGuessable])
+    expect(page.url()).toContain('/usweb/registerstep2')
+    expect(await accessibilityViolations(page)).toEqual([])
+    // One no one would guess is taken.
+    await fillCredentials(page, 'dtcpnc_newcomer', newPassword)
+    await page.waitForURL((url) => url.pathname === '/usweb/registerstep3')
+  })
+
   it('passes the WCAG A/AA checks on each registration screen, at 360 px too', async () => {
     const page = await openStep1('dtcria', { bypassCSP: true, width: 360 })
     await fillStep1(page, 'dtcria', { number: '', email: 'nope', phone: '' })
