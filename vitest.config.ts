@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { commonPasswords } from './apps/web/build/common-passwords.ts'
 import { parsePortalConfig } from './apps/web/src/config/portal-config.ts'
 
 // One run, several projects. API tests run on the embedded PGlite always, and again on
@@ -42,6 +43,7 @@ export default defineConfig({
         // The portal's screens rendered in a DOM and used as a person would (STYLE.md): the
         // network is faked at `fetch`, nothing of the portal's own is mocked.
         define: portalBuild(),
+        plugins: [commonPasswords()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.tsx'],

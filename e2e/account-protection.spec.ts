@@ -114,12 +114,12 @@ describe('a new account enrols with the contacts on its record (H2)', () => {
     const created = await createAccount(e2e.portal, {
       custnum: customer.custnum,
       username: 'first_enrolment',
-      password: 'Welcome#2026',
+      password: 'Brisk#Lantern26',
     })
     expect(created.ok).toBe(true)
     const page = await openPage(e2e.browser, { width: 360, bypassCSP: true })
     await page.goto(e2e.portal.url(uswebLoginPath('bclip')))
-    await submitLogin(page, 'first_enrolment', 'Welcome#2026')
+    await submitLogin(page, 'first_enrolment', 'Brisk#Lantern26')
 
     await onScreen(page, '/usweb/verificationinfostep2')
     await submitContactForm(page, { email: 'someone.else@example.com', phone: '312-555-0177' })

@@ -262,6 +262,11 @@ describe('reflow and forced colours (problems 5, 12, 13)', () => {
     await onScreen(page, '/usweb/registerstep2')
     await page.getByLabel('Password', { exact: true }).fill('Welcome#2026x')
     await page.getByRole('meter', { name: 'Password strength' }).waitFor()
+    // The bar grows to its width by a CSS transition: wait for it rather than read it mid-way.
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('.strength-meter__bar')?.getBoundingClientRect().width ?? 0) > 0,
+    )
 
     const looks = await page.evaluate(() => {
       const bar = document.querySelector('.strength-meter__bar')

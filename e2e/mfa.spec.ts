@@ -82,10 +82,10 @@ describe('verification (usweb)', () => {
     const created = await createAccount(e2e.portal, {
       custnum: 'BC10002',
       username: 'mfa_new_user',
-      password: 'Welcome#2026',
+      password: 'Brisk#Lantern26',
     })
     expect(created.ok).toBe(true)
-    const page = await logIn(uswebLoginPath('bclip'), 'mfa_new_user', 'Welcome#2026', checked)
+    const page = await logIn(uswebLoginPath('bclip'), 'mfa_new_user', 'Brisk#Lantern26', checked)
 
     // RE_ENROLL + NEWUSER: screen 10, offering the email the account was made with (the
     // record's: a new account's first code goes only there, issue 32).
@@ -345,10 +345,10 @@ describe('verification (pl)', () => {
     const created = await createAccount(e2e.portal, {
       custnum: 'PL10002',
       username: 'mfa_pl_new_user',
-      password: 'Welcome#2026',
+      password: 'Brisk#Lantern26',
     })
     expect(created.ok).toBe(true)
-    const page = await logIn('/proliability/login', 'mfa_pl_new_user', 'Welcome#2026', checked)
+    const page = await logIn('/proliability/login', 'mfa_pl_new_user', 'Brisk#Lantern26', checked)
     await onScreen(page, '/proliability/verificationinfostep2')
     await page.getByRole('heading', { name: 'Verification Information' }).waitFor()
     // pl: Continue stays enabled; an incomplete form says what is missing (the offered email
@@ -374,7 +374,7 @@ describe('verification (pl)', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await onScreen(page, '/proliability/login')
 
-    await submitLogin(page, 'mfa_pl_new_user', 'Welcome#2026')
+    await submitLogin(page, 'mfa_pl_new_user', 'Brisk#Lantern26')
     await onScreen(page, '/proliability/verificationinfostep2')
     await passSecondFactor(page, e2e.portal)
     await page.waitForURL(policyApp)

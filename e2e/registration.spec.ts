@@ -49,7 +49,7 @@ beforeAll(async () => {
   ])
 })
 
-const newPassword = 'Welcome#2026'
+const newPassword = 'Brisk#Lantern26'
 
 /** The demo customer of a program with (or without) a web account. */
 function demoCustomer(program: ProgramCode, hasAccount: boolean) {
@@ -168,7 +168,7 @@ describe('registering an account (usweb)', () => {
     // A confirmation that differs is refused with the registration mismatch message.
     await page.getByLabel('Password', { exact: true }).fill(newPassword)
     expect(await meter.getAttribute('aria-valuetext')).toBe('Strong')
-    await page.getByLabel('Confirm Password').fill('Welcome#2027')
+    await page.getByLabel('Confirm Password').fill('Brisk#Lantern27')
     await page.getByRole('button', { name: 'Submit' }).click()
     await fieldError(page, messages.validation.passwordMismatch).waitFor()
 
@@ -297,6 +297,32 @@ describe('registering an account (usweb)', () => {
     expect(new URL(page.url()).search).toBe(
       `?prgName=dtcmyaccount&level1Org=${programOf('dtcmyaccount').level1Org}`,
     )
+  })
+
+  it('says a common password is too easy to guess, as typed and as the service refuses it', async () => {
+    const page = await openStep1('dtcpnc', { bypassCSP: true })
+    await identifyAs(page, 'dtcpnc')
+    await page.waitForURL((url) => url.pathname === '/usweb/registerstep2')
+    // In the portal's own list: the line shows as it is typed, and nothing is sent.
+    await page.getByLabel('Password', { exact: true }).fill('Password1!')
+    const rules = page.getByRole('list', { name: 'Password requirements' })
+    await rules.getByText(messages.validation.passwordGuessable).waitFor()
+    expect(await checklistItems(page)).toEqual([
+      ...checklistWith(passwordRuleOrder),
+      `${messages.validation.passwordGuessable} (not met)`,
+    ])
+    await fillCredentials(page, 'dtcpnc_newcomer', 'Password1!')
+    expect(await bannerItems(page)).toEqual([`Password: ${messages.validation.passwordGuessable}`])
+    await fieldError(page, messages.validation.passwordGuessable).waitFor()
+    expect(await accessibilityViolations(page)).toEqual([])
+    // Only in the service's longer list: the service refuses it, the banner says so.
+    await fillCredentials(page, 'dtcpnc_newcomer', 'Mosquito@13')
+    expect(await bannerItems(page)).toEqual([messages.validation.passwordGuessable])
+    expect(page.url()).toContain('/usweb/registerstep2')
+    expect(await accessibilityViolations(page)).toEqual([])
+    // One no one would guess is taken.
+    await fillCredentials(page, 'dtcpnc_newcomer', newPassword)
+    await page.waitForURL((url) => url.pathname === '/usweb/registerstep3')
   })
 
   it('passes the WCAG A/AA checks on each registration screen, at 360 px too', async () => {

@@ -18,7 +18,7 @@ import {
 
 const e2e = portalAndBrowser()
 
-const newPassword = 'NewPass#2027'
+const newPassword = 'NewPass#Quartz27'
 // Spec §2 screens 15 and 16, as the specification writes them.
 const title = 'Password update'
 const intro = 'Please enter your new password'
@@ -103,7 +103,7 @@ describe('temporary password (usweb)', () => {
 
     // A confirmation that differs is refused in the banner.
     const confirmField = page.getByLabel('Confirm Password')
-    await confirmField.fill('NewPass#2028')
+    await confirmField.fill('NewPass#Quartz28')
     await page.getByRole('button', { name: 'Submit' }).click()
     const banner = page.getByRole('alert')
     await banner.getByText(messages.tempPassword.confirmMismatch).waitFor()
@@ -186,6 +186,41 @@ describe('temporary password (usweb)', () => {
     expect(new URL(page.url()).search).toBe('?prgName=cabar&level1Org=168')
     const cookies = await page.context().cookies()
     expect(cookies.map((cookie) => cookie.name)).not.toContain('portal_sid')
+  })
+
+  it('says a common password is too easy to guess, as typed and as the service refuses it', async () => {
+    const temporary = await temporaryAccount('ER10002', 'temp_user_guess')
+    const page = await logInTo(uswebLoginPath('equipmentrenew'), 'temp_user_guess', temporary, {
+      bypassCSP: true,
+    })
+    await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    await page.getByLabel('Confirm Password').waitFor()
+    const password = page.getByLabel('Password', { exact: true })
+    await password.fill('Welcome@123')
+    await expect
+      .poll(() => checklistItems(page))
+      .toEqual([
+        ...checklistWith(passwordRuleOrder),
+        `${messages.validation.passwordGuessable} (not met)`,
+      ])
+    await page.getByLabel('Confirm Password').fill('Welcome@123')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await fieldError(page, messages.validation.passwordGuessable).waitFor()
+    expect(await page.getByRole('alert').textContent()).toContain(
+      messages.validation.passwordGuessable,
+    )
+    expect(await accessibilityViolations(page)).toEqual([])
+    // Only in the service's longer list: the service refuses it, the banner says so.
+    await password.fill('Mosquito@13')
+    await page.getByLabel('Confirm Password').fill('Mosquito@13')
+    const served = page.waitForResponse((r) => r.url().includes('/updateTempPassword'))
+    await page.getByRole('button', { name: 'Submit' }).click()
+    expect((await served).status()).toBe(400)
+    await expect
+      .poll(() => page.getByRole('alert').getByRole('listitem').allTextContents())
+      .toEqual([messages.validation.passwordGuessable])
+    expect(page.url()).toContain('/usweb/updatetemppassword')
+    expect(await accessibilityViolations(page)).toEqual([])
   })
 
   it('fits a 360 px screen and passes the WCAG A/AA checks', async () => {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compression } from 'vite-plugin-compression2'
+import { commonPasswords } from './build/common-passwords.ts'
 import { loginPages } from './build/login-pages.ts'
 import { precompiledIcu } from './build/precompiled-icu.ts'
 import { areaSegments, paths } from './src/config/paths.ts'
@@ -68,6 +69,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 }),
     antiForgeryTokenFromService(),
+    commonPasswords(),
     // Each area's index and login route show the login screen (src/app/router.tsx).
     loginPages([
       {

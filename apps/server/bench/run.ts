@@ -1,11 +1,12 @@
 // npm run bench: the budgets of DESIGN.md, each printed as a ratio against a baseline
 // measured in the same run on the same machine. BENCH_ONLY=a,b runs only the named sections
-// (first-load, cheap-calls, sign-in, pressure, email, scale, soak). The soak runs
+// (first-load, cheap-calls, sign-in, pressure, email, scale, password-list, soak). The soak runs
 // BENCH_SOAK_MINUTES (default 15) at BENCH_SOAK_RATE calls/s (default 10).
 import { cheapCalls } from './cheap-calls.ts'
 import { emailThroughput } from './email.ts'
 import { firstLoad } from './first-load.ts'
 import { serve } from './lib.ts'
+import { passwordList } from './password-list.ts'
 import { underPressure } from './pressure.ts'
 import { scale } from './scale.ts'
 import { soak } from './soak.ts'
@@ -36,6 +37,8 @@ if (runs('pressure')) {
     libuv.child.kill()
   }
 }
+// In this process: the list the service checks new passwords against.
+if (runs('password-list')) passwordList()
 // Its own SMTP receiver; no portal.
 if (runs('email')) await emailThroughput()
 // Its own two databases and portals (PostgreSQL only).

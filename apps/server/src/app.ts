@@ -45,6 +45,7 @@ import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
 import { sessionTimeRoutes } from './modules/handoff/session-time.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
+import { deviceCookieOf } from './modules/mfa/device-trust.ts'
 import { mfaService } from './modules/mfa/mfa.service.ts'
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts'
 import { passkeysService } from './modules/passkeys/passkeys.service.ts'
@@ -330,7 +331,8 @@ export async function buildApp({
     mfaExemptPrograms: config.mfaExemptPrograms,
     mailingPhone: (program) => reference.phoneOf(program),
   })
-  await app.register(mfaRoutes, { mfa })
+  const deviceCookie = deviceCookieOf(config.isCookieSecure, config.mfaDeviceTrustDays)
+  await app.register(mfaRoutes, { mfa, deviceCookie })
   const passkeys = passkeysService({
     db,
     audit,
@@ -341,7 +343,7 @@ export async function buildApp({
     mfa,
     mailingPhone: (program) => reference.phoneOf(program),
   })
-  await app.register(passkeysRoutes, { passkeys })
+  await app.register(passkeysRoutes, { passkeys, deviceCookie })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({
       db,

@@ -3,6 +3,7 @@
 // development. The preload sizes libuv's thread pool, where passwords are hashed, to the cores
 // before the pool starts (src/thread-pool.cjs). `--demo` asks for demo mode (the quick start);
 // nothing else turns it on.
+import { commonPasswords } from './lib/password-blocklist.ts'
 import type { Server } from 'node:http'
 import { flavours } from '@portal/contract'
 import { buildApp } from './app.ts'
@@ -79,6 +80,9 @@ async function main() {
     .catch((error: unknown) => {
       throw startupFailure(error, 'PORT')
     })
+  // The common-password list (issue 28) is read once; here rather than on the first new
+  // password, so that no member waits for it.
+  setImmediate(() => commonPasswords())
   if (config.metricsPort !== undefined) {
     managementServer = await startManagementServer(
       app.metrics,

@@ -74,6 +74,9 @@ export const messages = {
     passwordPattern:
       'The password does not meet the minimum requirements. Use 8-50 characters, including a letter, a number, and a special character of !@#$%^&* (no spaces). Updated passwords must be different from your previous eight passwords.',
     passwordMismatch: 'Password does not match with Confirm Password.',
+    /** Issue 28: a password the five rules accept but that is common or carries a name. */
+    passwordGuessable:
+      'This password is too easy to guess. Choose one that others would not think of.',
     mobile: 'Please enter a valid mobile number. (No spaces, dashes, or parentheses.)',
     email: (email: string) => `Please enter a valid email. (${email})`,
     verificationCode: 'Please enter the verification code you received.',

@@ -17,6 +17,7 @@ export type AuditEvent =
   | 'password.reuse_refused'
   | 'mfa.locked'
   | 'mfa.known_device'
+  | 'mfa.device_mark_moved_to_cookie'
   | 'mfa.contact_saved'
   | 'mfa.contact_change_refused'
   | 'mfa.code_refused'

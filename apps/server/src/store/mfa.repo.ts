@@ -107,6 +107,27 @@ export function mfaRepo(db: Db) {
       const [row] = await statement.execute({ userId, devicePrintHash, since: since.toISOString() })
       return row
     },
+    /**
+     * Removes one device trust of the user and answers when it began, if it began at or
+     * after `since` (one statement: two sign-ins cannot both take the same one).
+     */
+    async takeDevice(
+      userId: number,
+      devicePrintHash: string,
+      since: Date,
+    ): Promise<Date | undefined> {
+      const [row] = await db
+        .delete(knownDevices)
+        .where(
+          and(
+            eq(knownDevices.userId, userId),
+            eq(knownDevices.devicePrintHash, devicePrintHash),
+            gte(knownDevices.verifiedAt, since),
+          ),
+        )
+        .returning({ verifiedAt: knownDevices.verifiedAt })
+      return row?.verifiedAt
+    },
     async rememberDevice(userId: number, devicePrintHash: string, now: Date): Promise<void> {
       await db
         .insert(knownDevices)

@@ -157,6 +157,17 @@ export class TestClient {
     return response
   }
 
+  /**
+   * This browser's trusted-device cookie taken from `other` (the same browser, signing in
+   * again), without its session. Undefined cookie: nothing is copied.
+   */
+  carryDeviceFrom(other: TestClient): this {
+    for (const [name, value] of other.cookies) {
+      if (name.endsWith('portal_device')) this.cookies.set(name, value)
+    }
+    return this
+  }
+
   mfaHeaders(devicePrint: string) {
     return { mfadeviceprint: devicePrint }
   }

@@ -64,8 +64,8 @@ describe('authentication messages', () => {
     const client = t.client()
     expect(await messageOf(client.login('dtcria_demo', demoPassword))).toBe(authMessages.userLocked)
     expect(client.cookies.has('portal_sid')).toBe(false)
-    await resetPassword('dtcria_demo', 'Temporary#123')
-    const response = await client.login('dtcria_demo', 'Temporary#123')
+    await resetPassword('dtcria_demo', 'Velvet#Canyon1')
+    const response = await client.login('dtcria_demo', 'Velvet#Canyon1')
     expect(response.json()).toEqual({ message: authMessages.success, temporaryPassword: true })
   })
 
@@ -357,7 +357,7 @@ describe('updateTempPassword', () => {
 
   it('refuses each of the last eight passwords and accepts the ninth', async () => {
     const username = 'augustar_demo'
-    const passwords = Array.from({ length: 8 }, (_, i) => `History#${i + 1}a`)
+    const passwords = Array.from({ length: 8 }, (_, i) => `Kestrel#${i + 1}Vane`)
     let current = demoPassword
     for (const next of passwords) {
       const client = await signInToChange(username, current)
@@ -377,10 +377,10 @@ describe('updateTempPassword', () => {
       })
     }
     const client = await signInToChange(username, current)
-    expect((await update(client, username, demoPassword)).json()).toMatchObject({
+    expect((await update(client, username, 'Kestrel#9Vane')).json()).toMatchObject({
       temporaryPasswordFlagUpdated: true,
     })
-    const login = await t.client().login(username, demoPassword)
+    const login = await t.client().login(username, 'Kestrel#9Vane')
     expect(login.json()).toEqual({ message: authMessages.success, temporaryPassword: false })
   })
 })

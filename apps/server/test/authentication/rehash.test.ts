@@ -85,7 +85,7 @@ describe('rehash on sign-in', () => {
     await setHash('cabar_demo', older)
     const user = await stored('cabar_demo')
     // A password change lands between the verify and the store: the rehash must not undo it.
-    const changed = await olderHash('Changed#2026')
+    const changed = await olderHash('Amber#Harbor26')
     await setHash('cabar_demo', changed)
     const repo = usersRepo(t.database.db)
     expect(

@@ -67,7 +67,8 @@ describe('the decision at login', () => {
       statusCode: 'AUTHENTICATION_SUCCESS',
       nextScreen: '',
     })
-    const again = t.client()
+    // The same browser signs in again: its trusted-device cookie comes along.
+    const again = t.client().carryDeviceFrom(first)
     await again.login('fidbond_demo', demoPassword, '200')
     expect(await decide(again)).toMatchObject({ statusCode: 'ALLOW_LOGIN', nextScreen: '' })
     expect((await again.postJson('/api/portal/handoff')).statusCode).toBe(200)
@@ -76,7 +77,7 @@ describe('the decision at login', () => {
     expect(await decide(elsewhere, 'device-b')).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     clock.advance(31 * 86_400_000)
     try {
-      const later = t.client()
+      const later = t.client().carryDeviceFrom(first)
       await later.login('fidbond_demo', demoPassword, '200')
       expect(await decide(later)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     } finally {
@@ -89,10 +90,10 @@ describe('the decision at login', () => {
     await accountsService(t.database.db, t.app.clock).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'mfa_newcomer',
-      password: 'Welcome#2026',
+      password: 'Brisk#Lantern26',
     })
     const client = t.client()
-    await client.login('mfa_newcomer', 'Welcome#2026')
+    await client.login('mfa_newcomer', 'Brisk#Lantern26')
     expect(await decide(client)).toMatchObject({
       statusCode: 'RE_ENROLL',
       mfaStatusCode: 'NEWUSER',
@@ -285,10 +286,10 @@ describe('codes', () => {
     await client.login('augustar_demo', temporary)
     await client.postForm('/api/us-web-authentication/updateTempPassword', {
       userName: 'augustar_demo',
-      password: 'Unlocked#2026',
+      password: 'Copper#Falcon26',
     })
     const after = t.client()
-    await after.login('augustar_demo', 'Unlocked#2026')
+    await after.login('augustar_demo', 'Copper#Falcon26')
     expect(await decide(after)).toMatchObject({
       statusCode: 'RE_ENROLL',
       mfaStatusCode: 'UNLOCKED',

@@ -94,7 +94,7 @@ describe('the flows', () => {
     const client = await signedIn('bclip_demo')
     expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(200)
     // A recognised device: no code this time.
-    const again = t.client()
+    const again = t.client().carryDeviceFrom(client)
     await again.login('bclip_demo', demoPassword)
     await again.checkProgram()
     const decision = await again.mfaDecision('test-device')
@@ -114,7 +114,7 @@ describe('the flows', () => {
     await again.postForm(`${auth}/updateuser`, {
       userName: 'bclip_demo',
       currentPassword: demoPassword,
-      password: 'Another#2026',
+      password: 'Quiet#Meadow26',
     })
     await again.postJson('/api/logout', {})
     await t.client().postJson('/api/login', { username: 'fidbond_demo', password: demoPassword })
@@ -139,7 +139,7 @@ describe('the flows', () => {
     })
     const created = await client.postJson(`${auth}/createuser`, {
       userLoginNm: 'scale_newcomer',
-      userPassword: 'Welcome#2026',
+      userPassword: 'Brisk#Lantern26',
       phoneNumber: c.phone,
       appName: 'USWEB',
       membershipCd: c.custnum,
@@ -149,7 +149,7 @@ describe('the flows', () => {
     })
     expect(created.json()).toMatchObject({ returnCode: 'SUCCESS' })
     const member = t.client()
-    await member.login('scale_newcomer', 'Welcome#2026')
+    await member.login('scale_newcomer', 'Brisk#Lantern26')
     await member.checkProgram()
     await member.get('/api/mfa/getCountries')
     await member.mfaDecision('new-device')

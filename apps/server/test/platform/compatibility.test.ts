@@ -250,7 +250,7 @@ describe('customer and registration calls', () => {
       const customer = newcomer(run === 0 ? 'dtcria' : 'dtcpnc')
       const request = {
         userLoginNm: `compat_new_${run}`,
-        userPassword: 'Welcome#2026',
+        userPassword: 'Brisk#Lantern26',
         phoneNumber: customer.phone,
         appName: 'USWEB',
         membershipCd: customer.custnum,
@@ -335,7 +335,7 @@ describe('password calls', () => {
       await client.login(username, demoPassword, programOf(demo(username).program).level1Org)
       return client.postForm(`${auth}/updateTempPassword`, {
         userName: username,
-        password: 'Another#2026',
+        password: 'Quiet#Meadow26',
       })
     })
     expect(answer.body).toMatchObject({ passwordUpdated: true })
@@ -349,7 +349,7 @@ describe('password calls', () => {
       return client.postForm(`${auth}/updateuser`, {
         userName: username,
         currentPassword: demoPassword,
-        password: 'Changed#2026',
+        password: 'Amber#Harbor26',
       })
     })
     expect(answer.body).toMatchObject({ passwordUpdated: true })

@@ -89,7 +89,7 @@ describe('POST updateuser (password change of the signed-in member)', () => {
     const wrongCurrent = await client.postForm(`${auth}/updateuser`, {
       userName: 'dtcpnc_demo',
       currentPassword: 'Not#theone1',
-      password: 'Changed#2027',
+      password: 'Amber#Harbor27',
     })
     expect(wrongCurrent.statusCode).toBe(400)
     expect(wrongCurrent.json()).toMatchObject({
@@ -98,7 +98,7 @@ describe('POST updateuser (password change of the signed-in member)', () => {
     const notMine = await client.postForm(`${auth}/updateuser`, {
       userName: 'bclip_demo',
       currentPassword: demoPassword,
-      password: 'Changed#2027',
+      password: 'Amber#Harbor27',
     })
     expect(notMine.statusCode).toBe(403)
     const weak = await client.postForm(`${auth}/updateuser`, {
@@ -111,7 +111,7 @@ describe('POST updateuser (password change of the signed-in member)', () => {
     const changed = await client.postForm(`${auth}/updateuser`, {
       userName: 'dtcpnc_demo',
       currentPassword: demoPassword,
-      password: 'Changed#2027',
+      password: 'Amber#Harbor27',
     })
     expect(changed.json()).toEqual({
       passwordUpdated: true,
@@ -123,8 +123,8 @@ describe('POST updateuser (password change of the signed-in member)', () => {
 
     const again = await client.postForm(`${auth}/updateuser`, {
       userName: 'dtcpnc_demo',
-      currentPassword: 'Changed#2027',
-      password: 'Changed#2027',
+      currentPassword: 'Amber#Harbor27',
+      password: 'Amber#Harbor27',
     })
     expect(again.json()).toMatchObject({
       passwordUpdated: false,
@@ -137,8 +137,8 @@ describe('POST updateuser (password change of the signed-in member)', () => {
     const data = JSON.parse(
       Buffer.from(decodeURIComponent(url.split('data=')[1] ?? ''), 'base64').toString(),
     ) as { password: string }
-    expect(data.password).toBe('Changed#2027')
-    expect((await t.client().login('dtcpnc_demo', 'Changed#2027')).json()).not.toMatchObject({
+    expect(data.password).toBe('Amber#Harbor27')
+    expect((await t.client().login('dtcpnc_demo', 'Amber#Harbor27')).json()).not.toMatchObject({
       message: expect.stringMatching(/Invalid/),
     })
   })
@@ -259,7 +259,7 @@ describe('POST fidbond-api/create', () => {
     if (!newcomer) throw new Error('no fidbond newcomer')
     const request = {
       userLoginNm: 'new_fidbond_user',
-      userPassword: 'Welcome#2026',
+      userPassword: 'Brisk#Lantern26',
       phoneNumber: newcomer.phone,
       appName: 'USWEB',
       membershipCd: newcomer.custnum,

@@ -74,7 +74,7 @@ function createUser(overrides: Record<string, string | null> = {}) {
   const c = newcomer('bclip')
   return t.client().postJson('/api/us-web-authentication/createuser', {
     userLoginNm: 'new_bclip_user',
-    userPassword: 'Welcome#2026',
+    userPassword: 'Brisk#Lantern26',
     phoneNumber: c.phone,
     appName: 'USWEB',
     membershipCd: c.custnum,
@@ -203,7 +203,7 @@ describe('account creation', () => {
 
   it('creates the account, which then signs in', async () => {
     expect((await createUser()).json()).toEqual({ returnCode: 'SUCCESS' })
-    const login = await t.client().login('new_bclip_user', 'Welcome#2026')
+    const login = await t.client().login('new_bclip_user', 'Brisk#Lantern26')
     expect(login.json()).toEqual({ message: authMessages.success, temporaryPassword: false })
   })
 

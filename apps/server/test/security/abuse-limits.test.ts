@@ -302,7 +302,7 @@ describe('messages', () => {
     await accountsService(t.database.db, t.app.clock).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'abroad_user',
-      password: 'Welcome#2026',
+      password: 'Brisk#Lantern26',
     })
     // Enrolled with the record's contacts (issue 32, H2), then the number changed to one
     // abroad after a code, on the update path.
@@ -314,7 +314,7 @@ describe('messages', () => {
       geoCountryId: 'United States',
     }
     const first = t.client()
-    await first.login('abroad_user', 'Welcome#2026')
+    await first.login('abroad_user', 'Brisk#Lantern26')
     await first.checkProgram()
     await first.get('/api/mfa/getMFAUser')
     await first.postJson('/api/mfa/updateUser', record)
@@ -327,7 +327,7 @@ describe('messages', () => {
       statusCode: 'VERIFIED',
     })
     const client = t.client()
-    await client.login('abroad_user', 'Welcome#2026')
+    await client.login('abroad_user', 'Brisk#Lantern26')
     await client.checkProgram()
     expect((await client.get('/api/mfa/getMFAUser')).json()).toMatchObject({
       mfaStatusCode: 'UNVERIFIED',

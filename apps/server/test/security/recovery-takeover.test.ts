@@ -165,8 +165,14 @@ async function resetWith(username: string, temporary: string, replacement: strin
 }
 
 /** Password, program check and the second-factor decision from `device`. */
-async function signInTo(username: string, password: string, device = 'device-of-whoever') {
-  const client = t.client()
+/** A sign-in in a new browser, or in the browser of `earlier` (its trusted-device cookie). */
+async function signInTo(
+  username: string,
+  password: string,
+  device = 'device-of-whoever',
+  earlier?: TestClient,
+) {
+  const client = earlier ? t.client().carryDeviceFrom(earlier) : t.client()
   expect(await login(client, username, password)).toMatchObject({ message: authMessages.success })
   await client.checkProgram()
   const decision = (await client.mfaDecision(device)).json() as CwMfaResponse
@@ -197,7 +203,7 @@ describe('R1: a lock, a reset and a re-bind', () => {
     })
     // Whoever reads the mailbox gets the temporary password and sets a password of their own.
     const temporary = await temporaryPasswordFor('dtcria_demo', 'email')
-    const theirs = await resetWith('dtcria_demo', temporary, 'Owned#2026')
+    const theirs = await resetWith('dtcria_demo', temporary, 'Owned#Glacier26')
     const { client, decision } = await signInTo('dtcria_demo', theirs)
     expect(decision).toMatchObject({ statusCode: 'RE_ENROLL', mfaStatusCode: 'UNLOCKED' })
 
@@ -235,7 +241,7 @@ describe('M9: the mailbox alone is not enough', () => {
     const temporary = await temporaryPasswordFor('fidbond_demo', 'email')
     // The phone hears that a temporary password went to the mailbox.
     expect(await newest(owner.sms, 'temporary-password-notice')).toBeDefined()
-    const password = await resetWith('fidbond_demo', temporary, 'Mailbox#2026')
+    const password = await resetWith('fidbond_demo', temporary, 'Mailbox#Tundra26')
     const { client, decision } = await signInTo('fidbond_demo', password)
     expect(decision).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     expect(await details(client)).toMatchObject({ emailAddress: null, recentRecoveryBy: 'email' })
@@ -324,12 +330,12 @@ describe('D1: device trust ends with a reset, an unlock or a contact change', ()
     expect(first.decision).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     await send(first.client, 'email')
     await enter(first.client, await codeTo(owner.email), 'trusted-laptop')
-    const again = await signInTo('dtclifeagents_demo', demoPassword, 'trusted-laptop')
+    const again = await signInTo('dtclifeagents_demo', demoPassword, 'trusted-laptop', first.client)
     expect(again.decision).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
 
     const temporary = await temporaryPasswordFor('dtclifeagents_demo', 'sms')
     const password = await resetWith('dtclifeagents_demo', temporary, 'NewLaptop#2026')
-    const after = await signInTo('dtclifeagents_demo', password, 'trusted-laptop')
+    const after = await signInTo('dtclifeagents_demo', password, 'trusted-laptop', first.client)
     expect(after.decision).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
   })
 
@@ -359,7 +365,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     const record = newCustomer()
     const created = await t.client().postJson('/api/us-web-authentication/createuser', {
       userLoginNm: 'hijack_bc2',
-      userPassword: 'Hijack#2026',
+      userPassword: 'Crimson#Orbit26',
       phoneNumber: record.phone,
       appName: 'USWEB',
       membershipCd: record.custnum,
@@ -370,7 +376,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     })
     expect(created.json()).toMatchObject({ returnCode: 'SUCCESS' })
     const client = t.client()
-    await client.login('hijack_bc2', 'Hijack#2026')
+    await client.login('hijack_bc2', 'Crimson#Orbit26')
     await client.checkProgram()
     expect((await client.mfaDecision('x')).json()).toMatchObject({ mfaStatusCode: 'NEWUSER' })
 
@@ -413,7 +419,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     if (!record) throw new Error('fidbond.new')
     const created = await t.client().postJson('/api/us-web-authentication/createuser', {
       userLoginNm: 'rightful_fb2',
-      userPassword: 'Rightful#2026',
+      userPassword: 'Sable#Rivet26',
       phoneNumber: record.phone,
       appName: 'USWEB',
       membershipCd: record.custnum,
@@ -424,7 +430,7 @@ describe('H2: a new account enrols with the contacts on its record', () => {
     })
     expect(created.json()).toMatchObject({ returnCode: 'SUCCESS' })
     const client = t.client()
-    await client.login('rightful_fb2', 'Rightful#2026', '200')
+    await client.login('rightful_fb2', 'Sable#Rivet26', '200')
     await client.checkProgram()
     await client.mfaDecision('new-member')
     const saved = await client.postJson('/api/mfa/updateUser', {

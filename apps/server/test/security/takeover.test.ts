@@ -120,7 +120,7 @@ describe('C1: a session that passed only the password cannot re-bind the second 
   it('keeps the contacts the owner proved even when an enrolment was opened before they were', async () => {
     const created = await t.client().postJson('/api/us-web-authentication/createuser', {
       userLoginNm: 'race_enrol',
-      userPassword: 'Welcome#2026',
+      userPassword: 'Brisk#Lantern26',
       phoneNumber: '3125559011',
       appName: 'USWEB',
       membershipCd: 'BC19011',
@@ -130,8 +130,8 @@ describe('C1: a session that passed only the password cannot re-bind the second 
       level1Org: '100',
     })
     expect(created.json()).toMatchObject({ returnCode: 'SUCCESS' })
-    const owner = await withPasswordOnly('race_enrol', 'Welcome#2026')
-    const attacker = await withPasswordOnly('race_enrol', 'Welcome#2026')
+    const owner = await withPasswordOnly('race_enrol', 'Brisk#Lantern26')
+    const attacker = await withPasswordOnly('race_enrol', 'Brisk#Lantern26')
     expect(await decide(owner)).toMatchObject({ statusCode: 'RE_ENROLL', mfaStatusCode: 'NEWUSER' })
     expect(await decide(attacker)).toMatchObject({ statusCode: 'RE_ENROLL' })
 
@@ -153,7 +153,7 @@ describe('C1: a session that passed only the password cannot re-bind the second 
   it('proves a contact only by a code sent to it; the unproven one is confirmed, never replaced, before the code', async () => {
     // race_enrol proved the email above; the mobile was typed but no code went to it.
     expect(await contactOf('race_enrol')).toMatchObject({ phoneVerifiedAt: null })
-    const client = await withPasswordOnly('race_enrol', 'Welcome#2026')
+    const client = await withPasswordOnly('race_enrol', 'Brisk#Lantern26')
     expect(await decide(client)).toMatchObject({
       statusCode: 'RE_ENROLL',
       mfaStatusCode: 'UNVERIFIED',
@@ -175,7 +175,7 @@ describe('C1: a session that passed only the password cannot re-bind the second 
       statusCode: 'AUTHENTICATION_SUCCESS',
     })
     expect((await contactOf('race_enrol'))?.phoneVerifiedAt).not.toBeNull()
-    const next = await withPasswordOnly('race_enrol', 'Welcome#2026')
+    const next = await withPasswordOnly('race_enrol', 'Brisk#Lantern26')
     expect(await decide(next)).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
   })
 
@@ -216,7 +216,9 @@ describe('C1: the update path, after the code only', () => {
       payload: { verificationCode },
     })
     expect(passed.json()).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
-    const again = await withPasswordOnly('fidbond_demo', demoPassword, '200')
+    const again = (await withPasswordOnly('fidbond_demo', demoPassword, '200')).carryDeviceFrom(
+      first,
+    )
     const decision = await again.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })
     expect(decision.json()).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
     expect((await again.postJson('/api/mfa/updateUser', attackerContact)).statusCode).toBe(403)
@@ -260,7 +262,7 @@ describe('H2: the owner hears of an account or an enrolment they may not have ma
     if (!record?.email || !record.phone) throw new Error('BC10002')
     const created = await t.client().postJson('/api/us-web-authentication/createuser', {
       userLoginNm: 'hijack_bc2',
-      userPassword: 'Hijack#2026',
+      userPassword: 'Crimson#Orbit26',
       phoneNumber: record.phone,
       appName: 'USWEB',
       membershipCd: 'BC10002',
@@ -281,7 +283,7 @@ describe('H2: the owner hears of an account or an enrolment they may not have ma
 
     // The person who registered may not enrol contacts of their own before a first code
     // (issue 32, H2): only the record's, whose owner is told where codes will go.
-    const hijacker = await withPasswordOnly('hijack_bc2', 'Hijack#2026')
+    const hijacker = await withPasswordOnly('hijack_bc2', 'Crimson#Orbit26')
     expect(await decide(hijacker)).toMatchObject({ mfaStatusCode: 'NEWUSER' })
     expect((await hijacker.postJson('/api/mfa/updateUser', attackerContact)).statusCode).toBe(400)
     const recordContact = {
@@ -369,7 +371,7 @@ describe('M5: a reset, a change or an unlock ends every other session', () => {
     })
     await owner.postForm('/api/us-web-authentication/updateTempPassword', {
       userName: 'augustar_demo',
-      password: 'Changed#2026',
+      password: 'Amber#Harbor26',
     })
     expect((await attacker.get('/api/mfa/getDetails')).statusCode).toBe(401)
     expect(
@@ -380,7 +382,7 @@ describe('M5: a reset, a change or an unlock ends every other session', () => {
 
   it('ends the other sessions of the user when a temporary password is used in one', async () => {
     const other = t.client()
-    expect((await other.login('augustar_demo', 'Changed#2026')).json()).toMatchObject({
+    expect((await other.login('augustar_demo', 'Amber#Harbor26')).json()).toMatchObject({
       message: authMessages.success,
     })
     const temporary = await sendTemporaryPassword(demo('augustar_demo').email)
@@ -388,7 +390,7 @@ describe('M5: a reset, a change or an unlock ends every other session', () => {
     await changer.login('augustar_demo', temporary)
     const changed = await changer.postForm('/api/us-web-authentication/updateTempPassword', {
       userName: 'augustar_demo',
-      password: 'Another#2026',
+      password: 'Quiet#Meadow26',
     })
     expect(changed.json()).toMatchObject({ temporaryPasswordFlagUpdated: true })
     expect((await other.get('/api/mfa/getDetails')).statusCode).toBe(401)
@@ -552,7 +554,7 @@ describe('the session id rotates as the second factor is passed by a recognised 
 
     // An attacker holds the id of the next sign-in from before its decision (a fixed or
     // copied cookie); the decision lets the owner in and the id the attacker holds dies.
-    const client = await withPasswordOnly('bclip_demo')
+    const client = (await withPasswordOnly('bclip_demo')).carryDeviceFrom(owner)
     const sidBefore = client.cookies.get('portal_sid')
     const headers = { mfadeviceprint: 'owner-laptop' }
     const decision = await client.send({ method: 'GET', url: '/api/mfa/getMFAUser', headers })

@@ -129,7 +129,7 @@ describe('registration', () => {
   const createUser = (userLoginNm: string, c: Customer | undefined = newcomer) =>
     t.client().postJson('/api/us-web-authentication/createuser', {
       userLoginNm,
-      userPassword: 'Welcome#2026',
+      userPassword: 'Brisk#Lantern26',
       phoneNumber: c?.phone,
       appName: 'USWEB',
       membershipCd: c?.custnum,

@@ -17,11 +17,18 @@ interface Field {
 interface NewPasswordFieldsProps {
   /** The password as typed so far (react-hook-form's `useWatch`). */
   value: string
+  /** Too easy to guess (lib/common-passwords.ts): the checklist says so as it is typed. */
+  isGuessable?: boolean
   password: Field
   confirmation: Field
 }
 
-export function NewPasswordFields({ value, password, confirmation }: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  value,
+  isGuessable = false,
+  password,
+  confirmation,
+}: NewPasswordFieldsProps) {
   const rulesId = `${password.id}-rules`
   const shared = {
     autoComplete: 'new-password',
@@ -41,7 +48,7 @@ export function NewPasswordFields({ value, password, confirmation }: NewPassword
           {...password.registration}
         />
         <StrengthMeter score={passwordStrength(value).score} />
-        <PasswordChecklist id={rulesId} password={value} />
+        <PasswordChecklist id={rulesId} password={value} isGuessable={isGuessable} />
       </div>
       <TextField
         id={confirmation.id}

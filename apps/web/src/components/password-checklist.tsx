@@ -1,5 +1,5 @@
 import { limits, passwordChecklist, passwordRuleOrder, specialCharacters } from '@portal/contract'
-import { passwordRuleLabels } from '../i18n/texts.ts'
+import { messages, passwordRuleLabels } from '../i18n/texts.ts'
 import './password-rules.css'
 import { formTexts } from '../i18n/form-texts.ts'
 
@@ -46,9 +46,18 @@ function InfoIcon() {
  * Spec §4/§5: the five new-password rules, checked as the user types. A met rule shows a
  * check icon and the valid style, an unmet one an info icon and the invalid style; the state
  * is also written out (visually hidden) for screen readers. Before anything is typed the list
- * is neutral: it tells what is needed, not what is wrong.
+ * is neutral: it tells what is needed, not what is wrong. A password that is too easy to guess
+ * (issue 28) adds one unmet line under the five.
  */
-export function PasswordChecklist({ id, password }: { id: string; password: string }) {
+export function PasswordChecklist({
+  id,
+  password,
+  isGuessable = false,
+}: {
+  id: string
+  password: string
+  isGuessable?: boolean
+}) {
   const checklist = passwordChecklist(password)
   const isStarted = password.length > 0
   return (
@@ -70,6 +79,19 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
           </li>
         )
       })}
+      {isGuessable && (
+        <li
+          className="password-checklist__rule password-checklist__rule--invalid"
+          data-rule="guessable"
+          data-met={false}
+        >
+          <InfoIcon />
+          <span>
+            {messages.validation.passwordGuessable}
+            <span className="visually-hidden"> (not met)</span>
+          </span>
+        </li>
+      )}
     </ul>
   )
 }

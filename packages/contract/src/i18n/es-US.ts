@@ -84,6 +84,8 @@ export const messagesEs: Translation<typeof messages> = {
     chooseOne: 'Seleccione al menos una de las opciones',
     accountNumber: 'Ingrese un número válido de hasta 10 letras o dígitos.',
     agentNumber: 'Ingrese su Número de agente de seis dígitos.',
+    passwordGuessable:
+      'Esta contraseña es demasiado fácil de adivinar. Elija una que a otras personas no se les ocurriría.',
   },
   account: {
     securityQuestionsGone:

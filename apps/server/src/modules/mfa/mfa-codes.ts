@@ -1,5 +1,6 @@
 // The second factor's codes: sending one, checking one (with the lock of the lockout
 // policy), and the support request that opens an incident.
+import type { DeviceMarks } from './device-trust.ts'
 import { randomInt } from 'node:crypto'
 import {
   limits,
@@ -37,7 +38,7 @@ export function mfaCodes(context: MfaContext) {
     smsOriginHost,
     codeHash,
     recipientOf,
-    deviceHash,
+    devices,
     doneScreen,
     channelsFor,
   } = context
@@ -167,19 +168,20 @@ export function mfaCodes(context: MfaContext) {
 
     /**
      * The second factor passed, by a code (`proven`: the contact it went to) or a passkey:
-     * the tries start again, the device becomes known, and the answer says where next. The
-     * one way a sign-in passes its second factor; the route then moves the flow on by
-     * `codePassed` (flow-guard.ts `factorPassed`).
+     * the tries start again, the device becomes known when the member chose to remember it
+     * (`marks`; the answer then carries the cookie's new mark, device-trust.ts), and the answer
+     * says where next. The one way a sign-in passes its second factor; the route then moves
+     * the flow on by `codePassed` (flow-guard.ts `factorPassed`) and sets the cookie.
      */
     async factorPassed(
       user: UserRow,
-      devicePrint: string,
+      marks: DeviceMarks | undefined,
       proven: { method: MfaDeliveryMethod } | { passkey: number },
     ): Promise<MfaOutcome> {
       const now = clock.now()
       await users.clearCodeAttempts(user.id)
       if ('method' in proven) await repo.markVerified(user.id, proven.method, now)
-      if (devicePrint) await repo.rememberDevice(user.id, deviceHash(devicePrint), now)
+      const deviceMark = marks && (await devices.remember(user.id, marks))
       await audit.record({
         event: 'mfa.passed',
         userId: user.id,
@@ -188,11 +190,16 @@ export function mfaCodes(context: MfaContext) {
       return {
         kind: 'passed',
         response: response({ statusCode: 'AUTHENTICATION_SUCCESS', nextScreen: doneScreen(user) }),
+        deviceMark,
       }
     },
 
     /** A code typed in: a try spent, then judged against the current code. */
-    async verifyCode(user: UserRow, code: string, devicePrint: string): Promise<MfaOutcome> {
+    async verifyCode(
+      user: UserRow,
+      code: string,
+      marks: DeviceMarks | undefined,
+    ): Promise<MfaOutcome> {
       const spent = await codes.spendFactorTry(user)
       if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
       const now = clock.now()
@@ -209,7 +216,7 @@ export function mfaCodes(context: MfaContext) {
         safeEqual(sent.codeHash, expected) &&
         (await repo.consumeCode(user.id, sent.codeHash))
       if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
-      return codes.factorPassed(user, devicePrint, { method })
+      return codes.factorPassed(user, marks, { method })
     },
 
     async support(user: UserRow): Promise<CwMfaResponse> {

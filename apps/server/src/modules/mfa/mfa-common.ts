@@ -1,6 +1,7 @@
 // What the parts of the second factor share (mfa.service.ts puts them together): the
 // cwMFAResponse every answer is, the outcomes the sign-in flow moves on, the facts about a
 // contact, and the keys and helpers each part uses.
+import { deviceTrust } from './device-trust.ts'
 import {
   findProgram,
   myAccountScreen,
@@ -48,8 +49,11 @@ export type MfaOutcome =
   | { kind: 'enrol'; response: CwMfaResponse }
   /** Both contacts proven: a code sent to one of them must be entered. */
   | { kind: 'challenge'; response: CwMfaResponse }
-  /** The second factor is passed or not asked for: the session may be handed off. */
-  | { kind: 'passed'; response: CwMfaResponse }
+  /**
+   * The second factor is passed or not asked for: the session may be handed off.
+   * `deviceMark`: the trusted-device cookie to set (device-trust.ts).
+   */
+  | { kind: 'passed'; response: CwMfaResponse; deviceMark?: string }
   /** Locked: every session of the user has ended. */
   | { kind: 'locked'; response: CwMfaResponse }
 
@@ -106,7 +110,7 @@ export interface MfaDeps {
 
 /** The repositories, keys and helpers every part of the second factor uses. */
 export function mfaContext(deps: MfaDeps) {
-  const { db, codeKey, deviceKey } = deps
+  const { db, codeKey } = deps
   return {
     ...deps,
     repo: mfaRepo(db),
@@ -116,7 +120,7 @@ export function mfaContext(deps: MfaDeps) {
       hmac(codeKey, `${userId}:${recipient}:${code}`),
     recipientOf: (contact: MfaContactRow, method: MfaDeliveryMethod) =>
       method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix),
-    deviceHash: (devicePrint: string) => hmac(deviceKey, devicePrint),
+    devices: deviceTrust({ ...deps, repo: mfaRepo(db) }),
     brand: async (user: UserRow): Promise<ReturnType<typeof brandOf>> =>
       brandOf(user.program, await deps.mailingPhone(user.program), user.locale),
     /**

@@ -2,6 +2,7 @@
 // decisions"): passed, enrol, or challenge.
 import { findProgram, mfaScreens } from '@portal/contract'
 import type { UserRow } from '../../store/users.repo.ts'
+import type { DeviceMarks } from './device-trust.ts'
 import {
   hasVerifiedContact,
   isFullyProven,
@@ -10,24 +11,20 @@ import {
   type MfaOutcome,
 } from './mfa-common.ts'
 
-export function mfaDecision({
-  repo,
-  audit,
-  clock,
-  deviceHash,
-  deviceTrustDays,
-  mfaExemptPrograms,
-}: MfaContext) {
+export function mfaDecision({ repo, audit, devices, mfaExemptPrograms }: MfaContext) {
   return {
     /** Spec §4 status table, decided here (DESIGN.md "MFA decisions"). */
-    async decide(user: UserRow, devicePrint: string): Promise<MfaOutcome> {
+    async decide(user: UserRow, marks: DeviceMarks): Promise<MfaOutcome> {
       const program = findProgram(user.program)
       if (program && mfaExemptPrograms.includes(program.code)) {
         return { kind: 'passed', response: response({ statusCode: 'ABORT_MFA', nextScreen: '' }) }
       }
-      // The details and the device in one query; without a print no device is recognised.
-      const since = new Date(clock.now().getTime() - deviceTrustDays * 86_400_000)
-      const found = await repo.contactAndDevice(user.id, deviceHash(devicePrint), since)
+      // The details and the device in one query; without the cookie no device is recognised.
+      const found = await repo.contactAndDevice(
+        user.id,
+        devices.hashOf(marks),
+        devices.trustedSince(),
+      )
       const contact = found?.contact
       if (!contact) {
         return {
@@ -55,9 +52,16 @@ export function mfaDecision({
           }),
         }
       }
-      if (devicePrint && found?.isKnownDevice === true) {
+      const allow = response({ statusCode: 'ALLOW_LOGIN', nextScreen: '' })
+      if (marks.cookie && found?.isKnownDevice === true) {
         await audit.record({ event: 'mfa.known_device', userId: user.id })
-        return { kind: 'passed', response: response({ statusCode: 'ALLOW_LOGIN', nextScreen: '' }) }
+        return { kind: 'passed', response: allow }
+      }
+      // A device print trusted before the cookie: honoured this once, then the cookie's.
+      const deviceMark = await devices.takeOverPrint(user.id, marks)
+      if (deviceMark) {
+        await audit.record({ event: 'mfa.known_device', userId: user.id })
+        return { kind: 'passed', response: allow, deviceMark }
       }
       return {
         kind: 'challenge',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   CountriesSchema,
   CwMfaResponseSchema,
@@ -20,10 +20,12 @@ import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import type { SignInEvent, SignInState } from '../signin/flow.ts'
 import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
+import { deviceMarksOf as marksOf, setDeviceMark, type DeviceCookie } from './device-trust.ts'
 import { MfaRefusal, type MfaOutcome, type mfaService } from './mfa.service.ts'
 
 interface Deps {
   mfa: ReturnType<typeof mfaService>
+  deviceCookie: DeviceCookie
 }
 
 // Where each call is open (modules/signin/flow.ts): contacts may be entered before the code
@@ -54,7 +56,7 @@ const mfaCall = (name: ApiCallName, isChange: boolean) => ({
 /** The calls that read no input: the MFA model, an empty JSON object, or no body at all. */
 const noInput = MfaNoInputSchema
 
-export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
+export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Deps) {
   const api = withSchemas(app)
   const countriesSchema = { ...operationOf('mfaGetCountries'), response: { 200: CountriesSchema } }
   // Reference data: encoded once per load, cached by browsers (lib/reference-answers.ts).
@@ -99,15 +101,16 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
     }
   }
 
-  const devicePrintOf = (request: FastifyRequest) => {
-    const print = request.headers.mfadeviceprint
-    return typeof print === 'string' ? print.slice(0, 2000) : ''
-  }
+  // The trusted-device cookie (device-trust.ts) and spec §7's device print header.
+  const deviceMarksOf = (request: FastifyRequest) => marksOf(request, deviceCookie)
+  const markDevice = (reply: FastifyReply, outcome: MfaOutcome) =>
+    setDeviceMark(reply, deviceCookie, outcome)
 
-  const decide = async (request: FastifyRequest) => {
+  const decide = async (request: FastifyRequest, reply: FastifyReply) => {
     const { user } = request.member
-    const outcome = await mfa.decide(user, devicePrintOf(request))
+    const outcome = await mfa.decide(user, deviceMarksOf(request))
     if (outcome.kind !== 'continue') await advance(request, eventOf[outcome.kind])
+    markDevice(reply, outcome)
     return outcome.response
   }
   // usweb asks at login (spec §4 step 5); pl calls its MFA authenticate (path not in the spec).
@@ -191,14 +194,15 @@ export async function mfaRoutes(app: FastifyInstance, { mfa }: Deps) {
   api.post(
     '/api/mfa/enterverificationcode',
     { schema: codeSchema, ...openIn(owingCode) },
-    async (request) => {
+    async (request, reply) => {
       const { user } = request.member
       const { verificationCode, rememberDevice = true } = request.body
       // Issue 27: a device is trusted only when the member chose it (or the spec's request,
       // which has no choice, came).
-      const devicePrint = rememberDevice ? devicePrintOf(request) : ''
-      const outcome = await mfa.verifyCode(user, verificationCode, devicePrint)
+      const marks = rememberDevice ? deviceMarksOf(request) : undefined
+      const outcome = await mfa.verifyCode(user, verificationCode, marks)
       if (outcome.kind === 'passed') await factorPassed(request)
+      markDevice(reply, outcome)
       if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response
     },

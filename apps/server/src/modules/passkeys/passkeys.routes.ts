@@ -21,11 +21,13 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { SignInState } from '../signin/flow.ts'
+import { deviceMarksOf, setDeviceMark, type DeviceCookie } from '../mfa/device-trust.ts'
 import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
 import { PasskeyRefusal, passkeyNameOf, type PasskeysService } from './passkeys.service.ts'
 
 interface Deps {
   passkeys: PasskeysService
+  deviceCookie: DeviceCookie
 }
 
 /** Owing the second factor: a passkey may stand in for the code of a challenge. */
@@ -43,13 +45,8 @@ const call = <T>(name: ApiCallName, isChange: boolean, answer: T, ...more: numbe
   },
 })
 
-export async function passkeysRoutes(app: FastifyInstance, { passkeys }: Deps) {
+export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCookie }: Deps) {
   const api = withSchemas(app)
-
-  const devicePrintOf = (request: FastifyRequest) => {
-    const print = request.headers.mfadeviceprint
-    return typeof print === 'string' ? print.slice(0, 2000) : ''
-  }
 
   /** The session's challenge, taken out: a challenge is answered once, right or wrong. */
   async function takeChallenge(request: FastifyRequest): Promise<unknown> {
@@ -130,17 +127,19 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys }: Deps) {
       },
       preHandler: requireMember(owingFactor),
     },
-    async (request) => {
+    async (request, reply) => {
       const held = await takeChallenge(request)
       const response = request.body.response as unknown as AuthenticationResponseJSON
       const outcome = await passkeys.authenticate(
         request.member.user,
         response,
         held,
-        devicePrintOf(request),
+        deviceMarksOf(request, deviceCookie),
       )
-      // Exactly what a right code does (flow-guard.ts): the same event, the same rotation.
+      // Exactly what a right code does (flow-guard.ts): the same event, the same rotation,
+      // the same trusted-device cookie (device-trust.ts).
       if (outcome.kind === 'passed') await factorPassed(request)
+      setDeviceMark(reply, deviceCookie, outcome)
       if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response
     },
@@ -174,7 +173,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys }: Deps) {
       schema: { ...call('passkeyRegister', true, PasskeySchema), body: PasskeyRegistrationSchema },
       ...afterFactor,
     },
-    async (request) => {
+    async (request, reply) => {
       const held = await takeChallenge(request)
       const response = request.body.response as unknown as RegistrationResponseJSON
       const name = passkeyNameOf(request.headers['user-agent'])

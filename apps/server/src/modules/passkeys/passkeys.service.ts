@@ -26,6 +26,7 @@ import type { Db } from '../../store/db.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
 import { passkeysRepo, type PasskeySummary } from '../../store/passkeys.repo.ts'
 import type { UserRow } from '../../store/users.repo.ts'
+import type { DeviceMarks } from '../mfa/device-trust.ts'
 import type { MfaOutcome } from '../mfa/mfa-common.ts'
 import type { mfaService } from '../mfa/mfa.service.ts'
 
@@ -239,7 +240,7 @@ export function passkeysService(deps: PasskeyDeps) {
       user: UserRow,
       response: AuthenticationResponseJSON,
       held: unknown,
-      devicePrint: string,
+      marks: DeviceMarks,
     ): Promise<MfaOutcome> {
       const spent = await mfa.spendFactorTry(user)
       if (!spent) return mfa.factorFailed(user, undefined, 'passkey.rejected')
@@ -281,7 +282,7 @@ export function passkeysService(deps: PasskeyDeps) {
       if (!verified.verified) return failed('not verified')
       const { newCounter } = verified.authenticationInfo
       if (!(await repo.recordUse(passkey.id, newCounter, clock.now()))) return failed('counter')
-      return mfa.factorPassed(user, devicePrint, { passkey: passkey.id })
+      return mfa.factorPassed(user, marks, { passkey: passkey.id })
     },
 
     /** The member's own removal (after a factor passed in this sign-in), or support's. */

@@ -1,7 +1,9 @@
 // Replacing a temporary or expired password (spec §4 "Temporary-password update outcomes").
 import type { UpdateTempPasswordResponse } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
+import { refuseGuessable } from '../../lib/password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { customersRepo } from '../../store/customers.repo.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import { usersRepo } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
@@ -23,11 +25,23 @@ interface Deps {
 export function passwordService({ db, writer, reference, users, audit, clock }: Deps) {
   return {
     /**
-     * Sets the new password unless it is one of the last eight (the current one counts).
+     * Sets the new password unless it is too easy to guess (GuessablePassword, issue 28) or
+     * one of the last eight (the current one counts).
      * The password, its history and the temporary flag change in one transaction, so the
      * "updated but flag not cleared" outcome the portal can show never arises here.
      */
     async replacePassword(userId: number, password: string): Promise<UpdateTempPasswordResponse> {
+      const user = await users.findById(userId)
+      const customer = user && (await customersRepo(db).findByCustnum(user.custnum))
+      refuseGuessable(
+        password,
+        {
+          username: user?.username,
+          names: [customer?.firstName, customer?.cname],
+          program: user?.program,
+        },
+        'password',
+      )
       const previous = await users.recentPasswordHashes(userId)
       const matches = await Promise.all(previous.map((hash) => verifyPassword(hash, password)))
       if (matches.some(Boolean)) {
@@ -38,7 +52,6 @@ export function passwordService({ db, writer, reference, users, audit, clock }: 
           matchesPreviousEightPasswords: true,
         }
       }
-      const user = await users.findById(userId)
       const passwordHash = await hashPassword(password)
       const notice =
         user &&

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../store/db.ts'
 import { customersRepo, type CustomerRow } from '../../store/customers.repo.ts'
 import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
+import { refuseGuessable } from '../../lib/password-blocklist.ts'
 import type { accountsService } from '../accounts/accounts.service.ts'
 import { isOpenToRegistration, registrationEligibility } from '../signin/program-check.service.ts'
 
@@ -98,6 +99,15 @@ export function registrationService({ db, accounts }: Deps) {
       const isPl = findProgram(customer.kprogName)?.flavour === 'pl'
       if (isPl !== (request.appName === flavours.pl.appName)) return { returnCode: 'NOT_FOUND' }
       if (registrationEligibility(customer) !== 'eligible') return { returnCode: 'INELIGIBLE' }
+      refuseGuessable(
+        request.userPassword,
+        {
+          username: request.userLoginNm,
+          names: [customer.firstName, customer.cname],
+          program: customer.kprogName,
+        },
+        'userPassword',
+      )
       const result = await accounts.createAccount({
         custnum: customer.custnum,
         username: request.userLoginNm,

@@ -4,6 +4,7 @@
 // staff password change. Every change writes one audit row with its actor and reason.
 import { minStaffPasswordLength } from '@portal/contract/console'
 import type { Clock } from '../../lib/clock.ts'
+import { refuseGuessable } from '../../lib/password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
@@ -163,6 +164,10 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
       reason: string,
     ): Promise<Result> {
       if (next.length < minStaffPasswordLength) return { ok: false, reason: 'REFUSED' }
+      // A password the staff member chose (an operator's reset is generated at random).
+      if (current !== undefined) {
+        refuseGuessable(next, { username: email.split('@')[0], names: [email] }, 'newPassword')
+      }
       const member = await staffAccounts.byEmail(email)
       if (!member || !member.isActive) return { ok: false, reason: 'STAFF_NOT_FOUND' }
       if (current !== undefined && !(await verifyPassword(member.passwordHash, current))) {

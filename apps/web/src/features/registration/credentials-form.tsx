@@ -4,13 +4,20 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { limits, newPasswordSchema, newUsernameSchema, type Flavour } from '@portal/contract'
+import {
+  limits,
+  newPasswordSchema,
+  newUsernameSchema,
+  passwordScore,
+  type Flavour,
+} from '@portal/contract'
 import { messages } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
+import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
@@ -35,6 +42,12 @@ const CredentialsFormSchema = z
       message: messages.validation.passwordMismatch,
       when: () => true,
     }),
+    // Issue 28: a password the five rules accept may still be too easy to guess.
+    z.refine(
+      (values) =>
+        passwordScore(values.password) < 5 || !isCommonPassword(values.password, values.userName),
+      { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+    ),
   )
 type CredentialsFormValues = z.input<typeof CredentialsFormSchema>
 
@@ -62,6 +75,10 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
+  const userName = useWatch({ control, name: 'userName' })
+  const isListLoaded = useCommonPasswords()
+  const isGuessable =
+    isListLoaded && passwordScore(password) === 5 && isCommonPassword(password, userName)
 
   const submit = (values: CredentialsFormValues) =>
     run(async () => {
@@ -103,6 +120,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
         />
         <NewPasswordFields
           value={password}
+          isGuessable={isGuessable}
           password={{
             id: 'register-password',
             label: t.passwordLabel,

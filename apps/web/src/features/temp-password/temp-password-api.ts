@@ -1,6 +1,6 @@
 // The calls of spec §7 behind the temporary-password screens.
-import { UpdateTempPasswordResponseSchema } from '@portal/contract'
-import { apiClient } from '../../lib/api-client.ts'
+import { messages, UpdateTempPasswordResponseSchema } from '@portal/contract'
+import { apiClient, userMessageOf } from '../../lib/api-client.ts'
 import type { TempPasswordAnswer } from './temp-password-outcome.ts'
 
 /** POST /api/us-web-authentication/updateTempPassword, form-encoded. */
@@ -13,7 +13,8 @@ export async function updateTempPassword(
     { userName, password },
     UpdateTempPasswordResponseSchema,
   )
-  return result.kind === 'answered'
-    ? { kind: 'answered', response: result.json }
-    : { kind: 'failed' }
+  if (result.kind === 'answered') return { kind: 'answered', response: result.json }
+  // Issue 28: the service found the password too easy to guess (its list is longer).
+  if (userMessageOf(result) === messages.validation.passwordGuessable) return { kind: 'guessable' }
+  return { kind: 'failed' }
 }

@@ -5,6 +5,8 @@ import { messages } from '../../i18n/texts.ts'
 
 export type TempPasswordAnswer =
   | { kind: 'answered'; response: UpdateTempPasswordResponse }
+  /** 400: the service found the password too easy to guess (issue 28). */
+  | { kind: 'guessable' }
   /** An error status (400 broken rules, 401 no password-change session, 5xx) or no answer. */
   | { kind: 'failed' }
 
@@ -19,6 +21,7 @@ export function tempPasswordOutcomeOf(answer: TempPasswordAnswer): TempPasswordO
     if (response.passwordUpdated) return say(messages.tempPassword.updatedButCannotLogin)
     if (response.matchesPreviousEightPasswords) return say(messages.tempPassword.matchesPrevious)
   }
+  if (answer.kind === 'guessable') return say(messages.validation.passwordGuessable)
   return say(messages.tempPassword.unableToUpdate)
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../../test/render-portal.tsx'
 
 const update = 'POST /api/us-web-authentication/updateTempPassword'
-const newPassword = 'Newpass1!'
+const newPassword = 'Tarn#Pebble9'
 
 /** Signs in with a temporary password; the portal then asks for a new one. */
 async function openUpdate(answer: FakeAnswer | (() => Promise<FakeAnswer>)) {
@@ -86,6 +86,14 @@ describe('temporary password update', () => {
     ],
     ['nothing updated', { json: noOutcome }, messages.tempPassword.unableToUpdate],
     ['an HTTP error', { status: 500, json: {} }, messages.tempPassword.unableToUpdate],
+    [
+      'too easy to guess (issue 28: the service has the longer list)',
+      {
+        status: 400,
+        json: { error: 'Bad Request', message: messages.validation.passwordGuessable },
+      },
+      messages.validation.passwordGuessable,
+    ],
   ])('stays with a message when the answer is: %s', async (_, answer, message) => {
     const { user } = await openUpdate(answer)
 
@@ -97,5 +105,24 @@ describe('temporary password update', () => {
     expect(
       screen.getByRole('heading', { name: screenTexts.tempPassword.title, level: 1 }),
     ).toBeVisible()
+  })
+
+  it('says a common password is too easy to guess as it is typed, and does not send it', async () => {
+    const { user, service } = await openUpdate({ json: noOutcome })
+    const password = screen.getByLabelText('Password')
+    await user.type(password, 'P@ssw0rd!')
+    const rules = screen.getByRole('list', { name: 'Password requirements' })
+    await waitFor(() => expect(rules).toHaveTextContent(messages.validation.passwordGuessable))
+    await user.type(screen.getByLabelText('Confirm Password'), 'P@ssw0rd!')
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      messages.validation.passwordGuessable,
+    )
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    expect(service.callsTo(update)).toHaveLength(0)
+    // A password no one would guess clears the line.
+    await user.clear(password)
+    await user.type(password, newPassword)
+    await waitFor(() => expect(rules).not.toHaveTextContent(messages.validation.passwordGuessable))
   })
 })

@@ -3,10 +3,11 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { newPasswordSchema } from '@portal/contract'
+import { newPasswordSchema, passwordScore } from '@portal/contract'
 import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
+import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
@@ -25,6 +26,13 @@ const PasswordFormSchema = z
       message: messages.tempPassword.confirmMismatch,
       when: () => true,
     }),
+    // Issue 28: a password the five rules accept may still be too easy to guess.
+    z.refine(
+      (values) =>
+        passwordScore(values.password) < 5 ||
+        !isCommonPassword(values.password, readSession().username ?? ''),
+      { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+    ),
   )
 type PasswordFormValues = z.input<typeof PasswordFormSchema>
 
@@ -55,6 +63,9 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
+  const isListLoaded = useCommonPasswords()
+  const isGuessable =
+    isListLoaded && passwordScore(password) === 5 && isCommonPassword(password, userName ?? '')
 
   const submit = (values: PasswordFormValues) =>
     run(async () => {
@@ -94,6 +105,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
         />
         <NewPasswordFields
           value={password}
+          isGuessable={isGuessable}
           password={{
             id: 'new-password',
             label: formTexts().password.passwordLabel,
