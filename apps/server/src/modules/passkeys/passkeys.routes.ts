@@ -173,7 +173,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
       schema: { ...call('passkeyRegister', true, PasskeySchema), body: PasskeyRegistrationSchema },
       ...afterFactor,
     },
-    async (request, reply) => {
+    async (request) => {
       const held = await takeChallenge(request)
       const response = request.body.response as unknown as RegistrationResponseJSON
       const name = passkeyNameOf(request.headers['user-agent'])
