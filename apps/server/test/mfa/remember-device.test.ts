@@ -35,7 +35,8 @@ async function passThenReturn(username: string, print: string, choice: object) {
     payload: { verificationCode: await client.latestCode(), ...choice },
   })
   expect(passed.json()).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
-  const again = t.client()
+  // The same browser signs in again: its cookies (the device mark, if one was set) come along.
+  const again = t.client().carryDeviceFrom(client)
   await again.login(username, demoPassword)
   return (await decide(again, print)).statusCode
 }

@@ -90,7 +90,7 @@ describe('creating a passkey', () => {
     const known = t.client()
     await known.login('bclip_demo', demoPassword)
     await known.passSecondFactor('known-device')
-    const again = t.client()
+    const again = t.client().carryDeviceFrom(known)
     await again.login('bclip_demo', demoPassword)
     expect(await again.passSecondFactor('known-device')).toMatchObject({
       statusCode: 'ALLOW_LOGIN',
@@ -308,7 +308,7 @@ describe('removing a passkey', () => {
     const known = t.client()
     await known.login('augustar_demo', demoPassword)
     await known.passSecondFactor('augustar-known')
-    const later = t.client()
+    const later = t.client().carryDeviceFrom(known)
     await later.login('augustar_demo', demoPassword)
     await later.passSecondFactor('augustar-known')
     expect((await later.postJson('/api/passkeys/remove', { id })).statusCode).toBe(403)
