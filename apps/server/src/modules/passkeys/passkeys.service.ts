@@ -14,7 +14,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers'
+import { COSEALG, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers'
 import { programOf, findProgram, flavours, type Passkey } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates, type Message } from '../../delivery/templates.ts'
@@ -90,6 +90,13 @@ export function passkeyNameOf(userAgent: string | undefined): string {
   return system ? `Passkey on ${system}` : 'Passkey'
 }
 
+/**
+ * The key algorithms a passkey may use: the library's default without the post-quantum ones,
+ * named so that it never probes Node's experimental ML-DSA support (an ExperimentalWarning
+ * on every start); every platform authenticator today makes ES256 or EdDSA keys.
+ */
+const supportedAlgorithmIDs = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256]
+
 export function passkeysService(deps: PasskeyDeps) {
   const { db, audit, writer, clock, relyingParty, userHandleKey, mfa } = deps
   const repo = passkeysRepo(db)
@@ -163,6 +170,7 @@ export function passkeysService(deps: PasskeyDeps) {
         excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
         timeout: challengeTtlMs,
+        supportedAlgorithmIDs,
       })
       return { options, challenge: stored(options.challenge, 'register') }
     },
@@ -194,6 +202,7 @@ export function passkeysService(deps: PasskeyDeps) {
           expectedOrigin: origin,
           expectedRPID: relyingParty.rpId,
           requireUserVerification: true,
+          supportedAlgorithmIDs,
         })
       } catch (error) {
         return refuse(error instanceof Error ? error.message.slice(0, 200) : 'invalid')
