@@ -155,8 +155,8 @@ describe('keyboard only', () => {
     await arriveAt(page, '/usweb/registerstep2')
     await page.getByRole('heading', { name: 'Create Your Login', level: 1 }).waitFor()
     await typeInto(page, 'Username', 'dtcria_keyboard')
-    await typeInto(page, 'Password', 'Keyboard#Pine26')
-    await typeInto(page, 'Confirm Password', 'Keyboard#Pine26')
+    await typeInto(page, 'Password', 'Lantern#Pine26')
+    await typeInto(page, 'Confirm Password', 'Lantern#Pine26')
     await tabTo(page, 'Submit')
     await page.keyboard.press('Enter')
 

@@ -47,8 +47,8 @@ function englishLeftOver(locale: Locale): string[] {
 /** The narrowest phone the portal supports (issue 6). */
 export const phoneWidth = 360
 
-const walkPassword = 'Walker#Fjord26'
-const updatedPassword = 'Walker#Fjord27'
+const walkPassword = 'Harbour#Fjord26'
+const updatedPassword = 'Harbour#Fjord27'
 
 export interface WalkResult {
   /** Each screen's path, with the document title it had. */

@@ -112,7 +112,7 @@ describe('the support desk’s daily tasks', () => {
     await checkScreen(page, 'password')
 
     // A mismatch is announced and shown by the field.
-    const next = 'agent-chosen-passphrase-7'
+    const next = 'violet-harbour-passphrase-7'
     await page.getByLabel('Current password', { exact: true }).fill(password)
     await page.getByLabel('New password', { exact: true }).fill(next)
     await page.getByLabel('New password again', { exact: true }).fill(`${next}x`)
@@ -138,7 +138,7 @@ describe('the support desk’s daily tasks', () => {
     expect(await page.getByRole('link', { name: 'Find a member' }).count()).toBe(0)
     await checkScreen(page, 'own-password')
 
-    const own = 'newcomer-own-passphrase-3'
+    const own = 'amber-lantern-passphrase-3'
     await page.getByLabel('Password you were given', { exact: true }).fill(given)
     await page.getByLabel('New password', { exact: true }).fill(own)
     await page.getByLabel('New password again', { exact: true }).fill(own)
