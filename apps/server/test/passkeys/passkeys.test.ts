@@ -188,6 +188,21 @@ describe('a passkey as the second factor', () => {
     expect((await attacker.postJson('/api/portal/handoff')).statusCode).toBe(401)
   })
 
+  it('passes one of the same assertion sent twice at once, never both', async () => {
+    const authenticator = await enrol('dtcmyaccount_demo')
+    const victim = await challenged('dtcmyaccount_demo')
+    const assertion = authenticator.assert(await assertionOptions(victim))
+    const answers = await Promise.all([
+      useAssertion(victim, assertion),
+      useAssertion(victim, assertion),
+    ])
+    const passed = answers.filter(
+      (answer) =>
+        answer.statusCode === 200 && answer.json().statusCode === 'AUTHENTICATION_SUCCESS',
+    )
+    expect(passed).toHaveLength(1)
+  })
+
   it("refuses an assertion made with another user's credential", async () => {
     const mine = await enrol('dtcmyaccount_demo')
     const attacker = await challenged('dtclifeagents_demo')
