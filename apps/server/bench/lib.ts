@@ -9,13 +9,19 @@ export const root = fileURLToPath(new URL('../../../', import.meta.url))
 export const fmt = (n: number, digits = 1) => n.toFixed(digits)
 export const kb = (bytes: number) => `${fmt(bytes / 1024)} KB`
 
+/**
+ * The device cookie's mark of the bench's trusted device where the bench writes the
+ * known-device rows itself (scale.ts); serve.ts's own portal passes a code and reports its mark.
+ */
+export const benchDeviceMark = 'bench-device'
+
 // --- Services in child processes ----------------------------------------------------------
 
 /** `env` adds to the bench's environment (e.g. BENCH_DATABASE_URL, see serve.ts). */
 export async function serve(
   kind: 'portal' | 'baseline',
   env: Record<string, string> = {},
-): Promise<{ port: number; child: ChildProcess }> {
+): Promise<{ port: number; child: ChildProcess; deviceMark: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -32,14 +38,15 @@ export async function serve(
       env: { ...process.env, ...env },
     },
   )
-  const port = await new Promise<number>((resolve, reject) => {
+  const started = await new Promise<{ port: number; deviceMark?: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)))
     child.stdout?.on('data', (chunk: Buffer) => {
-      const match = /"port":(\d+)/.exec(chunk.toString())
-      if (match) resolve(Number(match[1]))
+      const line = /\{"port":.*\}/.exec(chunk.toString())
+      if (line) resolve(JSON.parse(line[0]) as { port: number; deviceMark?: string })
     })
   })
-  return { port, child }
+  // The trusted bench device's cookie mark (serve.ts); a loaded database's own otherwise.
+  return { port: started.port, child, deviceMark: started.deviceMark ?? benchDeviceMark }
 }
 
 export async function runFor<T>(

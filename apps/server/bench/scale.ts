@@ -8,7 +8,7 @@ import { deriveKey, hmac } from '../src/lib/crypto.ts'
 import { hashPassword } from '../src/lib/passwords.ts'
 import { openDatabase } from '../src/store/db.ts'
 import { adminQuery, withDatabase } from '../src/testing/databases.ts'
-import { fmt, percentile, serve } from './lib.ts'
+import { benchDeviceMark, fmt, percentile, serve } from './lib.ts'
 import { login } from './sign-in.ts'
 
 // --- 5. Sign-in at 1 M accounts against 10 k ---------------------------------------------
@@ -24,7 +24,6 @@ const sizes = { small: 10_000, large: 1_000_000 }
 const signIns = Number(process.env.SCALE_SIGN_INS ?? 1000)
 const warmUp = 100
 const password = 'Portal#2026'
-const devicePrint = 'bench-device'
 const program = programOf('bclip')
 
 /** COPY's text format: tab-separated, \N for null (no value here holds a tab or newline). */
@@ -71,7 +70,8 @@ async function load(url: string, count: number, passwordHash: string): Promise<n
   const deviceHash = hmac(
     // The key the portal of serve.ts derives from its (demo) session secret.
     deriveKey(loadConfig({ NODE_ENV: 'test', DEMO_MODE: 'true' }).sessionSecret, 'device-print'),
-    devicePrint,
+    // The hash device-trust.ts keeps of a device cookie's mark.
+    `cookie-mark:${benchDeviceMark}`,
   )
   const day = now.slice(0, 10)
   const nextYear = `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`
@@ -246,7 +246,7 @@ export async function scale() {
     const pick = (count: number) => username(1 + Math.floor(Math.random() * count))
     const timed = async (port: number, count: number) => {
       const started = performance.now()
-      await login(port, pick(count), devicePrint)
+      await login(port, benchDeviceMark, pick(count))
       return performance.now() - started
     }
     for (let i = 0; i < warmUp; i++) {

@@ -76,12 +76,16 @@ if (kind === 'baseline') {
       : {}),
   })
   await app.ready()
-  // Trust the bench device once, the way a person does: code by email, code entered.
+  // Trust the bench device once, the way a person does: code by email, code entered; the
+  // browser keeps the device cookie's mark, and so does the bench (lib.ts reads it).
+  let deviceMark: string | undefined
   if (!givenUrl) {
     const client = new TestClient(app)
     await client.login('bclip_demo', 'Portal#2026')
     await client.passSecondFactor('bench-device')
+    deviceMark = client.cookies.get('portal_device')
   }
   await app.listen({ host: '127.0.0.1', port: 0 })
-  console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }))
+  const port = (app.server.address() as { port: number }).port
+  console.log(JSON.stringify({ port, deviceMark }))
 }

@@ -22,13 +22,10 @@ import { fmt, runFor } from './lib.ts'
  * with undici's `request` over kept-alive connections: the load generator shares the cores
  * with the service, and fetch costs it about three times more per call.
  */
-export async function login(
-  port: number,
-  userName = 'bclip_demo',
-  devicePrint = 'bench-device',
-): Promise<void> {
+export async function login(port: number, deviceMark: string, userName = 'bclip_demo') {
   const base = `http://127.0.0.1:${port}` // loopback only
-  const jar = new Map<string, string>()
+  // The trusted device's cookie (HttpOnly in a browser); spec §7's device print beside it.
+  const jar = new Map([['portal_device', deviceMark]])
   const call = async (
     path: string,
     options: { method?: 'GET' | 'POST'; type?: string; body?: string } = {},
@@ -38,7 +35,7 @@ export async function login(
       headers: {
         cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
         'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-        mfadeviceprint: devicePrint,
+        mfadeviceprint: 'bench-device',
         ...(options.type ? { 'content-type': options.type } : {}),
       },
       ...(options.body === undefined ? {} : { body: options.body }),
@@ -188,7 +185,7 @@ async function measure(pid: number | undefined, seconds: number, run: () => Prom
   }
 }
 
-export async function passwordLogins(port: number, portalPid?: number) {
+export async function passwordLogins(port: number, deviceMark: string, portalPid?: number) {
   const hash = await hashPassword('Portal#2026')
   const concurrency = 8
   const seconds = 8
@@ -200,7 +197,7 @@ export async function passwordLogins(port: number, portalPid?: number) {
     passwordSignIns(port, seconds, concurrency),
   )
   const full = await measure(portalPid, seconds, () =>
-    runFor(seconds, concurrency, () => login(port)),
+    runFor(seconds, concurrency, () => login(port, deviceMark)),
   )
   const verifyAfter = await measure(undefined, seconds, verifies)
   const verifyRate = (verifyBefore.rate + verifyAfter.rate) / 2

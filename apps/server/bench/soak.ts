@@ -15,7 +15,10 @@ class Session {
   constructor(
     private readonly base: string,
     private readonly device: string,
-  ) {}
+    deviceMark?: string,
+  ) {
+    if (deviceMark) this.cookies.set('portal_device', deviceMark)
+  }
   async call(path: string, body?: object, form = false): Promise<number> {
     const headers: Record<string, string> = { mfadeviceprint: this.device }
     if (body) {
@@ -43,8 +46,8 @@ class Session {
   }
 }
 
-async function signInTo(base: string, device: string): Promise<Session> {
-  const session = new Session(base, device)
+async function signInTo(base: string, device: string, deviceMark?: string): Promise<Session> {
+  const session = new Session(base, device, deviceMark)
   await session.call(
     '/api/us-web-authentication/authenticate',
     { userName: 'bclip_demo', password: 'Portal#2026', velLevel1Org: '100' },
@@ -60,19 +63,24 @@ async function signInTo(base: string, device: string): Promise<Session> {
 }
 
 let sent = 0
-const calls: Record<string, (base: string) => Promise<unknown>> = {
-  'sign-in': (base) => signInTo(base, 'bench-device'),
-  code: async (base) => {
+interface Portal {
+  base: string
+  /** The trusted bench device's cookie mark (serve.ts). */
+  deviceMark: string
+}
+const calls: Record<string, (portal: Portal) => Promise<unknown>> = {
+  'sign-in': ({ base, deviceMark }) => signInTo(base, 'bench-device', deviceMark),
+  code: async ({ base }) => {
     const session = await signInTo(base, `soak-device-${sent++}`)
     await session.call('/api/mfa/submitVerification', { rgValue: 'email' })
   },
-  recovery: (base) =>
+  recovery: ({ base }) =>
     new Session(base, 'none').call('/api/us-web-authentication/sendUserName', {
       emailAddress: `soak.${sent++}@example.com`,
       deliveryMethod: 'email',
       appName: 'usweb',
     }),
-  'reference data': (base) => new Session(base, 'none').call('/api/mfa/getCountries'),
+  'reference data': ({ base }) => new Session(base, 'none').call('/api/mfa/getCountries'),
 }
 // Of every ten calls: 3 sign-ins, 1 code, 2 recoveries, 4 reference data.
 const mix = ['sign-in', 'reference data', 'recovery', 'sign-in', 'reference data', 'code'].concat([
@@ -127,7 +135,10 @@ export async function soak(): Promise<void> {
     for (let i = 0; Date.now() - started < durationMs; i++) {
       const name = mix[i % mix.length] ?? 'reference data'
       const at = performance.now()
-      const call = (calls[name] ?? (() => Promise.resolve()))(base).then(
+      const call = (calls[name] ?? (() => Promise.resolve()))({
+        base,
+        deviceMark: portal.deviceMark,
+      }).then(
         () => void latencies.get(name)?.push(performance.now() - at),
         () => void failures++,
       )

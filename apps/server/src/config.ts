@@ -66,7 +66,7 @@ export interface Config {
     windowMinutes: number
     shadowCounterDays: number
   }
-  passwordHashing: { concurrency: number; queue: number; threads: boolean }
+  passwordHashing: { concurrency: number; queue: number; busyWaitMs: number; threads: boolean }
   messageLimits: {
     resendCooldownSeconds: number
     perUser: number
@@ -338,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashing: {
       concurrency: e.PASSWORD_HASH_CONCURRENCY,
       queue: e.PASSWORD_HASH_QUEUE,
+      busyWaitMs: e.PASSWORD_HASH_BUSY_WAIT_MS,
       threads: e.PASSWORD_HASH_THREADS,
     },
     messageLimits: {

@@ -162,6 +162,11 @@ export const EnvSchema = z.object({
    */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(defaultHashConcurrency),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  /**
+   * When the queue is full, how long a sign-in is held before it looks again and, still
+   * full, answers 503 (lib/passwords.ts). 0: at once.
+   */
+  PASSWORD_HASH_BUSY_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Hash in worker threads at a lower priority, nice 10 (true), or on libuv's pool (false). */
   PASSWORD_HASH_THREADS: flag.default(true),
   /** Seconds before another verification code may be sent to the same user. */

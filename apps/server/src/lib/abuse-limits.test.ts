@@ -1,10 +1,15 @@
 // The pieces of the abuse limits on their own: sliding windows, target normalisation,
 // private addresses for proxy hops, and the bounded password-hashing queue.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { normaliseTarget } from '../plugins/rate-limits.ts'
 import { isAllowedSmsRecipient } from '../delivery/message-caps.ts'
 import { ServiceUnavailable } from './unavailable.ts'
-import { passwordHashingLoad, setPasswordHashingBounds, verifyPassword } from './passwords.ts'
+import {
+  awaitHashingCapacity,
+  passwordHashingLoad,
+  setPasswordHashingBounds,
+  verifyPassword,
+} from './passwords.ts'
 import { isPrivateAddress } from './trusted-proxy.ts'
 import { memoryWindowStore } from './window-store.ts'
 
@@ -55,10 +60,12 @@ describe('texts and proxies', () => {
 })
 
 describe('bounded password hashing', () => {
+  const hash =
+    '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$W1i0Jh8XWqRyoUWqj7cBK1g5z2j5cIuH6gKLu3ZpCQI'
+  afterEach(() => void vi.useRealTimers())
+
   it('runs at most the concurrency, queues a few, and refuses the rest at once with 503', async () => {
     setPasswordHashingBounds({ concurrency: 1, queue: 2 })
-    const hash =
-      '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$W1i0Jh8XWqRyoUWqj7cBK1g5z2j5cIuH6gKLu3ZpCQI'
     const tries = Array.from({ length: 6 }, () =>
       verifyPassword(hash, 'Wrong#1x').then(
         () => 'done',
@@ -69,5 +76,35 @@ describe('bounded password hashing', () => {
     expect(await Promise.all(tries)).toEqual(['done', 'done', 'done', 503, 503, 503])
     expect(passwordHashingLoad()).toMatchObject({ running: 0, waiting: 0, finished: 3 })
     // The hashing threads run at a lower priority: on a busy machine they wait their turn.
+  }, 30_000)
+
+  // The queue full: a sign-in is held (a timer, no work), then looks once more (issue 22's flood).
+  const saturate = () => {
+    setPasswordHashingBounds({ concurrency: 1, queue: 1, busyWaitMs: 1000 })
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    return [verifyPassword(hash, 'Wrong#1x'), verifyPassword(hash, 'Wrong#2x')]
+  }
+  const outcome = (held: Promise<void>) =>
+    held.then(
+      () => 'served',
+      (error: unknown) => (error instanceof ServiceUnavailable ? 503 : 'other'),
+    )
+
+  it('holds a sign-in while the queue is full, and serves it when room was made meanwhile', async () => {
+    const hashes = saturate()
+    const held = outcome(awaitHashingCapacity())
+    await Promise.all(hashes) // the queue drains while the sign-in is held
+    vi.advanceTimersByTime(1000)
+    expect(await held).toBe('served')
+  }, 30_000)
+
+  it('answers 503 after the wait when the queue is still full', async () => {
+    const hashes = saturate()
+    const held = outcome(awaitHashingCapacity())
+    // No hash can finish in between: their answers arrive as messages, after these microtasks.
+    vi.advanceTimersByTime(1000)
+    expect(await held).toBe(503)
+    await Promise.all(hashes)
+    expect(await outcome(awaitHashingCapacity())).toBe('served') // room again: no wait at all
   }, 30_000)
 })

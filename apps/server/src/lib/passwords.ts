@@ -29,7 +29,7 @@ export const passwordHashParameters = {
  */
 export const defaultHashConcurrency = availableParallelism()
 
-let bounds = { concurrency: defaultHashConcurrency, queue: 32 }
+let bounds = { concurrency: defaultHashConcurrency, queue: 32, busyWaitMs: 1000 }
 let running = 0
 let finished = 0
 const waiting: (() => void)[] = []
@@ -37,17 +37,19 @@ const waiting: (() => void)[] = []
 let workers: HashWorkers | undefined
 
 /**
- * PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE and PASSWORD_HASH_THREADS; applies to the
- * whole process. `threads` hashes in worker threads at a lower priority, nice 10 (the default),
- * false on libuv's thread pool at the event loop's priority.
+ * PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE, PASSWORD_HASH_BUSY_WAIT_MS and
+ * PASSWORD_HASH_THREADS; applies to the whole process. `threads` hashes in worker threads at a
+ * lower priority, nice 10 (the default), false on libuv's thread pool at the event loop's
+ * priority.
  */
 export function setPasswordHashingBounds(next: {
   concurrency: number
   queue: number
+  busyWaitMs?: number
   threads?: boolean
 }): void {
   const hadWorkers = workers
-  bounds = { concurrency: next.concurrency, queue: next.queue }
+  bounds = { concurrency: next.concurrency, queue: next.queue, busyWaitMs: next.busyWaitMs ?? 0 }
   workers = next.threads === false ? undefined : hashWorkers(next.concurrency)
   void hadWorkers?.close()
 }
@@ -72,9 +74,20 @@ export function passwordHashingLoad(): { running: number; waiting: number; finis
 // Answered 503 with the technical-difficulties message and Retry-After 1 (plugins/errors.ts).
 const busy = () => new ServiceUnavailable(1, 'password hashing is saturated', 'password_hashing')
 
-/** Throws the 503 now when a hash would be refused, before any other work is done for it. */
-export function assertHashingCapacity(): void {
-  if (running >= bounds.concurrency && waiting.length >= bounds.queue) throw busy()
+const isSaturated = () => running >= bounds.concurrency && waiting.length >= bounds.queue
+
+/**
+ * Before any other work is done for a sign-in: when a hash would be refused, the caller is
+ * held `busyWaitMs` (a timer: no work) and looks once more; still full, the 503. A flood's
+ * connections then come back at most once per wait instead of as fast as the event loop can
+ * refuse them, which is what kept cheap calls waiting under a flood (decision 0019); a member
+ * caught in a short burst is served a moment later instead of refused.
+ */
+export async function awaitHashingCapacity(): Promise<void> {
+  if (!isSaturated()) return
+  const waitMs = bounds.busyWaitMs
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs))
+  if (isSaturated()) throw busy()
 }
 
 async function bounded<T>(task: () => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@ import { messages } from '@portal/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
-import { assertHashingCapacity } from '../lib/passwords.ts'
+import { awaitHashingCapacity } from '../lib/passwords.ts'
 import { currentClientIp, currentRoute } from '../lib/request-context.ts'
 import { usernameKey } from '../lib/usernames.ts'
 import type { WindowStore } from '../lib/window-store.ts'
@@ -150,7 +150,7 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
       take(`client:${request.ip}`, options.perClient, options.windowMinutes),
     byTarget: limiter,
     async signIn(request: FastifyRequest, userName: string) {
-      assertHashingCapacity() // a full queue answers 503 at once, without a database lookup
+      await awaitHashingCapacity() // a full queue: 503 after a short wait, without a database lookup
       await take(`login-client:${request.ip}`, login.perClient, login.windowMinutes)
       // Per account: the username folded as the account lookup folds it (lib/usernames.ts).
       await take(`login-user:${usernameKey(userName)}`, login.perUsername, login.windowMinutes)

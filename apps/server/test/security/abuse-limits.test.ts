@@ -405,7 +405,11 @@ describe('trusted proxies', () => {
 
 describe('password hashing under pressure', () => {
   it('answers a fast 503 with the technical-difficulties message when the queue is full, while /healthz answers', async () => {
-    const { t } = await app({ PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '1' })
+    const { t } = await app({
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_HASH_QUEUE: '1',
+      PASSWORD_HASH_BUSY_WAIT_MS: '0',
+    })
     const flood = Array.from({ length: 8 }, (_, i) =>
       loginFrom(t, `flood_${i}`, { from: `198.51.100.${i + 10}` }),
     )
