@@ -34,9 +34,11 @@ export default defineConfig({
             'packages/contract/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
             // The import zones of eslint.config.js.
             'eslint-zones.test.ts',
           ],
+          setupFiles: ['apps/web/src/test/load-texts.ts'],
         },
       },
       {

@@ -71,18 +71,24 @@ export default defineConfig(({ command, mode }) => ({
     antiForgeryTokenFromService(),
     commonPasswords(),
     // Each area's index and login route show the login screen (src/app/router.tsx).
-    loginPages([
+    loginPages(
+      [
+        {
+          module: 'src/routes/usweb-login.tsx',
+          paths: [`/${areaSegments.usweb}`, paths.usweb.login],
+          html: 'usweb-login.html',
+        },
+        {
+          module: 'src/routes/pl-login.tsx',
+          paths: [`/${areaSegments.pl}`, paths.pl.login],
+          html: 'pl-login.html',
+        },
+      ],
       {
-        module: 'src/routes/usweb-login.tsx',
-        paths: [`/${areaSegments.usweb}`, paths.usweb.login],
-        html: 'usweb-login.html',
+        'en-US': 'login-page-en',
+        'es-US': 'login-page-es',
       },
-      {
-        module: 'src/routes/pl-login.tsx',
-        paths: [`/${areaSegments.pl}`, paths.pl.login],
-        html: 'pl-login.html',
-      },
-    ]),
+    ),
   ],
   build: {
     outDir: 'dist',
@@ -98,17 +104,24 @@ export default defineConfig(({ command, mode }) => ({
           // Libraries change less often than the portal, so each that every page needs gets a
           // long-cached chunk of its own; the login page fetches these three and nothing else
           // from node_modules. Other libraries (zod and the form resolver for it, what the
-          // console uses) go to the chunks of the screens and calls that import them.
+          // console uses) go to the chunks of the screens and calls that import them. Texts
+          // are chunks by language and part (src/i18n/texts.ts).
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             // Not its zod resolver: that loads with the schemas, on a form's first check.
             { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
-            // Issue 24: the English texts every page shows, and the choice of language, in one
-            // chunk (one fetch); a translation is a chunk of its own, fetched when it is chosen.
+            // Each language's login-page texts in one file (src/i18n/texts.ts): plain data,
+            // so nothing else of what they import comes along.
             {
-              name: 'texts',
-              test: /[\\/]packages[\\/]contract[\\/]src[\\/](messages|i18n[\\/](locales|portal-en))\.ts$|[\\/]src[\\/]i18n[\\/]texts\.ts$/,
+              name: 'login-page-en',
+              includeDependenciesRecursively: false,
+              test: /[\\/](login-page-texts|i18n[\\/]portal-en|i18n[\\/]login-page-en)\.ts$/,
+            },
+            {
+              name: 'login-page-es',
+              includeDependenciesRecursively: false,
+              test: /[\\/](es-US-login-page|portal-es|i18n[\\/]login-page-es)\.ts$/,
             },
           ],
         },

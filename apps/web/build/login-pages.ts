@@ -5,7 +5,10 @@
 // login's own addresses get it: no other screen is preloaded (spec §2).
 //
 // dist/login-pages.json tells the service which shell to send for which address
-// (apps/server/src/plugins/web.ts); every other address gets index.html as before.
+// (apps/server/src/plugins/web.ts); every other address gets index.html as before. It also
+// names, for each language, the file of that language's login-page texts (src/i18n/texts.ts):
+// the service writes the page's language's into every shell it sends, so that the texts
+// arrive with the entry too, and only the one language's.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
@@ -20,7 +23,7 @@ export interface LoginPage {
   html: string
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
+type Manifest = Record<string, { file: string; name?: string; imports?: string[]; css?: string[] }>
 
 /** Every file `key` needs before it runs: its chunk, its static imports and their CSS. */
 function filesOf(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
@@ -45,7 +48,15 @@ export function preloadTags(manifest: Manifest, module: string): string {
     .join('\n    ')
 }
 
-export function loginPages(pages: LoginPage[]): Plugin {
+/** The manifest's key of the chunk a code-splitting group of vite.config.ts named `name`. */
+function chunkNamed(manifest: Manifest, name: string): string {
+  const key = Object.keys(manifest).find((each) => manifest[each]?.name === name)
+  if (!key) throw new Error(`login-pages: no chunk named ${name}`)
+  return key
+}
+
+/** The login shells, and the chunk of each language's login-page texts by locale. */
+export function loginPages(pages: LoginPage[], localeTexts: Record<string, string>): Plugin {
   let outDir = ''
   return {
     name: 'login-pages',
@@ -76,7 +87,14 @@ export function loginPages(pages: LoginPage[]): Plugin {
       const byPath = Object.fromEntries(
         pages.flatMap((page) => page.paths.map((path) => [path, page.html])),
       )
-      writeFileSync(join(outDir, 'login-pages.json'), `${JSON.stringify(byPath, null, 2)}\n`)
+      const tagsByLocale = Object.fromEntries(
+        Object.entries(localeTexts).map(([locale, chunk]) => [
+          locale,
+          preloadTags(manifest, chunkNamed(manifest, chunk)),
+        ]),
+      )
+      const index = { pages: byPath, localeTexts: tagsByLocale }
+      writeFileSync(join(outDir, 'login-pages.json'), `${JSON.stringify(index, null, 2)}\n`)
     },
   }
 }

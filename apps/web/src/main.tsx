@@ -4,14 +4,16 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { AppRoutes } from './app/router.tsx'
-import { loadLocale } from './i18n/texts.ts'
+import { loadAllTextsOnFirstUse, loadLocale } from './i18n/texts.ts'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 
 const root = container
-// The active language's texts are there before the first screen renders (issue 24); should
-// they fail to load, the page shows in English rather than not at all.
+// The active language's texts of the login page are there before the first screen renders
+// (issue 24); should they fail to load, the page shows in English rather than not at all. The
+// rest of the catalogue comes when the member starts using the page (i18n/texts.ts).
+loadAllTextsOnFirstUse()
 void loadLocale().finally(() =>
   createRoot(root).render(
     <StrictMode>

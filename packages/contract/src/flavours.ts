@@ -2,7 +2,6 @@
 // The calls and the address spell a flavour differently (spec §7, §9): account creation
 // writes USWEB / PROLIABILITY, recovery usweb / proliability, and the pl area lives under
 // /proliability. Code reads the spelling it needs from here, never a literal.
-import { messages } from './messages.ts'
 import type { Flavour, ProgramCode } from './programs.ts'
 
 export interface FlavourNames {
@@ -14,7 +13,11 @@ export interface FlavourNames {
   recoveryAppName: string
   /** The program when the address names none: usweb's default, pl's only program. */
   defaultProgram: ProgramCode
-  /** Spec §8: the flavour's text for a failed call (unexpected status, no answer). */
+  /**
+   * Spec §8: the flavour's text for a failed call (unexpected status, no answer). Part of the
+   * catalogue (`messages.login`, through login-page-texts.ts); written here because every
+   * page's frame knows its flavour's before any of the catalogue has loaded.
+   */
   failureMessage: string
 }
 
@@ -24,14 +27,15 @@ export const flavours = {
     appName: 'USWEB',
     recoveryAppName: 'usweb',
     defaultProgram: 'bclip',
-    failureMessage: messages.login.technicalDifficulties,
+    failureMessage:
+      'Thank you for being our valued customer. Our system is currently experiencing technical difficulties. We apologize for this inconvenience and ask that you try again later... contact your customer service center during business hours, Monday - Friday, 8am-5pm (CT).',
   },
   pl: {
     area: 'proliability',
     appName: 'PROLIABILITY',
     recoveryAppName: 'proliability',
     defaultProgram: 'proliability',
-    failureMessage: messages.login.somethingWentWrong,
+    failureMessage: 'Something went wrong, please try after sometime.',
   },
 } as const satisfies Record<Flavour, FlavourNames>
 

@@ -1,6 +1,7 @@
 export * from './programs.ts'
 export * from './flavours.ts'
 export * from './delivery.ts'
+export * from './login-page-texts.ts'
 export * from './messages.ts'
 export * from './limits.ts'
 export * from './rules.ts'

@@ -3,21 +3,10 @@
 // kept as written rather than inventing words the business never approved, except where
 // a sentence would be left unfinished (marked below).
 
+import { loginPageTexts as first } from './login-page-texts.ts'
+
 export const messages = {
-  login: {
-    mismatch:
-      'The username and password do not match. Please try again. Please note that both are case-sensitive.',
-    // Spec §8 describes this warning without quoting it; written to say exactly what it describes.
-    nextAttemptLocks:
-      'After the next failed attempt your account will be locked, and you will be asked to reset your password.',
-    lockedLead: 'For security purposes, we require you to ',
-    lockedLink: 'reset your password',
-    lockedTail: '.',
-    invalidCrm: 'The Login ID & zip code combination provided is incorrect.',
-    somethingWentWrong: 'Something went wrong, please try after sometime.',
-    technicalDifficulties:
-      'Thank you for being our valued customer. Our system is currently experiencing technical difficulties. We apologize for this inconvenience and ask that you try again later... contact your customer service center during business hours, Monday - Friday, 8am-5pm (CT).',
-  },
+  login: first.messages.login,
   registration: {
     usernameTaken: 'Username already exists.',
     unableToProcess: 'We are unable to process your request at this time.',
@@ -66,10 +55,10 @@ export const messages = {
   },
   validation: {
     required: 'This field is required.',
-    usernameRequired: 'Username is required',
+    usernameRequired: first.messages.validation.usernameRequired,
     usernamePattern:
       'The username does not meet the minimum requirements. Use 6-50 characters of only letters, numbers, and/or underscores (no spaces).',
-    passwordRequired: 'Password is required',
+    passwordRequired: first.messages.validation.passwordRequired,
     passwordMinLength: 'Password must be at least of 8 characters',
     passwordPattern:
       'The password does not meet the minimum requirements. Use 8-50 characters, including a letter, a number, and a special character of !@#$%^&* (no spaces). Updated passwords must be different from your previous eight passwords.',
@@ -93,13 +82,11 @@ export const messages = {
     stateCode: 'Please enter the two-letter state code.',
     zipCode: 'Please enter a five-digit ZIP code.',
   },
-  errorBannerHeading: 'Error',
-  // Not in the spec: shown after the technical-difficulties message so the support desk can
-  // find the failed request (the start of its request id) in the service's logs.
-  failureReference: 'Reference:',
+  errorBannerHeading: first.messages.errorBannerHeading,
+  failureReference: first.messages.failureReference,
   // Not in the spec (issue 14, docs/decisions/0009): the answers of the abuse limits.
   throttle: {
-    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    tooManyAttempts: first.messages.throttle.tooManyAttempts,
     waitForNewCode: (seconds: number) =>
       `Please wait ${seconds} seconds before asking for a new code.`,
     tooManyMessages:
@@ -123,26 +110,7 @@ export const passwordRuleLabels = {
  * of quoting it, it is written from that description.
  */
 export const screenTexts = {
-  login: {
-    title: 'Account Login',
-    intro: 'Log in with your username and password.',
-    usernameLabel: 'Username',
-    passwordLabel: 'Password',
-    submit: 'Login',
-    forgotUsername: 'Forgot Username',
-    forgotPassword: 'Forgot Password',
-    /** pl: the link to registration (spec §2 screen 1). */
-    register: 'Register',
-    registerTitle: 'Register Your Account',
-    registerIntro:
-      'New to the portal? Set up your online account to view your coverage and manage your policy at any time.',
-    signUp: 'Sign Up',
-    highlightsTitle: 'Policy Highlights and Premiums',
-    highlightsIntro: 'See what your errors and omissions coverage includes and what it costs.',
-    learnMore: 'Learn More',
-    /** pl login footer line (spec §2 screen 1). */
-    premiumCoverage: (insurer: string) => `Premium coverage is provided by ${insurer}.`,
-  },
+  login: first.screenTexts.login,
   tempPassword: {
     title: 'Password update',
     intro: 'Please enter your new password',
@@ -263,13 +231,7 @@ export const screenTexts = {
       'For your security, you were signed out after a period without activity. Nothing was changed.',
     logInAgain: 'Log in again',
   },
-  /** Issue 27 (not in the spec): what the spinner says is happening. */
-  busy: {
-    loading: 'Loading…',
-    signingIn: 'Signing you in…',
-    sendingCode: 'Sending your code…',
-    checkingCode: 'Checking your code…',
-  },
+  busy: first.screenTexts.busy,
   /** Issue 23 (not in the spec): passkeys as a second factor (decision 0022). */
   passkeys: {
     offerTitle: 'Sign in faster next time with a passkey',

@@ -33,13 +33,20 @@ interface Shell {
 /**
  * A page shell with the configuration written in, compressed once at start; in each
  * language, named by `<html lang>` (issue 24), which the portal reads to know which
- * catalogue to load. English keeps the build's `lang="en"`.
+ * catalogue to load, and naming that language's login-page texts so that they come with the
+ * entry (`textsTags`, apps/web/build/login-pages.ts). English keeps the build's `lang="en"`.
  */
-function shellOf(distDir: string, file: string, block: string, locale: Locale): Shell {
+function shellOf(
+  distDir: string,
+  file: string,
+  block: string,
+  locale: Locale,
+  textsTags: string,
+): Shell {
   const built = readFileSync(join(distDir, file), 'utf8')
   const html = (
     locale === sourceLocale ? built : built.replace('<html lang="en">', `<html lang="${locale}">`)
-  ).replace('</head>', `  ${block}\n  </head>`)
+  ).replace('</head>', `  ${textsTags}\n  ${block}\n  </head>`)
   const identity = Buffer.from(html)
   return {
     identity,
@@ -63,15 +70,21 @@ function encodingFor(accept: string | undefined): 'br' | 'gzip' | undefined {
   return undefined
 }
 
+interface LoginPages {
+  /** The shell for each login address: the same page, naming the login screen's files. */
+  pages: Record<string, string>
+  /** Each language's login-page texts, as the link tags that name their files. */
+  localeTexts: Partial<Record<Locale, string>>
+}
+
 /**
- * The shell for each login address (apps/web/build/login-pages.ts): the same page, naming
- * the login screen's files so that they come with the entry. Every other address gets
- * index.html.
+ * What the build wrote of the login pages (apps/web/build/login-pages.ts). Every other
+ * address gets index.html.
  */
-function loginShells(distDir: string): Map<string, string> {
+function loginPages(distDir: string): LoginPages {
   const file = join(distDir, 'login-pages.json')
-  if (!existsSync(file)) return new Map()
-  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>))
+  if (!existsSync(file)) return { pages: {}, localeTexts: {} }
+  return JSON.parse(readFileSync(file, 'utf8')) as LoginPages
 }
 
 /** An address as the router matches it: without query, case or trailing slash. */
@@ -85,14 +98,18 @@ export async function webRoutes(
   { distDir, links }: { distDir: string; links?: PortalLinks },
 ) {
   const isBuilt = existsSync(join(distDir, 'index.html'))
-  const loginShellOf = loginShells(distDir)
+  const { pages, localeTexts } = loginPages(distDir)
+  const loginShellOf = new Map(Object.entries(pages))
   const block = links ? configBlock(links) : ''
   const shells = new Map<string, Shell>()
   const keyOf = (file: string, locale: Locale) => `${locale} ${file}`
   if (isBuilt) {
     for (const file of new Set(['index.html', ...loginShellOf.values()])) {
       for (const locale of locales) {
-        shells.set(keyOf(file, locale), shellOf(distDir, file, block, locale))
+        shells.set(
+          keyOf(file, locale),
+          shellOf(distDir, file, block, locale, localeTexts[locale] ?? ''),
+        )
       }
     }
     await app.register(fastifyStatic, {

@@ -7,14 +7,30 @@ import { areaSegments, paths, plOnlyScreens, screens } from '../config/paths.ts'
 import { guardedScreens, type GuardedScreen } from './guard.ts'
 import { MemberRoot, Redirect, RootShell, ToAreaLogin } from './root-shell.tsx'
 import { RouteErrorCatcher, UnexpectedError } from './route-error.tsx'
+import { loadAllTexts } from '../i18n/texts.ts'
 
-/** A lazily loaded screen: a module of routes/ (or the console) exporting `Component`. */
-function screen(load: () => Promise<{ Component: ComponentType }>): ComponentType {
-  return lazy(() => load().then((module) => ({ default: module.Component })))
+type ScreenModule = Promise<{ Component: ComponentType }>
+
+/**
+ * A lazily loaded screen: a module of routes/ (or the console) exporting `Component`. It
+ * loads after the whole text catalogue of the active language (i18n/texts.ts), which its
+ * module may read as it loads.
+ */
+function screen(load: () => ScreenModule): ComponentType {
+  return lazy(() =>
+    loadAllTexts()
+      .then(load)
+      .then(({ Component }) => ({ default: Component })),
+  )
 }
 
-const UswebLogin = screen(() => import('../routes/usweb-login.tsx'))
-const PlLogin = screen(() => import('../routes/pl-login.tsx'))
+/** The login page: its own texts came with the first load (i18n/texts.ts). */
+function loginScreen(load: () => ScreenModule): ComponentType {
+  return lazy(() => load().then(({ Component }) => ({ default: Component })))
+}
+
+const UswebLogin = loginScreen(() => import('../routes/usweb-login.tsx'))
+const PlLogin = loginScreen(() => import('../routes/pl-login.tsx'))
 
 /** The guarded screens built so far; both areas share them. */
 const guardedScreenComponents: Partial<Record<GuardedScreen, ComponentType>> = {

@@ -1,20 +1,28 @@
-// The portal's texts in the active language (issue 24). English, the specification's own
-// texts, is built in; another language's catalogue loads on its own before the first render
-// (`loadLocale`, main.tsx), so a page fetches only the language it shows. The language is
-// the one the service served the page in (`<html lang>`). Screens read texts
-// from here, never from the contract directly: these bindings are the active language's.
-import type { portalFormTextsEn } from '@portal/contract'
-import {
-  isLocale,
-  localeCookie,
+// The portal's texts in the active language (issue 24). Each language's load on their own,
+// only the active one's, and in two parts, so that the login page fetches only what it shows
+// (issues 23 and 24: its first load within 100 KB):
+// - the login page's texts (the contract's login-page-texts.ts, a tenth of the catalogue,
+//   and the portal's own texts of every page's frame), loaded before the first render
+//   (`loadLocale`, main.tsx) in the language the service served the page in (`<html lang>`),
+//   which also named their file for the browser to fetch with the page's own;
+// - the whole catalogue of that language (`loadAllTexts`), which every other screen's route
+//   awaits before its module loads (app/router.tsx), as does the login's submit. It is
+//   fetched as soon as the member starts using the page, so it is there by then.
+// Until the whole catalogue is in, `messages` and `screenTexts` hold the login page's texts
+// only: the modules of the login page's first load read nothing else (the browser tests of
+// both flavours and languages show every one of its texts).
+// Screens read texts from here, never from the contract directly: these bindings are the
+// active language's.
+import type {
+  loginPageTexts,
   messages as messagesEn,
   passwordRuleLabels as passwordRuleLabelsEn,
+  portalFormTextsEn,
+  portalTextsEn,
+  Program,
   screenTexts as screenTextsEn,
-  sourceLocale,
-  type Locale,
-  portalTextsEn as webTextsEn,
-  type Program,
 } from '@portal/contract'
+import { isLocale, localeCookie, sourceLocale, type Locale } from '@portal/contract'
 
 type Translation<T> = T extends string
   ? string
@@ -22,24 +30,30 @@ type Translation<T> = T extends string
     ? (...args: A) => string
     : { readonly [K in keyof T]: Translation<T[K]> }
 
-export type WebTexts = Translation<typeof webTextsEn>
+export type WebTexts = Translation<typeof portalTextsEn>
 export type FormTexts = Translation<typeof portalFormTextsEn>
 
 export interface Catalogue {
   messages: Translation<typeof messagesEn>
   passwordRuleLabels: Translation<typeof passwordRuleLabelsEn>
   screenTexts: Translation<typeof screenTextsEn>
-  accountLabels: Record<Program['accountLabel'], string>
+  /** Each label in the language; English names each label by itself (the program catalogue's). */
+  accountLabels?: Record<Program['accountLabel'], string>
   webTexts: WebTexts
   formTexts: FormTexts
   translateServerText: (text: string) => string
 }
 
+/** The login page's texts in one language: a part of its catalogue, at the same keys. */
+export type LoginPageTexts = Translation<typeof loginPageTexts> & { webTexts: WebTexts }
+
+// Set before the first render (`loadLocale`); the login page's part until `loadAllTexts`
+// has the whole (see the top of this file).
 export let locale: Locale = sourceLocale
-export let messages: Catalogue['messages'] = messagesEn
-export let passwordRuleLabels: Catalogue['passwordRuleLabels'] = passwordRuleLabelsEn
-export let screenTexts: Catalogue['screenTexts'] = screenTextsEn
-export let webTexts: WebTexts = webTextsEn
+export let messages = {} as Catalogue['messages']
+export let passwordRuleLabels = {} as Catalogue['passwordRuleLabels']
+export let screenTexts = {} as Catalogue['screenTexts']
+export let webTexts = {} as WebTexts
 /**
  * A text the service sent (its answers stay English, spec §7) in the active language, by
  * the key the English text has in the contract's catalogue (server-texts.ts, loaded with a
@@ -62,6 +76,14 @@ export function accountLabelOf(program: Program): string {
   return accountLabels?.[program.accountLabel] ?? program.accountLabel
 }
 
+/** The login page's texts of `next`, until its whole catalogue is in. */
+function activateLoginPage(next: Locale, texts: LoginPageTexts): void {
+  locale = next
+  messages = texts.messages as Catalogue['messages']
+  screenTexts = texts.screenTexts as Catalogue['screenTexts']
+  webTexts = texts.webTexts
+}
+
 function activate(next: Locale, catalogue: Catalogue): void {
   locale = next
   messages = catalogue.messages
@@ -82,11 +104,55 @@ function servedLocale(): Locale {
   return isLocale(lang) ? lang : sourceLocale
 }
 
-/** Loads the page's language's catalogue (none for English) before the first render. */
+const loginPageOf: Record<Locale, () => Promise<LoginPageTexts>> = {
+  'en-US': () => import('./login-page-en.ts').then((module) => module.loginPageEn),
+  'es-US': () => import('./login-page-es.ts').then((module) => module.loginPageEs),
+}
+
+/**
+ * Loads the login page's texts in the page's language before the first render; should a
+ * translation fail to load, the page shows in English rather than not at all.
+ */
 export async function loadLocale(next: Locale = servedLocale()): Promise<void> {
-  if (next === sourceLocale) return
-  const { catalogueEs } = await import('./catalogue-es.ts')
-  activate(next, catalogueEs)
+  try {
+    activateLoginPage(next, await loginPageOf[next]())
+  } catch (error) {
+    if (next === sourceLocale) throw error
+    await loadLocale(sourceLocale)
+  }
+}
+
+const catalogueOf: Record<Locale, () => Promise<Catalogue>> = {
+  'en-US': () => import('./catalogue-en.ts').then((module) => module.catalogueEn),
+  'es-US': () => import('./catalogue-es.ts').then((module) => module.catalogueEs),
+}
+
+let allTexts: Promise<void> | undefined
+
+/**
+ * The whole catalogue of the active language, once: every screen but the login page awaits
+ * it before its module loads (a module may read texts as it loads). Should it fail to load
+ * (the network), the next call tries again.
+ */
+export function loadAllTexts(): Promise<void> {
+  const active = locale
+  allTexts ??= catalogueOf[active]()
+    .then((catalogue) => activate(active, catalogue))
+    .catch((error: unknown) => {
+      allTexts = undefined
+      throw error
+    })
+  return allTexts
+}
+
+/** Fetches the whole catalogue when the member first touches or types on the page. */
+export function loadAllTextsOnFirstUse(): void {
+  const events = ['pointerdown', 'keydown', 'focusin'] as const
+  const start = () => {
+    for (const event of events) window.removeEventListener(event, start, true)
+    loadAllTexts().catch(() => undefined) // a screen that needs it asks again
+  }
+  for (const event of events) window.addEventListener(event, start, true)
 }
 
 /** Remembers the language for a year (a plain cookie: not a secret, not the session). */

@@ -5,24 +5,12 @@
 // i18n/coverage.test.ts name the missing key.
 import type { messages, passwordRuleLabels, screenTexts } from '../messages.ts'
 import { icu, type Translation } from './catalogue.ts'
+import { loginPageTextsEs as first } from './es-US-login-page.ts'
 
 const es = 'es-US'
 
 export const messagesEs: Translation<typeof messages> = {
-  login: {
-    mismatch:
-      'El nombre de usuario y la contraseña no coinciden. Inténtelo de nuevo. Tenga en cuenta que ambos distinguen entre mayúsculas y minúsculas.',
-    nextAttemptLocks:
-      'Después del próximo intento fallido, su cuenta se bloqueará y se le pedirá que restablezca su contraseña.',
-    lockedLead: 'Por motivos de seguridad, le pedimos que ',
-    lockedLink: 'restablezca su contraseña',
-    lockedTail: '.',
-    invalidCrm:
-      'La combinación de ID de inicio de sesión y código postal proporcionada es incorrecta.',
-    somethingWentWrong: 'Se produjo un error. Inténtelo de nuevo más tarde.',
-    technicalDifficulties:
-      'Gracias por ser nuestro valioso cliente. En este momento nuestro sistema presenta dificultades técnicas. Le pedimos disculpas por las molestias y le solicitamos que lo intente de nuevo más tarde... comuníquese con su centro de servicio al cliente en horario de atención, de lunes a viernes, de 8 a. m. a 5 p. m. (CT).',
-  },
+  login: first.messages.login,
   registration: {
     usernameTaken: 'El nombre de usuario ya existe.',
     unableToProcess: 'En este momento no podemos procesar su solicitud.',
@@ -69,10 +57,10 @@ export const messagesEs: Translation<typeof messages> = {
   },
   validation: {
     required: 'Este campo es obligatorio.',
-    usernameRequired: 'El nombre de usuario es obligatorio',
+    usernameRequired: first.messages.validation.usernameRequired,
     usernamePattern:
       'El nombre de usuario no cumple con los requisitos mínimos. Use de 6 a 50 caracteres, solo letras, números o guiones bajos (sin espacios).',
-    passwordRequired: 'La contraseña es obligatoria',
+    passwordRequired: first.messages.validation.passwordRequired,
     passwordMinLength: 'La contraseña debe tener al menos 8 caracteres',
     passwordPattern:
       'La contraseña no cumple con los requisitos mínimos. Use de 8 a 50 caracteres, con una letra, un número y un carácter especial de !@#$%^&* (sin espacios). Las contraseñas actualizadas deben ser distintas de sus ocho contraseñas anteriores.',
@@ -94,10 +82,10 @@ export const messagesEs: Translation<typeof messages> = {
     stateCode: 'Ingrese el código de estado de dos letras.',
     zipCode: 'Ingrese un código postal de cinco dígitos.',
   },
-  errorBannerHeading: 'Error',
-  failureReference: 'Referencia:',
+  errorBannerHeading: first.messages.errorBannerHeading,
+  failureReference: first.messages.failureReference,
   throttle: {
-    tooManyAttempts: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
+    tooManyAttempts: first.messages.throttle.tooManyAttempts,
     waitForNewCode: icu<[number]>(
       es,
       'Espere {seconds, plural, one {# segundo} other {# segundos}} antes de pedir un código nuevo.',
@@ -119,28 +107,7 @@ export const passwordRuleLabelsEs: Translation<typeof passwordRuleLabels> = {
 }
 
 export const screenTextsEs: Translation<typeof screenTexts> = {
-  login: {
-    title: 'Inicio de sesión',
-    intro: 'Inicie sesión con su nombre de usuario y contraseña.',
-    usernameLabel: 'Nombre de usuario',
-    passwordLabel: 'Contraseña',
-    submit: 'Iniciar sesión',
-    forgotUsername: 'Olvidé mi nombre de usuario',
-    forgotPassword: 'Olvidé mi contraseña',
-    register: 'Registrarse',
-    registerTitle: 'Registre su cuenta',
-    registerIntro:
-      '¿Es nuevo en el portal? Configure su cuenta en línea para consultar su cobertura y administrar su póliza en cualquier momento.',
-    signUp: 'Crear cuenta',
-    highlightsTitle: 'Aspectos destacados de la póliza y primas',
-    highlightsIntro: 'Vea qué incluye su cobertura de errores y omisiones y cuánto cuesta.',
-    learnMore: 'Más información',
-    premiumCoverage: icu<[string]>(
-      es,
-      'La cobertura de la prima la proporciona {insurer}.',
-      'insurer',
-    ),
-  },
+  login: first.screenTexts.login,
   tempPassword: {
     title: 'Actualización de contraseña',
     intro: 'Ingrese su nueva contraseña',
@@ -278,12 +245,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'Por su seguridad, se cerró su sesión después de un período sin actividad. No se realizó ningún cambio.',
     logInAgain: 'Iniciar sesión de nuevo',
   },
-  busy: {
-    loading: 'Cargando…',
-    signingIn: 'Iniciando su sesión…',
-    sendingCode: 'Enviando su código…',
-    checkingCode: 'Verificando su código…',
-  },
+  busy: first.screenTexts.busy,
   passkeys: {
     offerTitle: 'Inicie sesión más rápido la próxima vez con una clave de acceso',
     offerIntro:

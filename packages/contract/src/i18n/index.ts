@@ -6,15 +6,18 @@ import { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from
 import type { Locale } from './locales.ts'
 import { portalTextsEn } from './portal-en.ts'
 import { portalFormTextsEn } from './portal-forms-en.ts'
-import { portalFormTextsEs, portalTextsEs } from './portal-es.ts'
+import { portalTextsEs } from './portal-es.ts'
+import { portalFormTextsEs } from './portal-forms-es.ts'
 import type { Translation } from './catalogue.ts'
 
 export * from './catalogue.ts'
 export * from './locales.ts'
 export { accountLabelsEs, messagesEs, passwordRuleLabelsEs, screenTextsEs } from './es-US.ts'
+export { loginPageTextsEs } from './es-US-login-page.ts'
 export { portalTextsEn } from './portal-en.ts'
 export { portalFormTextsEn } from './portal-forms-en.ts'
-export { portalFormTextsEs, portalTextsEs } from './portal-es.ts'
+export { portalTextsEs } from './portal-es.ts'
+export { portalFormTextsEs } from './portal-forms-es.ts'
 
 /** The English source of the contract's texts, in the shape every locale has. */
 export const contractTextsEn = {

@@ -1,7 +1,6 @@
 // The portal's own texts in Spanish (es-US, issue 24): the same keys as portal-en.ts, in the
 // formal register ("usted"). Loaded only when Spanish is the active language.
 import type { portalTextsEn } from './portal-en.ts'
-import type { portalFormTextsEn } from './portal-forms-en.ts'
 import type { Translation } from './catalogue.ts'
 
 export const portalTextsEs: Translation<typeof portalTextsEn> = {
@@ -41,55 +40,5 @@ export const portalTextsEs: Translation<typeof portalTextsEn> = {
   },
   titles: {
     login: 'Inicio de sesión',
-  },
-}
-
-export const portalFormTextsEs: Translation<typeof portalFormTextsEn> = {
-  password: {
-    requirements: 'Requisitos de la contraseña',
-    strength: 'Seguridad de la contraseña',
-    levels: {
-      'Very Weak': 'Muy débil',
-      Weak: 'Débil',
-      Moderate: 'Moderada',
-      Good: 'Buena',
-      Strong: 'Segura',
-    },
-    passwordLabel: 'Contraseña',
-    confirmPasswordLabel: 'Confirmar contraseña',
-    confirmToggleTarget: 'confirmación de contraseña',
-  },
-  recovery: {
-    email: 'Correo electrónico',
-    mobile: 'Celular',
-    username: 'Nombre de usuario',
-    emailAddress: 'Correo electrónico',
-    mobileNumber: 'Número de celular',
-    textMessage: 'Mensaje de texto',
-  },
-  mfa: {
-    chooseIntro:
-      'Por su seguridad, necesitamos confirmar que es usted. Elija adónde debemos enviar un código de verificación de un solo uso.',
-    sendMyCodeBy: 'Enviar mi código por',
-    email: 'Correo electrónico',
-    mobile: 'Celular',
-    updateAfterVerifying:
-      'Actualizar mis datos de contacto para la verificación después de verificar',
-    contactSupport: 'Comunicarse con soporte',
-    verificationCode: 'Código de verificación',
-    generateNewCode: 'Generar un código nuevo',
-    changeDeliveryMode: 'Cambiar el método de envío',
-    support: 'Soporte',
-    plHelpLead: '¿Necesita ayuda? Haga clic',
-    plHelpLink: 'aquí',
-    plHelpTail: 'para comunicarse con soporte.',
-    faq: 'Preguntas frecuentes sobre el código de verificación',
-    emailAddress: 'Correo electrónico',
-    mobileNumber: 'Número de celular',
-    editMobileNumber: 'Editar el número de celular',
-    typeOfEmail: 'Tipo de correo electrónico',
-    typeOfMobile: 'Tipo de número de celular',
-    countryRegion: 'País o región',
-    contactTypes: { Personal: 'Personal', Work: 'Trabajo' },
   },
 }

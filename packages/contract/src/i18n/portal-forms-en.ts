@@ -1,5 +1,5 @@
 // The portal's own texts in English (issue 24) of the forms past the login page, apart from
-// portal-en.ts so that the login page does not fetch them. Spanish: portal-es.ts.
+// portal-en.ts so that the login page does not fetch them. Spanish: portal-forms-es.ts.
 export const portalFormTextsEn = {
   password: {
     requirements: 'Password requirements',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { flavours, limits, type Flavour, type Program } from '@portal/contract'
-import { messages, screenTexts } from '../../i18n/texts.ts'
+import { loadAllTexts, messages, screenTexts } from '../../i18n/texts.ts'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'
@@ -116,7 +116,9 @@ export function LoginScreen({
 
   const logIn = (values: LoginFormValues) =>
     run(async () => {
-      const login = await loadLogin()
+      // The next screen, and the banner's translation of the service's answer, read the
+      // whole catalogue: it loads beside the login's steps.
+      const [login] = await Promise.all([loadLogin(), loadAllTexts()])
       const request = { flavour, program, level1Org, credentials: values }
       const end = await login.logIn(request, login.loginCalls)
       switch (end.kind) {

@@ -1,0 +1,66 @@
+// The texts the login page shows before anything else of the portal has loaded (issues 23
+// and 24: its first load stays within 100 KB). They are part of the catalogue like any other
+// (messages.ts composes them into `messages` and `screenTexts`, at the same keys); they live
+// here so that the login page can load them without the rest of the catalogue. A text moves
+// here only when a module of the login page's first load shows it.
+
+import { flavours } from './flavours.ts'
+
+export const loginPageTexts = {
+  messages: {
+    login: {
+      mismatch:
+        'The username and password do not match. Please try again. Please note that both are case-sensitive.',
+      // Spec §8 describes this warning without quoting it; written to say exactly what it describes.
+      nextAttemptLocks:
+        'After the next failed attempt your account will be locked, and you will be asked to reset your password.',
+      lockedLead: 'For security purposes, we require you to ',
+      lockedLink: 'reset your password',
+      lockedTail: '.',
+      invalidCrm: 'The Login ID & zip code combination provided is incorrect.',
+      somethingWentWrong: flavours.pl.failureMessage,
+      technicalDifficulties: flavours.usweb.failureMessage,
+    },
+    validation: {
+      usernameRequired: 'Username is required',
+      passwordRequired: 'Password is required',
+    },
+    errorBannerHeading: 'Error',
+    // Not in the spec: shown after the technical-difficulties message so the support desk can
+    // find the failed request (the start of its request id) in the service's logs.
+    failureReference: 'Reference:',
+    // Not in the spec (issue 14, docs/decisions/0009): the answer of the sign-in limits.
+    throttle: {
+      tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    },
+  },
+  screenTexts: {
+    login: {
+      title: 'Account Login',
+      intro: 'Log in with your username and password.',
+      usernameLabel: 'Username',
+      passwordLabel: 'Password',
+      submit: 'Login',
+      forgotUsername: 'Forgot Username',
+      forgotPassword: 'Forgot Password',
+      /** pl: the link to registration (spec §2 screen 1). */
+      register: 'Register',
+      registerTitle: 'Register Your Account',
+      registerIntro:
+        'New to the portal? Set up your online account to view your coverage and manage your policy at any time.',
+      signUp: 'Sign Up',
+      highlightsTitle: 'Policy Highlights and Premiums',
+      highlightsIntro: 'See what your errors and omissions coverage includes and what it costs.',
+      learnMore: 'Learn More',
+      /** pl login footer line (spec §2 screen 1). */
+      premiumCoverage: (insurer: string) => `Premium coverage is provided by ${insurer}.`,
+    },
+    /** Issue 27 (not in the spec): what the spinner says is happening. */
+    busy: {
+      loading: 'Loading…',
+      signingIn: 'Signing you in…',
+      sendingCode: 'Sending your code…',
+      checkingCode: 'Checking your code…',
+    },
+  },
+} as const
