@@ -79,4 +79,28 @@ describe('the language switch', () => {
     expect(await alert.textContent()).not.toContain(en.messages.login.mismatch)
     expect(await page.title()).toMatch(/^Error: /)
   })
+
+  // Issues 23 and 24: each language's texts load on their own, only the active one's; the
+  // whole catalogue only once the member starts using the page.
+  it.each([
+    ['en-US', 'login-page-en', 'login-page-es'],
+    ['es-US', 'login-page-es', 'login-page-en'],
+  ] as const)('a %s login page fetches its own texts only', async (locale, own, other) => {
+    const page = await openPage(e2e.browser, { locale })
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await page.goto(e2e.portal.url(uswebLogin), { waitUntil: 'networkidle' })
+    await heading(page, contractTexts[locale].screenTexts.login.title)
+    const fetched = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`))
+    expect(fetched(own)).toBe(true)
+    expect(fetched(other)).toBe(false)
+    expect(fetched(locale === 'en-US' ? 'catalogue-en' : 'catalogue-es')).toBe(false)
+    await page.getByLabel(contractTexts[locale].screenTexts.login.usernameLabel).focus()
+    await expect
+      .poll(() => fetched(locale === 'en-US' ? 'catalogue-en' : 'catalogue-es'))
+      .toBe(true)
+    expect(page.errors).toEqual([])
+  })
 })

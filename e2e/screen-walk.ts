@@ -47,6 +47,12 @@ function englishLeftOver(locale: Locale): string[] {
 /** The narrowest phone the portal supports (issue 6). */
 export const phoneWidth = 360
 
+/**
+ * A walk opens every screen of a flavour, each with its axe check: about 45 s when the
+ * machine is shared with the rest of the suite, so the walks get more than a test's minute.
+ */
+export const walkTimeout = 180_000
+
 const walkPassword = 'Harbour#Fjord26'
 const updatedPassword = 'Harbour#Fjord27'
 

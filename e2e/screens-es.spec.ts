@@ -3,20 +3,25 @@
 // portal left on any of them (screen-walk.ts).
 import { describe, it } from 'vitest'
 import { portalAndBrowser } from './fixtures.ts'
-import { expectWholeWalk, walkScreens } from './screen-walk.ts'
+import { expectWholeWalk, walkScreens, walkTimeout } from './screen-walk.ts'
 
 const e2e = portalAndBrowser()
 
 describe('every screen in Spanish', () => {
-  it('walks every proliability screen in es-US', async () => {
-    const walk = await walkScreens(e2e.browser, e2e.portal, 'proliability', 'es-US')
-    expectWholeWalk('proliability', walk)
-  })
+  it(
+    'walks every proliability screen in es-US',
+    async () => {
+      const walk = await walkScreens(e2e.browser, e2e.portal, 'proliability', 'es-US')
+      expectWholeWalk('proliability', walk)
+    },
+    walkTimeout,
+  )
 
   it.each(['bclip', 'augustar'] as const)(
     'walks every usweb screen of %s in es-US',
     async (program) => {
       expectWholeWalk(program, await walkScreens(e2e.browser, e2e.portal, program, 'es-US'))
     },
+    walkTimeout,
   )
 })
