@@ -1,6 +1,7 @@
 // Browser-test fixtures: a real portal (service + built web) on a free loopback port with
 // a database of its own, and Debian's Chromium driven by playwright-core.
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { programOf, type DeliveryMethod, type ProgramCode } from '@portal/contract'
@@ -280,4 +281,26 @@ export function browserStorage(page: Page): Promise<string> {
 /** A field's own error message (the banner may repeat it as a link to the field). */
 export function fieldError(page: Page, text: string) {
   return page.locator('.form-field__error').getByText(text, { exact: true })
+}
+
+/**
+ * With CAPTURE_SCREENS=1, a screen goes into the gallery (docs/screens/) at the gallery's two
+ * widths, as scripts/screens.mjs captures the others: the passkey screens (passkey.spec.ts)
+ * and the Spanish walks (screen-walk.ts), which need what only the tests have (the DevTools
+ * authenticator, the catalogue's texts in each language).
+ */
+export async function captureScreen(page: Page, name: string): Promise<void> {
+  if (!process.env.CAPTURE_SCREENS) return
+  const dir = fileURLToPath(new URL('../docs/screens/', import.meta.url))
+  const before = page.viewportSize() ?? { width: 1280, height: 900 }
+  for (const [label, width] of [
+    ['phone', 375],
+    ['desktop', 1280],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.mouse.move(0, 0)
+    await page.locator('.spinner').waitFor({ state: 'hidden' })
+    await page.screenshot({ path: `${dir}${name}-${label}.png`, fullPage: true })
+  }
+  await page.setViewportSize(before)
 }

@@ -2,11 +2,11 @@
 // authenticator that verifies its user). The portal is opened as http://localhost:<port>:
 // a passkey's RP id is a domain, never an IP address, and the demo's WEBAUTHN_ORIGINS is
 // http://localhost:* .
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { CDPSession, Page } from 'playwright-core'
 import { screenTexts, type ProgramCode } from '@portal/contract'
 import {
+  captureScreen,
   accessibilityViolations,
   demoPassword,
   openPage,
@@ -74,26 +74,6 @@ async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([])
 }
 
-/**
- * With CAPTURE_SCREENS=1, the new screens go into the gallery (docs/screens/) at the
- * gallery's two widths, as scripts/screens.mjs captures the others.
- */
-async function capture(page: Page, name: string) {
-  if (!process.env.CAPTURE_SCREENS) return
-  const dir = fileURLToPath(new URL('../docs/screens/', import.meta.url))
-  const before = page.viewportSize() ?? { width: 1280, height: 900 }
-  for (const [label, width] of [
-    ['phone', 375],
-    ['desktop', 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.mouse.move(0, 0)
-    await page.locator('.spinner').waitFor({ state: 'hidden' })
-    await page.screenshot({ path: `${dir}${name}-${label}.png`, fullPage: true })
-  }
-  await page.setViewportSize(before)
-}
-
 /** Presses a button as a keyboard user does: Tab until it has the focus, then Enter. */
 async function pressByKeyboard(page: Page, name: string) {
   const button = page.getByRole('button', { name, exact: true })
@@ -120,7 +100,7 @@ async function enrolPasskey(username: string, program: ProgramCode) {
   await onScreen(page, '/createpasskey')
   await page.getByRole('heading', { name: screenTexts.passkeys.offerTitle }).waitFor()
   await expectAccessible(page)
-  await capture(page, `${program === 'proliability' ? 'pl' : 'usweb'}-createpasskey`)
+  await captureScreen(page, `${program === 'proliability' ? 'pl' : 'usweb'}-createpasskey`)
   await pressByKeyboard(page, screenTexts.passkeys.create)
   await page.waitForURL(program === 'proliability' ? policyApp : mainSite)
   const credentials = await credentialsOf(authenticator)
@@ -141,7 +121,7 @@ async function signInWithPasskey(
   await page.waitForURL((url) => /\/(verificationinfostep1|mfa)$/.test(url.pathname))
   await page.getByRole('button', { name: screenTexts.passkeys.use }).waitFor()
   await expectAccessible(page)
-  await capture(
+  await captureScreen(
     page,
     `${program === 'proliability' ? 'pl' : 'usweb'}-verificationinfostep1-passkey`,
   )
@@ -197,7 +177,7 @@ describe('passkeys (usweb)', () => {
     await expectAccessible(page)
     const row = page.getByRole('row', { name: /Passkey/ })
     await row.waitFor()
-    await capture(page, 'usweb-updateinformationstep1component-passkeys')
+    await captureScreen(page, 'usweb-updateinformationstep1component-passkeys')
     const name = (await row.getByRole('rowheader').textContent()) ?? ''
     await pressByKeyboard(page, screenTexts.passkeys.removeLabel(name))
     await page.getByText(screenTexts.passkeys.removed(name)).waitFor()

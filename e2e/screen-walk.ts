@@ -7,6 +7,7 @@ import { contractTexts, textsOf, type Locale } from '@portal/contract/i18n'
 import { demoCustomers, demoMailingPhones } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  captureScreen,
   latestSent,
   newestOutboxId,
   openPage,
@@ -184,6 +185,10 @@ export async function walkScreens(
       expect(english, `English on ${segment}`).toEqual([])
     }
     titles.set(segment, facts.title)
+    // Issue 24: the gallery's Spanish screens (one usweb program and pl), with CAPTURE_SCREENS=1.
+    if (locale !== 'en-US' && (pl || program === 'bclip')) {
+      await captureScreen(page, `${pl ? 'pl' : 'usweb'}-${segment}-es`)
+    }
     // Spec §1/§2: pl has no footer; screens 4 and 16 hide the footer and background image.
     const plain = plainScreens.includes(segment)
     const footers = await page.getByRole('contentinfo').count()

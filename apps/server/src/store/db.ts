@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { migrationsFolder } from '../paths.ts'
+import { clientWithBackoff, connectBackoff } from './connect-backoff.ts'
 import { loadReferenceData } from './reference-data.ts'
 import type { Db } from './db-type.ts'
 import * as schema from './schema.ts'
@@ -183,6 +184,8 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const timeouts = source.timeouts ?? { connectMs: 5_000, statementMs: 10_000 }
     const pool = new pg.Pool({
+      // After a failed connect, none for a while, then one at a time (connect-backoff.ts).
+      Client: clientWithBackoff(connectBackoff()),
       connectionString: source.url,
       max: source.poolSize ?? 10,
       // Every wait on PostgreSQL is bounded: a new connection, a statement on the server, and
