@@ -21,7 +21,13 @@ export const benchDeviceMark = 'bench-device'
 export async function serve(
   kind: 'portal' | 'baseline',
   env: Record<string, string> = {},
-): Promise<{ port: number; child: ChildProcess; deviceMark: string }> {
+): Promise<{
+  port: number
+  child: ChildProcess
+  deviceMark: string
+  /** Statements the portal has sent to its database so far (its own counter, see serve.ts). */
+  queryCount: () => Promise<number>
+}> {
   const child = spawn(
     process.execPath,
     [
@@ -34,7 +40,8 @@ export async function serve(
       kind,
     ],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // The IPC channel answers queryCount() (serve.ts).
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
       env: { ...process.env, ...env },
     },
   )
@@ -45,8 +52,18 @@ export async function serve(
       if (line) resolve(JSON.parse(line[0]) as { port: number; deviceMark?: string })
     })
   })
+  const queryCount = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (answer) => resolve((answer as { queryCount: number }).queryCount))
+      child.send('queryCount')
+    })
   // The trusted bench device's cookie mark (serve.ts); a loaded database's own otherwise.
-  return { port: started.port, child, deviceMark: started.deviceMark ?? benchDeviceMark }
+  return {
+    port: started.port,
+    child,
+    deviceMark: started.deviceMark ?? benchDeviceMark,
+    queryCount,
+  }
 }
 
 export async function runFor<T>(
