@@ -15,6 +15,7 @@ import type { SignInState } from '../modules/signin/flow.ts'
 import type { auditRepo } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
 import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
+import type { UserWithCustomer } from '../store/users.repo.ts'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
 export const sessionCookieName = (isSecure: boolean) =>
@@ -33,6 +34,12 @@ export interface Session {
 export interface SessionHandle {
   /** The current session, or null for an anonymous visitor (loaded on first use). */
   load(): Promise<Session | null>
+  /**
+   * The session's user and customer record, as read with the session by load() (one
+   * statement); undefined when they were not (nothing loaded yet, or a session started in
+   * this request).
+   */
+  loadedMember(): UserWithCustomer | undefined
   /** Starts a fresh session (a new id: ids rotate at every sign-in). */
   start(session: Session): Promise<void>
   /** Keeps data beside the flow's state; the state itself moves only through the flow. */
@@ -190,7 +197,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       issue(reply, raw)
     }
 
-    let loaded: { idHash: string; row: SessionRow } | null | undefined
+    let loaded: { idHash: string; row: SessionRow; member?: UserWithCustomer } | null | undefined
     /**
      * Writes the loaded session's new content, under a new id when `isRotated` (handed out
      * with its anti-forgery token), in one statement.
@@ -208,7 +215,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       } else {
         await repo.update(loaded.idHash, { ...patch, idHash })
       }
-      loaded = { idHash, row: { ...loaded.row, ...patch, idHash } }
+      loaded = { ...loaded, idHash, row: { ...loaded.row, ...patch, idHash } }
       if (id === undefined) return
       reply.setCookie(sessionCookie, id, sessionCookieOptions)
       issue(reply, id)
@@ -219,10 +226,11 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
           loaded = null
           if (raw) {
             const idHash = sha256(raw)
-            const row = await repo.find(idHash)
+            const found = await repo.findWithMember(idHash)
+            const row = found?.row
             const now = options.clock.now()
             if (row && row.expiresAt > now) {
-              loaded = { idHash, row }
+              loaded = { idHash, row, member: found.member }
               // Touch at most once a minute: idle expiry without a write per request.
               if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
                 const expiresAt = expiryFrom(now, row.createdAt)
@@ -238,6 +246,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         // A row from an older release may hold a retired state: requireState refuses it.
         return { userId, program, stage: stage as SignInState, data }
       },
+      loadedMember: () => (loaded ? loaded.member : undefined),
       start: async (session) => {
         if (raw) await repo.remove(sha256(raw))
         const id = randomToken(32)

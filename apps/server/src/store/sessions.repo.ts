@@ -1,6 +1,7 @@
 import { eq, lte, sql } from 'drizzle-orm'
 import { prepared, type Db } from './db.ts'
-import { sessions } from './schema.ts'
+import { customers, sessions, users } from './schema.ts'
+import { signInCustomerColumns, userWithCustomer, type UserWithCustomer } from './users.repo.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
 export type NewSessionRow = typeof sessions.$inferInsert
@@ -21,6 +22,27 @@ export function sessionsRepo(db: Db) {
         db.select().from(sessions).where(byIdHash).prepare(name),
       ).execute({ idHash })
       return row
+    },
+    /**
+     * The session with its user and what the sign-in reads of their customer record, in one
+     * statement: every member's call reads all three, and they were two round trips.
+     */
+    async findWithMember(
+      idHash: string,
+    ): Promise<{ row: SessionRow; member: UserWithCustomer } | undefined> {
+      const [found] = await prepared(db, 'sessions_find_with_member', (name) =>
+        db
+          .select({ session: sessions, user: users, customer: signInCustomerColumns })
+          .from(sessions)
+          // A session's user always exists (its row goes with the user's, on delete cascade).
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(customers, eq(customers.custnum, users.custnum))
+          .where(byIdHash)
+          .prepare(name),
+      ).execute({ idHash })
+      if (!found) return undefined
+      const member = userWithCustomer([found])
+      return member && { row: found.session, member }
     },
     async insert(row: Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>) {
       await prepared(db, 'sessions_insert', (name) =>

@@ -99,7 +99,9 @@ export async function memberOf(
   options: MemberOptions = {},
 ): Promise<Member> {
   const session = await requireState(request, states, options.refusal)
-  const found = await request.server.loadMember(session.userId)
+  // Read with the session when it was loaded from its row (one statement); read here when
+  // the session started in this request.
+  const found = request.session.loadedMember() ?? (await request.server.loadMember(session.userId))
   if (!found || found.user.isLocked) throw new HttpError(401, pleaseLogIn)
   return { session, ...found }
 }
