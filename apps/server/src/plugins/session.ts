@@ -12,7 +12,7 @@ import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
 import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../lib/crypto.ts'
 import type { SignInState } from '../modules/signin/flow.ts'
-import type { auditRepo } from '../store/audit.repo.ts'
+import type { AuditEntry, auditRepo } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
 import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
 import type { UserWithCustomer } from '../store/users.repo.ts'
@@ -46,12 +46,13 @@ export interface SessionHandle {
   update(patch: { data: Record<string, unknown> }): Promise<void>
   /**
    * For the sign-in flow only (modules/signin/flow.ts): its new state and data, and with
-   * `isRotated` a new id too (as rotate() gives), all in one write.
+   * `isRotated` a new id too (as rotate() gives), all in one write; with `audit`, that
+   * entry's row is written by the same statement.
    */
   moveTo(
     stage: SignInState,
     data: Record<string, unknown>,
-    options?: { isRotated?: boolean },
+    options?: { isRotated?: boolean; audit?: AuditEntry },
   ): Promise<void>
   /** Gives the current session a new id (and anti-forgery token), keeping its content. */
   rotate(): Promise<void>
@@ -62,7 +63,8 @@ export interface SessionHandle {
   secondsLeft(): Promise<number | null>
   /** Issue 27 ("Stay signed in"): counts as activity now; the seconds left after, or null. */
   keepAlive(): Promise<number | null>
-  end(): Promise<void>
+  /** Ends the session; with `audit`, that entry's row is written by the same statement. */
+  end(options?: { audit?: AuditEntry }): Promise<void>
   /** Keeps a secret in the session row, encrypted with a key only the service holds. */
   seal(value: string): string
   unseal(sealed: unknown): string | undefined
@@ -89,8 +91,11 @@ export const issuesAntiForgeryToken = { config: { issuesAntiForgeryToken: true }
 interface Options {
   db: Db
   clock: Clock
-  /** Where anti-forgery refusals are recorded (A1); client IP and request id come with it. */
-  audit?: Pick<ReturnType<typeof auditRepo>, 'record'>
+  /**
+   * Where anti-forgery refusals are recorded (A1), and the rows the sign-in flow's session
+   * writes carry (moveTo, end); client IP and request id come with them.
+   */
+  audit: Pick<ReturnType<typeof auditRepo>, 'record' | 'rowOf' | 'noted'>
   secret: string
   idleMinutes: number
   absoluteMinutes: number
@@ -165,7 +170,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         // Audited (A1): one insert, nothing read. Which session sent it is not looked up
         // (that would be a read per forged request); the row says whether one was presented.
         // The client IP comes from the request context; no token or cookie is recorded.
-        await options.audit?.record({
+        await options.audit.record({
           event: 'security.anti_forgery_refused',
           detail: {
             route: `${request.method} ${route}`,
@@ -206,14 +211,18 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       what: string,
       patch: Partial<Pick<Session, 'stage' | 'data'>>,
       isRotated = false,
+      audit?: AuditEntry,
     ) => {
       if (!loaded) throw new Error(`No session to ${what}`)
       const id = isRotated ? randomToken(32) : undefined
       const idHash = id === undefined ? loaded.idHash : sha256(id)
       if (patch.stage !== undefined && patch.data !== undefined) {
-        await repo.move(loaded.idHash, { stage: patch.stage, data: patch.data, newIdHash: idHash })
+        const next = { stage: patch.stage, data: patch.data, newIdHash: idHash }
+        await repo.move(loaded.idHash, next, audit && options.audit.rowOf(audit))
+        if (audit) options.audit.noted(audit)
       } else {
         await repo.update(loaded.idHash, { ...patch, idHash })
+        if (audit) await options.audit.record(audit)
       }
       loaded = { ...loaded, idHash, row: { ...loaded.row, ...patch, idHash } }
       if (id === undefined) return
@@ -264,8 +273,8 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         issue(reply, id)
       },
       update: async (patch) => write('update', { data: patch.data }),
-      moveTo: async (stage, data, { isRotated = false } = {}) =>
-        write('move on', { stage, data }, isRotated),
+      moveTo: async (stage, data, { isRotated = false, audit } = {}) =>
+        write('move on', { stage, data }, isRotated, audit),
       rotate: async () => write('rotate', {}, true),
       secondsLeft: async () => {
         if (!raw) return null
@@ -283,9 +292,14 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         await repo.touch(idHash, { lastSeenAt: now, expiresAt })
         return Math.floor((expiresAt.getTime() - now.getTime()) / 1000)
       },
-      end: async () => {
-        if (loaded) await repo.remove(loaded.idHash)
-        else if (raw) await repo.remove(sha256(raw))
+      end: async ({ audit } = {}) => {
+        const idHash = loaded ? loaded.idHash : raw ? sha256(raw) : undefined
+        if (idHash !== undefined) {
+          await repo.remove(idHash, audit && options.audit.rowOf(audit))
+          if (audit) options.audit.noted(audit)
+        } else if (audit) {
+          await options.audit.record(audit)
+        }
         loaded = null
         reply.clearCookie(sessionCookie, sessionCookieOptions)
         issue(reply, '')

@@ -82,44 +82,62 @@ export interface AuditEntry {
   reason?: string | null
 }
 
+/** An audit entry as its row is written, with the request's client address and id. */
+export type AuditRow = Omit<typeof auditLog.$inferInsert, 'id' | 'detail'> & {
+  /**
+   * Not null: a placeholder's value goes through the column's JSON encoding, which would
+   * store null as the JSON value null; undefined reaches the driver as SQL NULL.
+   */
+  detail: Record<string, unknown> | undefined
+}
+
+/** The audit row's columns as placeholders: `values()` gives each its column's encoding. */
+export const auditRowPlaceholders = () => {
+  const placeholder = sql.placeholder
+  return {
+    at: placeholder('at'),
+    event: placeholder('event'),
+    userId: placeholder('userId'),
+    username: placeholder('username'),
+    clientIp: placeholder('clientIp'),
+    detail: placeholder('detail'),
+    actor: placeholder('actor'),
+    reason: placeholder('reason'),
+    requestId: placeholder('requestId'),
+  }
+}
+
 /** `observe` is told every event recorded (the metrics counters). */
 export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) => void) {
   const placeholder = sql.placeholder
+  const rowOf = (entry: AuditEntry): AuditRow => ({
+    at: clock.now(),
+    event: entry.event,
+    userId: entry.userId ?? null,
+    username: entry.username ?? null,
+    // The request's client address unless the entry names one (issue 32, A1).
+    clientIp: entry.clientIp ?? currentClientIp(),
+    detail: entry.detail ?? undefined,
+    actor: entry.actor ?? null,
+    reason: entry.reason ?? null,
+    requestId: currentRequestId(),
+  })
+  const noted = (entry: AuditEntry) => observe?.(entry)
   return {
     async record(entry: AuditEntry): Promise<void> {
       // Every column named, so one statement serves every event (one row each sign-in step).
       const insert = prepared(db, 'audit_insert', (name) =>
-        db
-          .insert(auditLog)
-          .values({
-            at: placeholder('at'),
-            event: placeholder('event'),
-            userId: placeholder('userId'),
-            username: placeholder('username'),
-            clientIp: placeholder('clientIp'),
-            detail: placeholder('detail'),
-            actor: placeholder('actor'),
-            reason: placeholder('reason'),
-            requestId: placeholder('requestId'),
-          })
-          .prepare(name),
+        db.insert(auditLog).values(auditRowPlaceholders()).prepare(name),
       )
-      await insert.execute({
-        at: clock.now(),
-        event: entry.event,
-        userId: entry.userId ?? null,
-        username: entry.username ?? null,
-        // The request's client address unless the entry names one (issue 32, A1).
-        clientIp: entry.clientIp ?? currentClientIp(),
-        // Not null: a placeholder's value goes through the column's JSON encoding, which
-        // would store null as the JSON value null; undefined reaches the driver as SQL NULL.
-        detail: entry.detail ?? undefined,
-        actor: entry.actor ?? null,
-        reason: entry.reason ?? null,
-        requestId: currentRequestId(),
-      })
-      observe?.(entry)
+      await insert.execute(rowOf(entry))
+      noted(entry)
     },
+    /**
+     * For a statement that writes the entry's row beside another change (the sign-in flow's
+     * session writes, plugins/session.ts): the row, and `noted` once it is written.
+     */
+    rowOf,
+    noted,
     /**
      * A right password: the user's failed-login count back to 0 and the sign-in's audit row,
      * in one statement (one round trip instead of two). When the account got locked since it

@@ -1,6 +1,8 @@
-import { eq, lte, sql } from 'drizzle-orm'
+import { eq, lte, sql, type ColumnsSelection } from 'drizzle-orm'
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
-import { customers, sessions, users } from './schema.ts'
+import { auditRowPlaceholders, type AuditRow } from './audit.repo.ts'
+import { auditLog, customers, sessions, users } from './schema.ts'
 import { signInCustomerColumns, userWithCustomer, type UserWithCustomer } from './users.repo.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
@@ -16,6 +18,13 @@ const slot = <T>(name: string) => sql.placeholder(name) as unknown as T
 export function sessionsRepo(db: Db) {
   const placeholder = sql.placeholder
   const byIdHash = eq(sessions.idHash, placeholder('idHash'))
+  /**
+   * `change` (a session write) as a CTE of the audit row's insert: PostgreSQL runs a
+   * data-modifying CTE whether or not the insert reads it, so the row is written either way,
+   * as when the two were separate statements.
+   */
+  const withAuditRow = (change: TypedQueryBuilder<ColumnsSelection>) =>
+    db.with(db.$with('session_change').as(change)).insert(auditLog).values(auditRowPlaceholders())
   return {
     async find(idHash: string): Promise<SessionRow | undefined> {
       const [row] = await prepared(db, 'sessions_find', (name) =>
@@ -61,12 +70,16 @@ export function sessionsRepo(db: Db) {
           .prepare(name),
       ).execute(row)
     },
-    /** The sign-in flow's move: new state and data, and the id (the same, or a new one). */
+    /**
+     * The sign-in flow's move: new state and data, and the id (the same, or a new one). With
+     * `audit`, its row is written by the same statement (one round trip, and both or neither).
+     */
     async move(
       idHash: string,
       next: Pick<SessionRow, 'stage' | 'data'> & { newIdHash: string },
+      audit?: AuditRow,
     ): Promise<void> {
-      await prepared(db, 'sessions_move', (name) =>
+      const moved = () =>
         db
           .update(sessions)
           .set({
@@ -75,8 +88,16 @@ export function sessionsRepo(db: Db) {
             idHash: slot<string>('newIdHash'),
           })
           .where(byIdHash)
-          .prepare(name),
-      ).execute({ idHash, ...next })
+      if (!audit) {
+        await prepared(db, 'sessions_move', (name) => moved().prepare(name)).execute({
+          idHash,
+          ...next,
+        })
+        return
+      }
+      await prepared(db, 'sessions_move_with_audit', (name) =>
+        withAuditRow(moved().returning({ idHash: sessions.idHash })).prepare(name),
+      ).execute({ idHash, ...next, ...audit })
     },
     /** Idle expiry moved on (at most once a minute per session). */
     async touch(idHash: string, times: Pick<SessionRow, 'lastSeenAt' | 'expiresAt'>) {
@@ -95,10 +116,18 @@ export function sessionsRepo(db: Db) {
     ): Promise<void> {
       await db.update(sessions).set(patch).where(eq(sessions.idHash, idHash))
     },
-    async remove(idHash: string): Promise<void> {
-      await prepared(db, 'sessions_remove', (name) =>
-        db.delete(sessions).where(byIdHash).prepare(name),
-      ).execute({ idHash })
+    /** With `audit`, its row is written by the same statement, as move() does. */
+    async remove(idHash: string, audit?: AuditRow): Promise<void> {
+      const removed = () => db.delete(sessions).where(byIdHash)
+      if (!audit) {
+        await prepared(db, 'sessions_remove', (name) => removed().prepare(name)).execute({
+          idHash,
+        })
+        return
+      }
+      await prepared(db, 'sessions_remove_with_audit', (name) =>
+        withAuditRow(removed().returning({ idHash: sessions.idHash })).prepare(name),
+      ).execute({ idHash, ...audit })
     },
     /** Ends every session of a user: after a lock, a reset or a password change. */
     async removeAllOf(userId: number): Promise<number> {

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin'
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session } from '../../plugins/session.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { UserWithCustomer } from '../../store/users.repo.ts'
 import {
   isSignInState,
@@ -126,19 +127,21 @@ export async function startSignIn(
 
 /**
  * Moves the request's session on by `event`, keeping `data` beside it. Refused (409) when
- * the table does not allow the move; an 'ended' flow deletes the session.
+ * the table does not allow the move; an 'ended' flow deletes the session. With `audit`,
+ * the step's audit row is written by the same statement as the session (one round trip).
  */
 export async function advance(
   request: FastifyRequest,
   event: SignInEvent,
   data: Record<string, unknown> = {},
+  { audit }: { audit?: AuditEntry | undefined } = {},
 ): Promise<SignInState | 'ended'> {
   const session = await request.session.load()
   const from = session?.stage
   const to = isSignInState(from) ? nextState(from, event) : undefined
   if (!session || !to) throw new HttpError(409, 'This step does not follow the previous one.')
   if (to === 'ended') {
-    await request.session.end()
+    await request.session.end({ audit })
     return to
   }
   // The second factor raises what the session may do: a fresh id, so one seen before the
@@ -146,7 +149,7 @@ export async function advance(
   await request.session.moveTo(
     to,
     { ...session.data, ...data },
-    { isRotated: to === 'authenticated' },
+    { isRotated: to === 'authenticated', audit },
   )
   return to
 }
@@ -156,8 +159,8 @@ export async function advance(
  * (the session rotates into 'authenticated' and remembers that a factor was proven here, which
  * opens the calls that change what protects the account).
  */
-export async function factorPassed(request: FastifyRequest): Promise<void> {
-  await advance(request, 'codePassed', { isCodePassed: true })
+export async function factorPassed(request: FastifyRequest, audit?: AuditEntry): Promise<void> {
+  await advance(request, 'codePassed', { isCodePassed: true }, { audit })
 }
 
 /** Whether this sign-in proved a second factor itself (not a known device or an exempt program). */
