@@ -14,7 +14,7 @@ import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../
 import type { SignInState } from '../modules/signin/flow.ts'
 import type { AuditEntry, auditRepo } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
-import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
+import { sessionsRepo, type SessionRow, type StartedSessionRow } from '../store/sessions.repo.ts'
 import type { UserWithCustomer } from '../store/users.repo.ts'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
@@ -40,8 +40,16 @@ export interface SessionHandle {
    * this request).
    */
   loadedMember(): UserWithCustomer | undefined
-  /** Starts a fresh session (a new id: ids rotate at every sign-in). */
-  start(session: Session): Promise<void>
+  /**
+   * Starts a fresh session (a new id: ids rotate at every sign-in). With `insert`, the row is
+   * written by that statement, which changes other state with it (the sign-in's failed-count
+   * reset and audit row); when it writes nothing (answers false), no session starts and
+   * start answers false.
+   */
+  start(
+    session: Session,
+    options?: { insert?: (row: StartedSessionRow) => Promise<boolean> },
+  ): Promise<boolean>
   /** Keeps data beside the flow's state; the state itself moves only through the flow. */
   update(patch: { data: Record<string, unknown> }): Promise<void>
   /**
@@ -145,6 +153,11 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         createdAt.getTime() + options.absoluteMinutes * 60_000,
       ),
     )
+
+  const insertSession = async (row: StartedSessionRow) => {
+    await repo.insert(row)
+    return true
+  }
 
   app.decorateRequest('session', null as unknown as SessionHandle)
 
@@ -256,8 +269,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         return { userId, program, stage: stage as SignInState, data }
       },
       loadedMember: () => (loaded ? loaded.member : undefined),
-      start: async (session) => {
-        if (raw) await repo.remove(sha256(raw))
+      start: async (session, { insert = insertSession } = {}) => {
         const id = randomToken(32)
         const now = options.clock.now()
         const row = {
@@ -267,10 +279,13 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
           lastSeenAt: now,
           expiresAt: expiryFrom(now, now),
         }
-        await repo.insert(row)
+        if (!(await insert(row))) return false
+        // The session this browser had before ends: ids rotate at every sign-in.
+        if (raw) await repo.remove(sha256(raw))
         loaded = { idHash: row.idHash, row }
         reply.setCookie(sessionCookie, id, sessionCookieOptions)
         issue(reply, id)
+        return true
       },
       update: async (patch) => write('update', { data: patch.data }),
       moveTo: async (stage, data, { isRotated = false, audit } = {}) =>

@@ -7,6 +7,8 @@ import { signInCustomerColumns, userWithCustomer, type UserWithCustomer } from '
 
 export type SessionRow = typeof sessions.$inferSelect
 export type NewSessionRow = typeof sessions.$inferInsert
+/** A new session's row as start() writes it: every column given. */
+export type StartedSessionRow = Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>
 
 /**
  * A placeholder where update's set() takes a value. set() wraps it in a parameter with the
@@ -53,7 +55,7 @@ export function sessionsRepo(db: Db) {
       const member = userWithCustomer([found])
       return member && { row: found.session, member }
     },
-    async insert(row: Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>) {
+    async insert(row: StartedSessionRow) {
       await prepared(db, 'sessions_insert', (name) =>
         db
           .insert(sessions)

@@ -117,12 +117,17 @@ export function requireMember(
   }
 }
 
-/** Where a password step leads, and what it keeps beside the state. */
+/**
+ * Where a password step leads, and what it keeps beside the state. With `insert`, the
+ * session's row is written by the statement that records the sign-in (SessionHandle.start);
+ * false when that statement wrote nothing and no sign-in started.
+ */
 export async function startSignIn(
   request: FastifyRequest,
   start: { userId: number; program: string; stage: SignInState; data: Record<string, unknown> },
-): Promise<void> {
-  await request.session.start(start)
+  options: Parameters<FastifyRequest['session']['start']>[1] = {},
+): Promise<boolean> {
+  return request.session.start(start, options)
 }
 
 /**
