@@ -27,6 +27,8 @@ export async function serve(
   deviceMark: string
   /** Statements the portal has sent to its database so far (its own counter, see serve.ts). */
   queryCount: () => Promise<number>
+  /** The PostgreSQL database serve.ts made for it (with DATABASE_URL; undefined otherwise). */
+  database: string | undefined
 }> {
   const child = spawn(
     process.execPath,
@@ -45,11 +47,12 @@ export async function serve(
       env: { ...process.env, ...env },
     },
   )
-  const started = await new Promise<{ port: number; deviceMark?: string }>((resolve, reject) => {
+  type Started = { port: number; deviceMark?: string; database?: string }
+  const started = await new Promise<Started>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)))
     child.stdout?.on('data', (chunk: Buffer) => {
       const line = /\{"port":.*\}/.exec(chunk.toString())
-      if (line) resolve(JSON.parse(line[0]) as { port: number; deviceMark?: string })
+      if (line) resolve(JSON.parse(line[0]) as Started)
     })
   })
   const queryCount = () =>
@@ -63,6 +66,7 @@ export async function serve(
     child,
     deviceMark: started.deviceMark ?? benchDeviceMark,
     queryCount,
+    database: started.database,
   }
 }
 

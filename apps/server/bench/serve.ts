@@ -90,5 +90,5 @@ if (kind === 'baseline') {
   process.on('message', () => process.send?.({ queryCount: database.queryCount() }))
   await app.listen({ host: '127.0.0.1', port: 0 })
   const port = (app.server.address() as { port: number }).port
-  console.log(JSON.stringify({ port, deviceMark }))
+  console.log(JSON.stringify({ port, deviceMark, database: adminUrl ? benchDb : undefined }))
 }

@@ -142,20 +142,30 @@ async function passwordSignIns(port: number, seconds: number, connections: numbe
   return result.requests.total / seconds
 }
 
-/** CPU seconds of every PostgreSQL server process on this machine (0 when none runs here). */
-function databaseCpuSeconds(): number {
-  let total = 0
+/**
+ * CPU seconds of every PostgreSQL server process on this machine (0 when none runs here),
+ * and of those serving `database` alone: its connections' processes are titled
+ * `postgres: … USER DATABASE HOST(PORT) STATE`. The whole counts PostgreSQL's background
+ * processes and other databases' connections too, which on a machine shared with other
+ * tests move with their load; the bench database's own connections are this run's alone.
+ */
+function databaseCpuSeconds(database: string | undefined): { all: number; own: number } {
+  let all = 0
+  let own = 0
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
       if (!stat.includes('(postgres)')) continue
-      total += cpuSecondsOf(Number(entry)) ?? 0
+      const seconds = cpuSecondsOf(Number(entry)) ?? 0
+      all += seconds
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+      if (database !== undefined && title.includes(` ${database} `)) own += seconds
     } catch {
       // The process ended while being read.
     }
   }
-  return total
+  return { all, own }
 }
 
 /**
@@ -166,14 +176,18 @@ function databaseCpuSeconds(): number {
  */
 async function measure(portal: Portal | undefined, seconds: number, run: () => Promise<number>) {
   const pid = portal?.child.pid
-  const readAll = async () => ({
-    statements: portal ? await portal.queryCount() : NaN,
-    service: pid === undefined ? NaN : (cpuSecondsOf(pid) ?? NaN),
-    // The event loop's share: the main thread alone, without the hashing threads.
-    loop: pid === undefined ? NaN : (cpuSecondsOf(pid, pid) ?? NaN),
-    database: databaseCpuSeconds(),
-    client: cpuSecondsOf(undefined) ?? NaN,
-  })
+  const readAll = async () => {
+    const database = databaseCpuSeconds(portal?.database)
+    return {
+      statements: portal ? await portal.queryCount() : NaN,
+      service: pid === undefined ? NaN : (cpuSecondsOf(pid) ?? NaN),
+      // The event loop's share: the main thread alone, without the hashing threads.
+      loop: pid === undefined ? NaN : (cpuSecondsOf(pid, pid) ?? NaN),
+      database: database.all,
+      ownDatabase: database.own,
+      client: cpuSecondsOf(undefined) ?? NaN,
+    }
+  }
   const before = await readAll()
   const rate = await run()
   const after = await readAll()
@@ -184,6 +198,7 @@ async function measure(portal: Portal | undefined, seconds: number, run: () => P
     msPerOperation: perOperation('service'),
     loopMs: perOperation('loop'),
     databaseMs: perOperation('database'),
+    ownDatabaseMs: perOperation('ownDatabase'),
     clientMs: perOperation('client'),
     // Counted, not timed: exact whatever the machine's load (runFor waits for the last one).
     statements: (after.statements - before.statements) / (rate * seconds),
@@ -244,7 +259,7 @@ export async function passwordLogins(portal: Portal) {
     ['full sign-in', full],
   ] as const) {
     console.log(
-      `  CPU per ${name.padEnd(17)} service ${fmt(row.msPerOperation, 1)} ms (event loop ${fmt(row.loopMs, 1)}, hashing threads ${fmt(hashMs(row), 1)}), database ${fmt(row.databaseMs, 1)} ms (${fmt(row.statements, 1)} statements), load generator ${fmt(row.clientMs, 1)} ms`,
+      `  CPU per ${name.padEnd(17)} service ${fmt(row.msPerOperation, 1)} ms (event loop ${fmt(row.loopMs, 1)}, hashing threads ${fmt(hashMs(row), 1)}), database ${fmt(row.databaseMs, 1)} ms (its connections ${fmt(row.ownDatabaseMs, 1)} ms, ${fmt(row.statements, 1)} statements), load generator ${fmt(row.clientMs, 1)} ms`,
     )
   }
 }
