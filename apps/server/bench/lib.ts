@@ -21,7 +21,15 @@ export const benchDeviceMark = 'bench-device'
 export async function serve(
   kind: 'portal' | 'baseline',
   env: Record<string, string> = {},
-): Promise<{ port: number; child: ChildProcess; deviceMark: string }> {
+): Promise<{
+  port: number
+  child: ChildProcess
+  deviceMark: string
+  /** Statements the portal has sent to its database so far (its own counter, see serve.ts). */
+  queryCount: () => Promise<number>
+  /** The PostgreSQL database serve.ts made for it (with DATABASE_URL; undefined otherwise). */
+  database: string | undefined
+}> {
   const child = spawn(
     process.execPath,
     [
@@ -34,19 +42,32 @@ export async function serve(
       kind,
     ],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // The IPC channel answers queryCount() (serve.ts).
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
       env: { ...process.env, ...env },
     },
   )
-  const started = await new Promise<{ port: number; deviceMark?: string }>((resolve, reject) => {
+  type Started = { port: number; deviceMark?: string; database?: string }
+  const started = await new Promise<Started>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)))
     child.stdout?.on('data', (chunk: Buffer) => {
       const line = /\{"port":.*\}/.exec(chunk.toString())
-      if (line) resolve(JSON.parse(line[0]) as { port: number; deviceMark?: string })
+      if (line) resolve(JSON.parse(line[0]) as Started)
     })
   })
+  const queryCount = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (answer) => resolve((answer as { queryCount: number }).queryCount))
+      child.send('queryCount')
+    })
   // The trusted bench device's cookie mark (serve.ts); a loaded database's own otherwise.
-  return { port: started.port, child, deviceMark: started.deviceMark ?? benchDeviceMark }
+  return {
+    port: started.port,
+    child,
+    deviceMark: started.deviceMark ?? benchDeviceMark,
+    queryCount,
+    database: started.database,
+  }
 }
 
 export async function runFor<T>(

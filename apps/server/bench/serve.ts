@@ -85,7 +85,10 @@ if (kind === 'baseline') {
     await client.passSecondFactor('bench-device')
     deviceMark = client.cookies.get('portal_device')
   }
+  // The bench asks over the IPC channel how many statements the portal has sent so far
+  // (Drizzle's counter), to print statements per sign-in beside the database's CPU.
+  process.on('message', () => process.send?.({ queryCount: database.queryCount() }))
   await app.listen({ host: '127.0.0.1', port: 0 })
   const port = (app.server.address() as { port: number }).port
-  console.log(JSON.stringify({ port, deviceMark }))
+  console.log(JSON.stringify({ port, deviceMark, database: adminUrl ? benchDb : undefined }))
 }

@@ -5,7 +5,7 @@ import autocannon from 'autocannon'
 import { request } from 'undici'
 import { authMessages } from '@portal/contract'
 import { defaultHashConcurrency, hashPassword } from '../src/lib/passwords.ts'
-import { fmt, runFor } from './lib.ts'
+import { fmt, runFor, type serve } from './lib.ts'
 
 // --- 3. Password sign-in vs raw argon2id verification ------------------------------------
 //
@@ -142,38 +142,55 @@ async function passwordSignIns(port: number, seconds: number, connections: numbe
   return result.requests.total / seconds
 }
 
-/** CPU seconds of every PostgreSQL server process on this machine (0 when none runs here). */
-function databaseCpuSeconds(): number {
-  let total = 0
+/**
+ * CPU seconds of every PostgreSQL server process on this machine (0 when none runs here),
+ * and of those serving `database` alone: its connections' processes are titled
+ * `postgres: … USER DATABASE HOST(PORT) STATE`. The whole counts PostgreSQL's background
+ * processes and other databases' connections too, which on a machine shared with other
+ * tests move with their load; the bench database's own connections are this run's alone.
+ */
+function databaseCpuSeconds(database: string | undefined): { all: number; own: number } {
+  let all = 0
+  let own = 0
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
       if (!stat.includes('(postgres)')) continue
-      total += cpuSecondsOf(Number(entry)) ?? 0
+      const seconds = cpuSecondsOf(Number(entry)) ?? 0
+      all += seconds
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+      if (database !== undefined && title.includes(` ${database} `)) own += seconds
     } catch {
       // The process ended while being read.
     }
   }
-  return total
+  return { all, own }
 }
 
 /**
- * Operations per second over `seconds`, and the CPU milliseconds each cost: the service's
- * process `pid` (and its main thread alone), the database server and this process (the load
- * generator), which all share the cores with the hashing.
+ * Operations per second over `seconds`, and the CPU milliseconds each cost: the `portal`'s
+ * process (and its main thread alone), the database server and this process (the load
+ * generator), which all share the cores with the hashing; and the statements the portal
+ * sent to its database per operation.
  */
-async function measure(pid: number | undefined, seconds: number, run: () => Promise<number>) {
-  const readAll = () => ({
-    service: pid === undefined ? NaN : (cpuSecondsOf(pid) ?? NaN),
-    // The event loop's share: the main thread alone, without the hashing threads.
-    loop: pid === undefined ? NaN : (cpuSecondsOf(pid, pid) ?? NaN),
-    database: databaseCpuSeconds(),
-    client: cpuSecondsOf(undefined) ?? NaN,
-  })
-  const before = readAll()
+async function measure(portal: Portal | undefined, seconds: number, run: () => Promise<number>) {
+  const pid = portal?.child.pid
+  const readAll = async () => {
+    const database = databaseCpuSeconds(portal?.database)
+    return {
+      statements: portal ? await portal.queryCount() : NaN,
+      service: pid === undefined ? NaN : (cpuSecondsOf(pid) ?? NaN),
+      // The event loop's share: the main thread alone, without the hashing threads.
+      loop: pid === undefined ? NaN : (cpuSecondsOf(pid, pid) ?? NaN),
+      database: database.all,
+      ownDatabase: database.own,
+      client: cpuSecondsOf(undefined) ?? NaN,
+    }
+  }
+  const before = await readAll()
   const rate = await run()
-  const after = readAll()
+  const after = await readAll()
   const perOperation = (key: keyof typeof before) =>
     (1000 * (after[key] - before[key])) / (rate * seconds)
   return {
@@ -181,11 +198,17 @@ async function measure(pid: number | undefined, seconds: number, run: () => Prom
     msPerOperation: perOperation('service'),
     loopMs: perOperation('loop'),
     databaseMs: perOperation('database'),
+    ownDatabaseMs: perOperation('ownDatabase'),
     clientMs: perOperation('client'),
+    // Counted, not timed: exact whatever the machine's load (runFor waits for the last one).
+    statements: (after.statements - before.statements) / (rate * seconds),
   }
 }
 
-export async function passwordLogins(port: number, deviceMark: string, portalPid?: number) {
+type Portal = Awaited<ReturnType<typeof serve>>
+
+export async function passwordLogins(portal: Portal) {
+  const { port, deviceMark } = portal
   const hash = await hashPassword('Portal#2026')
   const concurrency = 8
   const seconds = 8
@@ -193,10 +216,8 @@ export async function passwordLogins(port: number, deviceMark: string, portalPid
   // The baseline is taken before and after the two rows and averaged: on a shared machine
   // the load moves during the run, and each row should be held against the same cores.
   const verifyBefore = await measure(undefined, seconds, verifies)
-  const signIn = await measure(portalPid, seconds, () =>
-    passwordSignIns(port, seconds, concurrency),
-  )
-  const full = await measure(portalPid, seconds, () =>
+  const signIn = await measure(portal, seconds, () => passwordSignIns(port, seconds, concurrency))
+  const full = await measure(portal, seconds, () =>
     runFor(seconds, concurrency, () => login(port, deviceMark)),
   )
   const verifyAfter = await measure(undefined, seconds, verifies)
@@ -238,7 +259,7 @@ export async function passwordLogins(port: number, deviceMark: string, portalPid
     ['full sign-in', full],
   ] as const) {
     console.log(
-      `  CPU per ${name.padEnd(17)} service ${fmt(row.msPerOperation, 1)} ms (event loop ${fmt(row.loopMs, 1)}, hashing threads ${fmt(hashMs(row), 1)}), database ${fmt(row.databaseMs, 1)} ms, load generator ${fmt(row.clientMs, 1)} ms`,
+      `  CPU per ${name.padEnd(17)} service ${fmt(row.msPerOperation, 1)} ms (event loop ${fmt(row.loopMs, 1)}, hashing threads ${fmt(hashMs(row), 1)}), database ${fmt(row.databaseMs, 1)} ms (its connections ${fmt(row.ownDatabaseMs, 1)} ms, ${fmt(row.statements, 1)} statements), load generator ${fmt(row.clientMs, 1)} ms`,
     )
   }
 }

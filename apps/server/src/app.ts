@@ -371,7 +371,6 @@ export async function buildApp({
   await app.register(sessionTimeRoutes, { warnBeforeSeconds: config.sessionIdleWarningSeconds })
   await app.register(handoffRoutes, {
     handoff: handoffService({
-      audit,
       mainSiteUrl: config.mainSiteUrl,
       plPolicyAppUrl: config.plPolicyAppUrl,
       plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },

@@ -12,9 +12,10 @@ import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
 import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../lib/crypto.ts'
 import type { SignInState } from '../modules/signin/flow.ts'
-import type { auditRepo } from '../store/audit.repo.ts'
+import type { AuditEntry, auditRepo } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
-import { sessionsRepo, type SessionRow } from '../store/sessions.repo.ts'
+import { sessionsRepo, type SessionRow, type StartedSessionRow } from '../store/sessions.repo.ts'
+import type { UserWithCustomer } from '../store/users.repo.ts'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
 export const sessionCookieName = (isSecure: boolean) =>
@@ -33,18 +34,33 @@ export interface Session {
 export interface SessionHandle {
   /** The current session, or null for an anonymous visitor (loaded on first use). */
   load(): Promise<Session | null>
-  /** Starts a fresh session (a new id: ids rotate at every sign-in). */
-  start(session: Session): Promise<void>
+  /**
+   * The session's user and customer record, as read with the session by load() (one
+   * statement); undefined when they were not (nothing loaded yet, or a session started in
+   * this request).
+   */
+  loadedMember(): UserWithCustomer | undefined
+  /**
+   * Starts a fresh session (a new id: ids rotate at every sign-in). With `insert`, the row is
+   * written by that statement, which changes other state with it (the sign-in's failed-count
+   * reset and audit row); when it writes nothing (answers false), no session starts and
+   * start answers false.
+   */
+  start(
+    session: Session,
+    options?: { insert?: (row: StartedSessionRow) => Promise<boolean> },
+  ): Promise<boolean>
   /** Keeps data beside the flow's state; the state itself moves only through the flow. */
   update(patch: { data: Record<string, unknown> }): Promise<void>
   /**
    * For the sign-in flow only (modules/signin/flow.ts): its new state and data, and with
-   * `isRotated` a new id too (as rotate() gives), all in one write.
+   * `isRotated` a new id too (as rotate() gives), all in one write; with `audit`, that
+   * entry's row is written by the same statement.
    */
   moveTo(
     stage: SignInState,
     data: Record<string, unknown>,
-    options?: { isRotated?: boolean },
+    options?: { isRotated?: boolean; audit?: AuditEntry },
   ): Promise<void>
   /** Gives the current session a new id (and anti-forgery token), keeping its content. */
   rotate(): Promise<void>
@@ -55,7 +71,8 @@ export interface SessionHandle {
   secondsLeft(): Promise<number | null>
   /** Issue 27 ("Stay signed in"): counts as activity now; the seconds left after, or null. */
   keepAlive(): Promise<number | null>
-  end(): Promise<void>
+  /** Ends the session; with `audit`, that entry's row is written by the same statement. */
+  end(options?: { audit?: AuditEntry }): Promise<void>
   /** Keeps a secret in the session row, encrypted with a key only the service holds. */
   seal(value: string): string
   unseal(sealed: unknown): string | undefined
@@ -82,8 +99,11 @@ export const issuesAntiForgeryToken = { config: { issuesAntiForgeryToken: true }
 interface Options {
   db: Db
   clock: Clock
-  /** Where anti-forgery refusals are recorded (A1); client IP and request id come with it. */
-  audit?: Pick<ReturnType<typeof auditRepo>, 'record'>
+  /**
+   * Where anti-forgery refusals are recorded (A1), and the rows the sign-in flow's session
+   * writes carry (moveTo, end); client IP and request id come with them.
+   */
+  audit: Pick<ReturnType<typeof auditRepo>, 'record' | 'rowOf' | 'noted'>
   secret: string
   idleMinutes: number
   absoluteMinutes: number
@@ -134,6 +154,11 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       ),
     )
 
+  const insertSession = async (row: StartedSessionRow) => {
+    await repo.insert(row)
+    return true
+  }
+
   app.decorateRequest('session', null as unknown as SessionHandle)
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -158,7 +183,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         // Audited (A1): one insert, nothing read. Which session sent it is not looked up
         // (that would be a read per forged request); the row says whether one was presented.
         // The client IP comes from the request context; no token or cookie is recorded.
-        await options.audit?.record({
+        await options.audit.record({
           event: 'security.anti_forgery_refused',
           detail: {
             route: `${request.method} ${route}`,
@@ -190,7 +215,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       issue(reply, raw)
     }
 
-    let loaded: { idHash: string; row: SessionRow } | null | undefined
+    let loaded: { idHash: string; row: SessionRow; member?: UserWithCustomer } | null | undefined
     /**
      * Writes the loaded session's new content, under a new id when `isRotated` (handed out
      * with its anti-forgery token), in one statement.
@@ -199,16 +224,20 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       what: string,
       patch: Partial<Pick<Session, 'stage' | 'data'>>,
       isRotated = false,
+      audit?: AuditEntry,
     ) => {
       if (!loaded) throw new Error(`No session to ${what}`)
       const id = isRotated ? randomToken(32) : undefined
       const idHash = id === undefined ? loaded.idHash : sha256(id)
       if (patch.stage !== undefined && patch.data !== undefined) {
-        await repo.move(loaded.idHash, { stage: patch.stage, data: patch.data, newIdHash: idHash })
+        const next = { stage: patch.stage, data: patch.data, newIdHash: idHash }
+        await repo.move(loaded.idHash, next, audit && options.audit.rowOf(audit))
+        if (audit) options.audit.noted(audit)
       } else {
         await repo.update(loaded.idHash, { ...patch, idHash })
+        if (audit) await options.audit.record(audit)
       }
-      loaded = { idHash, row: { ...loaded.row, ...patch, idHash } }
+      loaded = { ...loaded, idHash, row: { ...loaded.row, ...patch, idHash } }
       if (id === undefined) return
       reply.setCookie(sessionCookie, id, sessionCookieOptions)
       issue(reply, id)
@@ -219,10 +248,11 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
           loaded = null
           if (raw) {
             const idHash = sha256(raw)
-            const row = await repo.find(idHash)
+            const found = await repo.findWithMember(idHash)
+            const row = found?.row
             const now = options.clock.now()
             if (row && row.expiresAt > now) {
-              loaded = { idHash, row }
+              loaded = { idHash, row, member: found.member }
               // Touch at most once a minute: idle expiry without a write per request.
               if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
                 const expiresAt = expiryFrom(now, row.createdAt)
@@ -238,8 +268,8 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         // A row from an older release may hold a retired state: requireState refuses it.
         return { userId, program, stage: stage as SignInState, data }
       },
-      start: async (session) => {
-        if (raw) await repo.remove(sha256(raw))
+      loadedMember: () => (loaded ? loaded.member : undefined),
+      start: async (session, { insert = insertSession } = {}) => {
         const id = randomToken(32)
         const now = options.clock.now()
         const row = {
@@ -249,14 +279,17 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
           lastSeenAt: now,
           expiresAt: expiryFrom(now, now),
         }
-        await repo.insert(row)
+        if (!(await insert(row))) return false
+        // The session this browser had before ends: ids rotate at every sign-in.
+        if (raw) await repo.remove(sha256(raw))
         loaded = { idHash: row.idHash, row }
         reply.setCookie(sessionCookie, id, sessionCookieOptions)
         issue(reply, id)
+        return true
       },
       update: async (patch) => write('update', { data: patch.data }),
-      moveTo: async (stage, data, { isRotated = false } = {}) =>
-        write('move on', { stage, data }, isRotated),
+      moveTo: async (stage, data, { isRotated = false, audit } = {}) =>
+        write('move on', { stage, data }, isRotated, audit),
       rotate: async () => write('rotate', {}, true),
       secondsLeft: async () => {
         if (!raw) return null
@@ -274,9 +307,14 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         await repo.touch(idHash, { lastSeenAt: now, expiresAt })
         return Math.floor((expiresAt.getTime() - now.getTime()) / 1000)
       },
-      end: async () => {
-        if (loaded) await repo.remove(loaded.idHash)
-        else if (raw) await repo.remove(sha256(raw))
+      end: async ({ audit } = {}) => {
+        const idHash = loaded ? loaded.idHash : raw ? sha256(raw) : undefined
+        if (idHash !== undefined) {
+          await repo.remove(idHash, audit && options.audit.rowOf(audit))
+          if (audit) options.audit.noted(audit)
+        } else if (audit) {
+          await options.audit.record(audit)
+        }
         loaded = null
         reply.clearCookie(sessionCookie, sessionCookieOptions)
         issue(reply, '')

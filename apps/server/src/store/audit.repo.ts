@@ -2,7 +2,8 @@ import type { Clock } from '../lib/clock.ts'
 import { currentClientIp, currentRequestId } from '../lib/request-context.ts'
 import { and, eq, sql } from 'drizzle-orm'
 import { prepared, type Db } from './db.ts'
-import { auditLog, users } from './schema.ts'
+import { auditLog, sessions, users } from './schema.ts'
+import type { StartedSessionRow } from './sessions.repo.ts'
 
 export type AuditEvent =
   | 'login.succeeded'
@@ -82,53 +83,76 @@ export interface AuditEntry {
   reason?: string | null
 }
 
+/** An audit entry as its row is written, with the request's client address and id. */
+export type AuditRow = Omit<typeof auditLog.$inferInsert, 'id' | 'detail'> & {
+  /**
+   * Not null: a placeholder's value goes through the column's JSON encoding, which would
+   * store null as the JSON value null; undefined reaches the driver as SQL NULL.
+   */
+  detail: Record<string, unknown> | undefined
+}
+
+/** The audit row's columns as placeholders: `values()` gives each its column's encoding. */
+export const auditRowPlaceholders = () => {
+  const placeholder = sql.placeholder
+  return {
+    at: placeholder('at'),
+    event: placeholder('event'),
+    userId: placeholder('userId'),
+    username: placeholder('username'),
+    clientIp: placeholder('clientIp'),
+    detail: placeholder('detail'),
+    actor: placeholder('actor'),
+    reason: placeholder('reason'),
+    requestId: placeholder('requestId'),
+  }
+}
+
 /** `observe` is told every event recorded (the metrics counters). */
 export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) => void) {
   const placeholder = sql.placeholder
+  const rowOf = (entry: AuditEntry): AuditRow => ({
+    at: clock.now(),
+    event: entry.event,
+    userId: entry.userId ?? null,
+    username: entry.username ?? null,
+    // The request's client address unless the entry names one (issue 32, A1).
+    clientIp: entry.clientIp ?? currentClientIp(),
+    detail: entry.detail ?? undefined,
+    actor: entry.actor ?? null,
+    reason: entry.reason ?? null,
+    requestId: currentRequestId(),
+  })
+  const noted = (entry: AuditEntry) => observe?.(entry)
   return {
     async record(entry: AuditEntry): Promise<void> {
       // Every column named, so one statement serves every event (one row each sign-in step).
       const insert = prepared(db, 'audit_insert', (name) =>
-        db
-          .insert(auditLog)
-          .values({
-            at: placeholder('at'),
-            event: placeholder('event'),
-            userId: placeholder('userId'),
-            username: placeholder('username'),
-            clientIp: placeholder('clientIp'),
-            detail: placeholder('detail'),
-            actor: placeholder('actor'),
-            reason: placeholder('reason'),
-            requestId: placeholder('requestId'),
-          })
-          .prepare(name),
+        db.insert(auditLog).values(auditRowPlaceholders()).prepare(name),
       )
-      await insert.execute({
-        at: clock.now(),
-        event: entry.event,
-        userId: entry.userId ?? null,
-        username: entry.username ?? null,
-        // The request's client address unless the entry names one (issue 32, A1).
-        clientIp: entry.clientIp ?? currentClientIp(),
-        // Not null: a placeholder's value goes through the column's JSON encoding, which
-        // would store null as the JSON value null; undefined reaches the driver as SQL NULL.
-        detail: entry.detail ?? undefined,
-        actor: entry.actor ?? null,
-        reason: entry.reason ?? null,
-        requestId: currentRequestId(),
-      })
-      observe?.(entry)
+      await insert.execute(rowOf(entry))
+      noted(entry)
     },
     /**
+     * For a statement that writes the entry's row beside another change (the sign-in flow's
+     * session writes, plugins/session.ts): the row, and `noted` once it is written.
+     */
+    rowOf,
+    noted,
+    /**
      * A right password: the user's failed-login count back to 0 and the sign-in's audit row,
-     * in one statement (one round trip instead of two). When the account got locked since it
-     * was read, neither is written and the answer is false.
+     * in one statement (one round trip instead of two); with `session`, the new session's
+     * row too (plugins/session.ts `start`). When the account got locked since it was read,
+     * none is written and the answer is false.
      */
     async recordSuccessfulLogin(
       entry: AuditEntry & { userId: number; event: 'login.succeeded' },
+      session?: StartedSessionRow,
     ): Promise<boolean> {
-      const statement = prepared(db, 'users_login_reset_with_audit', (name) => {
+      // In a SELECT list a parameter has no column to take its type from: cast each.
+      const typed = <T>(slot: string, type: string) =>
+        sql<T>`${placeholder(slot)}::${sql.raw(type)}`
+      const build = (name: string, withSession: boolean) => {
         const reset = db.$with('reset').as(
           db
             .update(users)
@@ -136,11 +160,29 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
             .where(and(eq(users.id, placeholder('userId')), eq(users.isLocked, false)))
             .returning({ id: users.id }),
         )
-        // In a SELECT list a parameter has no column to take its type from: cast each.
-        const typed = <T>(slot: string, type: string) =>
-          sql<T>`${placeholder(slot)}::${sql.raw(type)}`
+        // Run by PostgreSQL whether or not the audit insert reads it; from `reset`, so only
+        // when the count was reset.
+        const started = db.$with('started').as(
+          db
+            .insert(sessions)
+            .select((qb) =>
+              qb
+                .select({
+                  idHash: typed<string>('sessionIdHash', 'text').as('id_hash'),
+                  userId: reset.id,
+                  program: typed<string>('sessionProgram', 'text').as('program'),
+                  stage: typed<string>('sessionStage', 'text').as('stage'),
+                  data: typed<Record<string, unknown>>('sessionData', 'jsonb').as('data'),
+                  createdAt: typed<Date>('sessionCreatedAt', 'timestamptz').as('created_at'),
+                  lastSeenAt: typed<Date>('sessionLastSeenAt', 'timestamptz').as('last_seen_at'),
+                  expiresAt: typed<Date>('sessionExpiresAt', 'timestamptz').as('expires_at'),
+                })
+                .from(reset),
+            )
+            .returning({ idHash: sessions.idHash }),
+        )
         return db
-          .with(reset)
+          .with(...(withSession ? [reset, started] : [reset]))
           .insert(auditLog)
           .select((qb) =>
             qb
@@ -161,9 +203,21 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
           )
           .returning({ id: auditLog.id })
           .prepare(name)
-      })
+      }
+      const statement = session
+        ? prepared(db, 'users_login_reset_with_audit_and_session', (name) => build(name, true))
+        : prepared(db, 'users_login_reset_with_audit', (name) => build(name, false))
+      // Placeholders outside a column's place skip its encoding: the text it would give.
+      const sessionParameters = session && {
+        sessionIdHash: session.idHash,
+        sessionProgram: session.program,
+        sessionStage: session.stage,
+        sessionData: JSON.stringify(session.data),
+        sessionCreatedAt: session.createdAt.toISOString(),
+        sessionLastSeenAt: session.lastSeenAt.toISOString(),
+        sessionExpiresAt: session.expiresAt.toISOString(),
+      }
       const rows = await statement.execute({
-        // Placeholders outside a column's place skip its encoding: the text it would give.
         at: clock.now().toISOString(),
         event: entry.event,
         userId: entry.userId,
@@ -174,6 +228,7 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
         actor: entry.actor ?? null,
         reason: entry.reason ?? null,
         requestId: currentRequestId(),
+        ...sessionParameters,
       })
       if (rows.length === 0) return false
       observe?.(entry)

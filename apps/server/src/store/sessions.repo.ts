@@ -1,9 +1,14 @@
-import { eq, lte, sql } from 'drizzle-orm'
+import { eq, lte, sql, type ColumnsSelection } from 'drizzle-orm'
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
-import { sessions } from './schema.ts'
+import { auditRowPlaceholders, type AuditRow } from './audit.repo.ts'
+import { auditLog, customers, sessions, users } from './schema.ts'
+import { signInCustomerColumns, userWithCustomer, type UserWithCustomer } from './users.repo.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
 export type NewSessionRow = typeof sessions.$inferInsert
+/** A new session's row as start() writes it: every column given. */
+export type StartedSessionRow = Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>
 
 /**
  * A placeholder where update's set() takes a value. set() wraps it in a parameter with the
@@ -15,6 +20,13 @@ const slot = <T>(name: string) => sql.placeholder(name) as unknown as T
 export function sessionsRepo(db: Db) {
   const placeholder = sql.placeholder
   const byIdHash = eq(sessions.idHash, placeholder('idHash'))
+  /**
+   * `change` (a session write) as a CTE of the audit row's insert: PostgreSQL runs a
+   * data-modifying CTE whether or not the insert reads it, so the row is written either way,
+   * as when the two were separate statements.
+   */
+  const withAuditRow = (change: TypedQueryBuilder<ColumnsSelection>) =>
+    db.with(db.$with('session_change').as(change)).insert(auditLog).values(auditRowPlaceholders())
   return {
     async find(idHash: string): Promise<SessionRow | undefined> {
       const [row] = await prepared(db, 'sessions_find', (name) =>
@@ -22,7 +34,28 @@ export function sessionsRepo(db: Db) {
       ).execute({ idHash })
       return row
     },
-    async insert(row: Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>) {
+    /**
+     * The session with its user and what the sign-in reads of their customer record, in one
+     * statement: every member's call reads all three, and they were two round trips.
+     */
+    async findWithMember(
+      idHash: string,
+    ): Promise<{ row: SessionRow; member: UserWithCustomer } | undefined> {
+      const [found] = await prepared(db, 'sessions_find_with_member', (name) =>
+        db
+          .select({ session: sessions, user: users, customer: signInCustomerColumns })
+          .from(sessions)
+          // A session's user always exists (its row goes with the user's, on delete cascade).
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(customers, eq(customers.custnum, users.custnum))
+          .where(byIdHash)
+          .prepare(name),
+      ).execute({ idHash })
+      if (!found) return undefined
+      const member = userWithCustomer([found])
+      return member && { row: found.session, member }
+    },
+    async insert(row: StartedSessionRow) {
       await prepared(db, 'sessions_insert', (name) =>
         db
           .insert(sessions)
@@ -39,12 +72,16 @@ export function sessionsRepo(db: Db) {
           .prepare(name),
       ).execute(row)
     },
-    /** The sign-in flow's move: new state and data, and the id (the same, or a new one). */
+    /**
+     * The sign-in flow's move: new state and data, and the id (the same, or a new one). With
+     * `audit`, its row is written by the same statement (one round trip, and both or neither).
+     */
     async move(
       idHash: string,
       next: Pick<SessionRow, 'stage' | 'data'> & { newIdHash: string },
+      audit?: AuditRow,
     ): Promise<void> {
-      await prepared(db, 'sessions_move', (name) =>
+      const moved = () =>
         db
           .update(sessions)
           .set({
@@ -53,8 +90,16 @@ export function sessionsRepo(db: Db) {
             idHash: slot<string>('newIdHash'),
           })
           .where(byIdHash)
-          .prepare(name),
-      ).execute({ idHash, ...next })
+      if (!audit) {
+        await prepared(db, 'sessions_move', (name) => moved().prepare(name)).execute({
+          idHash,
+          ...next,
+        })
+        return
+      }
+      await prepared(db, 'sessions_move_with_audit', (name) =>
+        withAuditRow(moved().returning({ idHash: sessions.idHash })).prepare(name),
+      ).execute({ idHash, ...next, ...audit })
     },
     /** Idle expiry moved on (at most once a minute per session). */
     async touch(idHash: string, times: Pick<SessionRow, 'lastSeenAt' | 'expiresAt'>) {
@@ -73,10 +118,18 @@ export function sessionsRepo(db: Db) {
     ): Promise<void> {
       await db.update(sessions).set(patch).where(eq(sessions.idHash, idHash))
     },
-    async remove(idHash: string): Promise<void> {
-      await prepared(db, 'sessions_remove', (name) =>
-        db.delete(sessions).where(byIdHash).prepare(name),
-      ).execute({ idHash })
+    /** With `audit`, its row is written by the same statement, as move() does. */
+    async remove(idHash: string, audit?: AuditRow): Promise<void> {
+      const removed = () => db.delete(sessions).where(byIdHash)
+      if (!audit) {
+        await prepared(db, 'sessions_remove', (name) => removed().prepare(name)).execute({
+          idHash,
+        })
+        return
+      }
+      await prepared(db, 'sessions_remove_with_audit', (name) =>
+        withAuditRow(removed().returning({ idHash: sessions.idHash })).prepare(name),
+      ).execute({ idHash, ...audit })
     },
     /** Ends every session of a user: after a lock, a reset or a password change. */
     async removeAllOf(userId: number): Promise<number> {

@@ -12,7 +12,7 @@ export type NewUserRow = typeof users.$inferInsert
  * association, the greeting and the lookup's program-only answer. A handful of its forty
  * columns: every column read costs time on each step (most of all on the embedded PGlite).
  */
-const signInCustomerColumns = {
+export const signInCustomerColumns = {
   custnum: customers.custnum,
   kprogName: customers.kprogName,
   level1org: customers.level1org,
@@ -263,7 +263,7 @@ function withCustomer(db: Db, where: SQL) {
     .where(where)
 }
 
-function userWithCustomer(
+export function userWithCustomer(
   rows: { user: UserRow; customer: SignInCustomer | null }[],
 ): UserWithCustomer | undefined {
   const [row] = rows

@@ -5,7 +5,7 @@ import { authMessages, programOf, type ProgramCode } from '@portal/contract'
 import { hashPassword } from '../../src/lib/passwords.ts'
 import { demoPassword } from '../../src/store/demo-data.ts'
 import { auditRepo } from '../../src/store/audit.repo.ts'
-import { auditLog, users } from '../../src/store/schema.ts'
+import { auditLog, sessions, users } from '../../src/store/schema.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
@@ -108,6 +108,41 @@ describe('authentication messages', () => {
     expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
     expect(await signInRows()).toHaveLength(before + 1)
     await set({ failedAttempts: 0, isLocked: false })
+  })
+
+  it('writes the new session in the same statement, and no session for an account locked since it was read', async () => {
+    const { id } = await userRow('dtcpnc_demo')
+    const audit = auditRepo(t.database.db, clock)
+    const entry = { event: 'login.succeeded' as const, userId: id, username: 'dtcpnc_demo' }
+    const now = clock.now()
+    const sessionRow = (idHash: string) => ({
+      idHash,
+      userId: id,
+      program: 'dtcpnc',
+      stage: 'program_pending',
+      data: { level1Org: '100', nested: { isKept: true } },
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 15 * 60_000),
+    })
+    const sessionOf = async (idHash: string) => {
+      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.idHash, idHash))
+      return row
+    }
+    const set = (values: { failedAttempts: number; isLocked: boolean }) =>
+      t.database.db.update(users).set(values).where(eq(users.id, id))
+
+    await set({ failedAttempts: 2, isLocked: true })
+    expect(await audit.recordSuccessfulLogin(entry, sessionRow('locked-since-read'))).toBe(false)
+    expect(await sessionOf('locked-since-read')).toBeUndefined()
+    expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
+
+    await set({ failedAttempts: 2, isLocked: false })
+    expect(await audit.recordSuccessfulLogin(entry, sessionRow('started'))).toBe(true)
+    // Every column as the session plugin's own insert writes it (jsonb as JSON, times exact).
+    expect(await sessionOf('started')).toEqual(sessionRow('started'))
+    expect((await userRow('dtcpnc_demo')).failedAttempts).toBe(0)
+    await t.database.db.delete(sessions).where(eq(sessions.idHash, 'started'))
   })
 
   it("answers a right password at another program's login with 'Invalid Credentials'", async () => {

@@ -1,7 +1,9 @@
 // The database statements each step of a recognised device's password sign-in issues
 // (issue 17): counted, never timed, so the number cannot grow back unnoticed. The figures
 // are the ceilings the steps were brought down to; a change that needs more says why here.
+import { asc, desc, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../../src/store/schema.ts'
 import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const device = 'query-count-device'
@@ -9,17 +11,19 @@ const password = 'Portal#2026'
 
 /**
  * The most statements each step may issue (PGlite and PostgreSQL alike: no transaction here).
- * Before issue 17: 5, 3, 4, 7, 4. authenticate: user with customer, the failed-count reset
- * with the audit row (one statement), the new session. account: session, user with customer. find: the same and
- * the flow's move. getMFAUser: session, user, contacts with the device, the audit row, the
- * move to 'authenticated' with the new id. handoff: session, user, session end, audit row.
+ * Before issue 17: 5, 3, 4, 7, 4; before issue 25: 3, 2, 3, 5, 4. authenticate: user with
+ * customer, the failed-count reset with the audit row and the new session (one statement).
+ * account: the session with its user and customer (one statement). find: the same and the
+ * flow's move. getMFAUser: the session with its user, contacts with the device, the move to
+ * 'authenticated' with the new id and the audit row (one statement). handoff: the session
+ * with its user, the session's end with the audit row (one statement).
  */
 const ceilings = {
-  authenticate: 3,
-  account: 2,
-  find: 3,
-  getMFAUser: 5,
-  handoff: 4,
+  authenticate: 2,
+  account: 1,
+  find: 2,
+  getMFAUser: 3,
+  handoff: 2,
 }
 
 let t: TestApp
@@ -84,5 +88,41 @@ describe('queries per sign-in step, recognised device', () => {
     expect(await signInSteps(t.client().carryDeviceFrom(trusted))).toEqual(
       await signInSteps(t.client().carryDeviceFrom(trusted)),
     )
+  })
+})
+
+describe('audit rows written by the session statements', () => {
+  it('are the ones separate inserts wrote: each step, its user, request and detail', async () => {
+    const [newest] = await t.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+    const after = newest?.id ?? 0
+    await signInSteps(t.client().carryDeviceFrom(trusted))
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(gt(auditLog.id, after))
+      .orderBy(asc(auditLog.id))
+    expect(rows.map((row) => row.event)).toEqual([
+      'login.succeeded',
+      'mfa.known_device',
+      'handoff.issued',
+    ])
+    const [, knownDevice, handoff] = rows
+    expect(knownDevice).toMatchObject({ username: null, detail: null, actor: null })
+    expect(knownDevice?.userId).toBe(rows[0]?.userId)
+    expect(handoff).toMatchObject({
+      userId: rows[0]?.userId,
+      username: 'bclip_demo',
+      detail: { program: 'bclip' },
+    })
+    for (const row of rows) {
+      expect(row.clientIp).toBeTruthy()
+      expect(row.requestId).toBeTruthy()
+    }
+    // Each from its own request.
+    expect(new Set(rows.map((row) => row.requestId)).size).toBe(3)
   })
 })

@@ -19,7 +19,11 @@ import { HttpError } from '../../plugins/errors.ts'
 import { activeSignIn, initialState } from '../signin/flow.ts'
 import { requireMember, startSignIn } from '../signin/flow-guard.ts'
 import { checkAtPassword } from '../signin/program-check.service.ts'
-import type { authenticationService, AuthenticateResult } from './authentication.service.ts'
+import type {
+  authenticationService,
+  AuthenticateResult,
+  SessionStarter,
+} from './authentication.service.ts'
 
 interface Deps {
   authentication: ReturnType<typeof authenticationService>
@@ -43,30 +47,31 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     options: { isProgramFixed: boolean },
   ): Promise<AuthenticateResult> {
     await app.limits.signIn(request, credentials.userName) // 429 before any hashing
-    const result = await authentication.authenticate({ ...credentials, clientIp: request.ip })
-    if (!result.ok) return result
-    const programCheck = options.isProgramFixed
-      ? checkAtPassword(result.user.program, result.customer)
-      : undefined
-    const stage = initialState({
-      isPasswordChangeRequired: result.isPasswordChangeRequired,
-      verdict: programCheck?.verdict,
-    })
-    await startSignIn(request, {
-      userId: result.user.id,
-      program: result.user.program,
-      stage,
-      data: {
-        // The login page's level1Org: the program checked later must be one of its programs.
-        level1Org: credentials.velLevel1Org,
-        ...(programCheck ? { programCheck } : {}),
-        // Kept sealed only until the hand-off, which the usweb main site needs it for.
-        ...(stage === 'password_change_required' || stage === 'blocked'
-          ? {}
-          : { handoffSecret: request.session.seal(credentials.password) }),
-      },
-    })
-    return result
+    const startSession: SessionStarter = async (
+      { user, customer, isPasswordChangeRequired },
+      insert,
+    ) => {
+      const programCheck = options.isProgramFixed
+        ? checkAtPassword(user.program, customer)
+        : undefined
+      const stage = initialState({ isPasswordChangeRequired, verdict: programCheck?.verdict })
+      const session = {
+        userId: user.id,
+        program: user.program,
+        stage,
+        data: {
+          // The login page's level1Org: the program checked later must be one of its programs.
+          level1Org: credentials.velLevel1Org,
+          ...(programCheck ? { programCheck } : {}),
+          // Kept sealed only until the hand-off, which the usweb main site needs it for.
+          ...(stage === 'password_change_required' || stage === 'blocked'
+            ? {}
+            : { handoffSecret: request.session.seal(credentials.password) }),
+        },
+      }
+      return startSignIn(request, session, insert ? { insert } : {})
+    }
+    return authentication.authenticate({ ...credentials, clientIp: request.ip }, startSession)
   }
 
   const answer = (result: AuthenticateResult): AuthenticateResponse =>

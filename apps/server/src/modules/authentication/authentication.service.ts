@@ -10,7 +10,7 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
-import { sessionsRepo } from '../../store/sessions.repo.ts'
+import { sessionsRepo, type StartedSessionRow } from '../../store/sessions.repo.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
 import {
   attemptMessage,
@@ -27,6 +27,25 @@ export interface AuthenticateInput {
   velLevel1Org: string
   clientIp: string
 }
+
+/** What a right password found: what the sign-in's session starts from. */
+export interface SignedIn {
+  user: UserRow
+  /** What the sign-in reads of the user's customer record (none when it is missing). */
+  customer: SignInCustomer | undefined
+  /** A temporary password, or one older than the maximum age: replace before anything else. */
+  isPasswordChangeRequired: boolean
+}
+
+/**
+ * Starts the sign-in's session (the routes own what it holds). With `insert`, the session's
+ * row is written by that statement (the one that records the sign-in); false when it wrote
+ * nothing and no session started.
+ */
+export type SessionStarter = (
+  signedIn: SignedIn,
+  insert?: (row: StartedSessionRow) => Promise<boolean>,
+) => Promise<boolean>
 
 export type AuthenticateResult =
   | { ok: false; message: AuthMessage }
@@ -71,6 +90,7 @@ export function authenticationService(deps: Deps) {
     { user, customer }: { user: UserRow; customer: SignInCustomer | undefined },
     pendingHash: string,
     input: AuthenticateInput,
+    startSession: SessionStarter,
   ): Promise<AuthenticateResult> {
     const context = { userId: user.id, username: user.username, clientIp: input.clientIp }
     if (!isThroughItsDoor(input.velLevel1Org, user.program)) {
@@ -101,18 +121,26 @@ export function authenticationService(deps: Deps) {
       ...context,
       detail: { channel: used.recoveredVia, wasLocked: user.isLocked },
     })
-    return {
-      ok: true,
-      message: authMessages.success,
+    const signedIn = {
       user: { ...user, isTemporaryPassword: true, isLocked: false },
       customer,
       isPasswordChangeRequired: true,
+    }
+    await startSession(signedIn)
+    return {
+      ok: true,
+      message: authMessages.success,
+      ...signedIn,
       verdict: verdictFor(user.program, customer),
     }
   }
 
   return {
-    async authenticate(input: AuthenticateInput): Promise<AuthenticateResult> {
+    /** Checks the password; when it is right, `startSession` starts the sign-in's session. */
+    async authenticate(
+      input: AuthenticateInput,
+      startSession: SessionStarter,
+    ): Promise<AuthenticateResult> {
       const { userName, password, clientIp } = input
       // The customer record comes with the user: one query, whatever the answer.
       const found = await users.findWithCustomerByUsername(userName)
@@ -140,7 +168,7 @@ export function authenticationService(deps: Deps) {
         if (pending === null) {
           await verifyAgainstDummy(password) // as slow as any other answer
         } else if (await verifyPassword(pending, password)) {
-          return useTemporaryPassword(found, pending, input)
+          return useTemporaryPassword(found, pending, input, startSession)
         }
         await audit.record({
           event: user.isDisabled ? 'login.disabled' : 'login.locked',
@@ -150,7 +178,7 @@ export function authenticationService(deps: Deps) {
       }
       const isCurrentPassword = await verifyPassword(user.passwordHash, password)
       if (!isCurrentPassword && pending !== null && (await verifyPassword(pending, password))) {
-        return useTemporaryPassword(found, pending, input)
+        return useTemporaryPassword(found, pending, input, startSession)
       }
       if (!isCurrentPassword) {
         const notice = templates.lockout(
@@ -196,22 +224,25 @@ export function authenticationService(deps: Deps) {
       if (user.pendingPasswordHash) await users.voidPendingPassword(user.id)
       // Recorded with the sign-in; pl binds the same verdict (program-check.service.ts).
       const verdict = verdictFor(user.program, customer)
-      // The failed-count reset checks the lock again: a lock since the read wins.
-      const isRecorded = await audit.recordSuccessfulLogin({
-        event: 'login.succeeded',
-        ...context,
-        detail: { verdict },
-      })
-      if (!isRecorded) return { ok: false, message: authMessages.userLocked }
-      void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
-      await users.rememberLocale(user, currentLocale())
       const isExpiredNow = !user.isTemporaryPassword && isExpired(user)
-      return {
-        ok: true,
-        message: isExpiredNow ? authMessages.credentialsExpired : authMessages.success,
+      const signedIn = {
         user,
         customer,
         isPasswordChangeRequired: user.isTemporaryPassword || isExpiredNow,
+      }
+      // The failed-count reset checks the lock again: a lock since the read wins, and then
+      // neither the audit row nor the session is written (one statement for the three).
+      const entry = { event: 'login.succeeded' as const, ...context, detail: { verdict } }
+      const isStarted = await startSession(signedIn, (row) =>
+        audit.recordSuccessfulLogin(entry, row),
+      )
+      if (!isStarted) return { ok: false, message: authMessages.userLocked }
+      void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
+      await users.rememberLocale(user, currentLocale())
+      return {
+        ok: true,
+        message: isExpiredNow ? authMessages.credentialsExpired : authMessages.success,
+        ...signedIn,
         verdict,
       }
     },

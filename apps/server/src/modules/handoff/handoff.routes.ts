@@ -37,8 +37,14 @@ export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
       association: check.association,
       target,
     })
-    await advance(request, 'handedOff')
-    await handoff.recordIssued(user, session.program, request.ip)
+    await advance(
+      request,
+      'handedOff',
+      {},
+      {
+        audit: handoff.issued(user, session.program, request.ip),
+      },
+    )
     return { url }
   })
 }

@@ -8,11 +8,10 @@ import {
 } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { sealPlToken, type PlTokenKeys } from './pl-token.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { UserRow } from '../../store/users.repo.ts'
 
 interface Deps {
-  audit: ReturnType<typeof auditRepo>
   mainSiteUrl: string
   plPolicyAppUrl: string
   plHandoffKeys: PlTokenKeys
@@ -30,16 +29,17 @@ export interface HandoffInput {
   target: 'login' | 'landing'
 }
 
-export function handoffService({ audit, mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
+export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
   return {
-    async recordIssued(user: UserRow, program: string, clientIp: string): Promise<void> {
-      await audit.record({
+    /** The hand-off's audit entry, written with the session's end (flow-guard's advance). */
+    issued(user: UserRow, program: string, clientIp: string): AuditEntry {
+      return {
         event: 'handoff.issued',
         userId: user.id,
         username: user.username,
         clientIp,
         detail: { program },
-      })
+      }
     },
 
     async urlFor(input: HandoffInput): Promise<string> {

@@ -15,7 +15,7 @@ import { brandOf } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { hmac } from '../../lib/crypto.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
+import type { AuditEntry, auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
 import { customersRepo } from '../../store/customers.repo.ts'
@@ -51,9 +51,10 @@ export type MfaOutcome =
   | { kind: 'challenge'; response: CwMfaResponse }
   /**
    * The second factor is passed or not asked for: the session may be handed off.
-   * `deviceMark`: the trusted-device cookie to set (device-trust.ts).
+   * `deviceMark`: the trusted-device cookie to set (device-trust.ts). `audit`: the entry the
+   * flow's move writes in its own statement (flow-guard.ts `advance`).
    */
-  | { kind: 'passed'; response: CwMfaResponse; deviceMark?: string }
+  | { kind: 'passed'; response: CwMfaResponse; deviceMark?: string; audit?: AuditEntry }
   /** Locked: every session of the user has ended. */
   | { kind: 'locked'; response: CwMfaResponse }
 

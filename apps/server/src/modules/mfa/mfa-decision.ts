@@ -1,6 +1,7 @@
 // The second factor's decision at login (spec §4 "MFA status mapping"; DESIGN.md "MFA
 // decisions"): passed, enrol, or challenge.
 import { findProgram, mfaScreens } from '@portal/contract'
+import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { UserRow } from '../../store/users.repo.ts'
 import type { DeviceMarks } from './device-trust.ts'
 import {
@@ -11,7 +12,7 @@ import {
   type MfaOutcome,
 } from './mfa-common.ts'
 
-export function mfaDecision({ repo, audit, devices, mfaExemptPrograms }: MfaContext) {
+export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
   return {
     /** Spec §4 status table, decided here (DESIGN.md "MFA decisions"). */
     async decide(user: UserRow, marks: DeviceMarks): Promise<MfaOutcome> {
@@ -53,16 +54,14 @@ export function mfaDecision({ repo, audit, devices, mfaExemptPrograms }: MfaCont
         }
       }
       const allow = response({ statusCode: 'ALLOW_LOGIN', nextScreen: '' })
+      // Recorded by the flow's move to 'authenticated', in the same statement.
+      const audit: AuditEntry = { event: 'mfa.known_device', userId: user.id }
       if (marks.cookie && found?.isKnownDevice === true) {
-        await audit.record({ event: 'mfa.known_device', userId: user.id })
-        return { kind: 'passed', response: allow }
+        return { kind: 'passed', response: allow, audit }
       }
       // A device print trusted before the cookie: honoured this once, then the cookie's.
       const deviceMark = await devices.takeOverPrint(user.id, marks)
-      if (deviceMark) {
-        await audit.record({ event: 'mfa.known_device', userId: user.id })
-        return { kind: 'passed', response: allow, deviceMark }
-      }
+      if (deviceMark) return { kind: 'passed', response: allow, deviceMark, audit }
       return {
         kind: 'challenge',
         response: response({

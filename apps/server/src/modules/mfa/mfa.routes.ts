@@ -109,7 +109,10 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
   const decide = async (request: FastifyRequest, reply: FastifyReply) => {
     const { user } = request.member
     const outcome = await mfa.decide(user, deviceMarksOf(request))
-    if (outcome.kind !== 'continue') await advance(request, eventOf[outcome.kind])
+    if (outcome.kind !== 'continue') {
+      const audit = outcome.kind === 'passed' ? outcome.audit : undefined
+      await advance(request, eventOf[outcome.kind], {}, { audit })
+    }
     markDevice(reply, outcome)
     return outcome.response
   }
@@ -201,7 +204,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       // which has no choice, came).
       const marks = rememberDevice ? deviceMarksOf(request) : undefined
       const outcome = await mfa.verifyCode(user, verificationCode, marks)
-      if (outcome.kind === 'passed') await factorPassed(request)
+      if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
       markDevice(reply, outcome)
       if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response

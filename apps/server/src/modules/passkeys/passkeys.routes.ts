@@ -138,7 +138,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
       )
       // Exactly what a right code does (flow-guard.ts): the same event, the same rotation,
       // the same trusted-device cookie (device-trust.ts).
-      if (outcome.kind === 'passed') await factorPassed(request)
+      if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
       setDeviceMark(reply, deviceCookie, outcome)
       if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin'
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session } from '../../plugins/session.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { UserWithCustomer } from '../../store/users.repo.ts'
 import {
   isSignInState,
@@ -99,7 +100,9 @@ export async function memberOf(
   options: MemberOptions = {},
 ): Promise<Member> {
   const session = await requireState(request, states, options.refusal)
-  const found = await request.server.loadMember(session.userId)
+  // Read with the session when it was loaded from its row (one statement); read here when
+  // the session started in this request.
+  const found = request.session.loadedMember() ?? (await request.server.loadMember(session.userId))
   if (!found || found.user.isLocked) throw new HttpError(401, pleaseLogIn)
   return { session, ...found }
 }
@@ -114,29 +117,36 @@ export function requireMember(
   }
 }
 
-/** Where a password step leads, and what it keeps beside the state. */
+/**
+ * Where a password step leads, and what it keeps beside the state. With `insert`, the
+ * session's row is written by the statement that records the sign-in (SessionHandle.start);
+ * false when that statement wrote nothing and no sign-in started.
+ */
 export async function startSignIn(
   request: FastifyRequest,
   start: { userId: number; program: string; stage: SignInState; data: Record<string, unknown> },
-): Promise<void> {
-  await request.session.start(start)
+  options: Parameters<FastifyRequest['session']['start']>[1] = {},
+): Promise<boolean> {
+  return request.session.start(start, options)
 }
 
 /**
  * Moves the request's session on by `event`, keeping `data` beside it. Refused (409) when
- * the table does not allow the move; an 'ended' flow deletes the session.
+ * the table does not allow the move; an 'ended' flow deletes the session. With `audit`,
+ * the step's audit row is written by the same statement as the session (one round trip).
  */
 export async function advance(
   request: FastifyRequest,
   event: SignInEvent,
   data: Record<string, unknown> = {},
+  { audit }: { audit?: AuditEntry | undefined } = {},
 ): Promise<SignInState | 'ended'> {
   const session = await request.session.load()
   const from = session?.stage
   const to = isSignInState(from) ? nextState(from, event) : undefined
   if (!session || !to) throw new HttpError(409, 'This step does not follow the previous one.')
   if (to === 'ended') {
-    await request.session.end()
+    await request.session.end({ audit })
     return to
   }
   // The second factor raises what the session may do: a fresh id, so one seen before the
@@ -144,7 +154,7 @@ export async function advance(
   await request.session.moveTo(
     to,
     { ...session.data, ...data },
-    { isRotated: to === 'authenticated' },
+    { isRotated: to === 'authenticated', audit },
   )
   return to
 }
@@ -154,8 +164,8 @@ export async function advance(
  * (the session rotates into 'authenticated' and remembers that a factor was proven here, which
  * opens the calls that change what protects the account).
  */
-export async function factorPassed(request: FastifyRequest): Promise<void> {
-  await advance(request, 'codePassed', { isCodePassed: true })
+export async function factorPassed(request: FastifyRequest, audit?: AuditEntry): Promise<void> {
+  await advance(request, 'codePassed', { isCodePassed: true }, { audit })
 }
 
 /** Whether this sign-in proved a second factor itself (not a known device or an exempt program). */
