@@ -45,6 +45,21 @@ export function preloadTags(manifest: Manifest, module: string): string {
     .join('\n    ')
 }
 
+/**
+ * Issue 27 (problem 9): room for the header the service writes in before the script runs
+ * (apps/server/src/plugins/page-shell.ts): inside the root, which the portal replaces when it
+ * renders, and in the <noscript> text, which then gives the program's number.
+ */
+export function withPageShellMarkers(html: string): string {
+  const marked = html
+    .replace('<div id="root"></div>', '<div id="root"><!--portal:page-shell--></div>')
+    .replace(/<noscript\b[\s\S]*?<\/noscript\s*>/, '<noscript><!--portal:no-script--></noscript>')
+  if (!marked.includes('<!--portal:page-shell-->') || !marked.includes('<!--portal:no-script-->')) {
+    throw new Error('login-pages: the shell has no root or noscript to mark')
+  }
+  return marked
+}
+
 export function loginPages(pages: LoginPage[]): Plugin {
   let outDir = ''
   return {
@@ -63,7 +78,9 @@ export function loginPages(pages: LoginPage[]): Plugin {
       const shell = readFileSync(join(outDir, 'index.html'), 'utf8')
       for (const page of pages) {
         if (!manifest[page.module]) throw new Error(`login-pages: no chunk for ${page.module}`)
-        const html = shell.replace('</head>', `  ${preloadTags(manifest, page.module)}\n  </head>`)
+        const html = withPageShellMarkers(
+          shell.replace('</head>', `  ${preloadTags(manifest, page.module)}\n  </head>`),
+        )
         const path = join(outDir, page.html)
         writeFileSync(path, html)
         // Sent precompressed, as every other file of the build is.
