@@ -3,7 +3,7 @@
 // portal left on any of them (screen-walk.ts).
 import { describe, it } from 'vitest'
 import { portalAndBrowser } from './fixtures.ts'
-import { expectWholeWalk, walkScreens } from './screen-walk.ts'
+import { expectWholeWalk, walkScreens, walkTimeoutMs } from './screen-walk.ts'
 
 const e2e = portalAndBrowser()
 
@@ -18,5 +18,6 @@ describe('every screen in Spanish', () => {
     async (program) => {
       expectWholeWalk(program, await walkScreens(e2e.browser, e2e.portal, program, 'es-US'))
     },
+    walkTimeoutMs,
   )
 })

@@ -2,14 +2,18 @@
 import { describe, it } from 'vitest'
 import type { ProgramCode } from '@portal/contract'
 import { portalAndBrowser } from './fixtures.ts'
-import { expectWholeWalk, walkScreens } from './screen-walk.ts'
+import { expectWholeWalk, walkScreens, walkTimeoutMs } from './screen-walk.ts'
 
 const e2e = portalAndBrowser()
 
 const programs: ProgramCode[] = ['bclip', 'augustar']
 
 describe('every usweb screen', () => {
-  it.each(programs)('walks every screen of %s, accessible at 360 px', async (program) => {
-    expectWholeWalk(program, await walkScreens(e2e.browser, e2e.portal, program))
-  })
+  it.each(programs)(
+    'walks every screen of %s, accessible at 360 px',
+    async (program) => {
+      expectWholeWalk(program, await walkScreens(e2e.browser, e2e.portal, program))
+    },
+    walkTimeoutMs,
+  )
 })
