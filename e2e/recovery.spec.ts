@@ -207,7 +207,7 @@ describe('recovering a password', () => {
     await page.getByRole('button', { name: 'Submit' }).click()
     await expectConfirmation(page, 'proliability', 'password')
     const sent = await latestSent(e2e.portal, user.email, 'temporary-password')
-    expect(temporaryPasswordIn(sent.body)).toHaveLength(14)
+    expect(temporaryPasswordIn(sent.body)).toHaveLength(13)
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/proliability/login')
