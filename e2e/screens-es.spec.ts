@@ -8,10 +8,14 @@ import { expectWholeWalk, walkScreens, walkTimeoutMs } from './screen-walk.ts'
 const e2e = portalAndBrowser()
 
 describe('every screen in Spanish', () => {
-  it('walks every proliability screen in es-US', async () => {
-    const walk = await walkScreens(e2e.browser, e2e.portal, 'proliability', 'es-US')
-    expectWholeWalk('proliability', walk)
-  }, walkTimeoutMs)
+  it(
+    'walks every proliability screen in es-US',
+    async () => {
+      const walk = await walkScreens(e2e.browser, e2e.portal, 'proliability', 'es-US')
+      expectWholeWalk('proliability', walk)
+    },
+    walkTimeoutMs,
+  )
 
   it.each(['bclip', 'augustar'] as const)(
     'walks every usweb screen of %s in es-US',
