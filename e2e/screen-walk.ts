@@ -44,13 +44,13 @@ function englishLeftOver(locale: Locale): string[] {
     .map(([, text]) => text.trim())
 }
 
-/** The narrowest phone the portal supports (issue 6). */
 /**
  * A walk visits about twenty screens, each checked with axe: some 35-50 s on a quiet machine,
  * beyond the browser tests' 60 s (and up to 2 minutes) when a shared machine is busy: 180 s.
  */
 export const walkTimeoutMs = 180_000
 
+/** The narrowest phone the portal supports (issue 6). */
 export const phoneWidth = 360
 
 const walkPassword = 'Harbour#Fjord26'
