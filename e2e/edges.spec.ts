@@ -18,7 +18,8 @@ import {
   type PortalPage,
 } from './fixtures.ts'
 
-const e2e = portalAndBrowser()
+// MFA_DEVICE_TRUST_DAYS other than its default: the code screen says what is configured.
+const e2e = portalAndBrowser({ MFA_DEVICE_TRUST_DAYS: '7' })
 
 /** The value, which the test's own arrangement guarantees. */
 function must<T>(value: T | null | undefined): T {
@@ -198,8 +199,13 @@ describe('numbers as people have them (problems 4, 6)', () => {
     await field.pressSequentially('12a 34-5')
     expect(await field.inputValue()).toBe('12345')
     await field.fill(code)
-    // Problem 10: trusting this device is a choice, off unless ticked, with how to undo it.
-    const remember = page.getByRole('checkbox', { name: screenTexts.mfa.rememberDevice })
+    // Problem 10: trusting this device is a choice, off unless ticked, with how to undo it;
+    // for as long as the service is configured to trust it (MFA_DEVICE_TRUST_DAYS=7).
+    expect(screenTexts.mfa.rememberDevice(7)).toBe('Remember this device for 7 days')
+    const remember = page.getByRole('checkbox', {
+      name: screenTexts.mfa.rememberDevice(7),
+      exact: true,
+    })
     expect(await remember.isChecked()).toBe(false)
     expect(await remember.getAttribute('aria-describedby')).toBe('mfa-remember-hint')
     await page.getByText(screenTexts.mfa.rememberDeviceHint).waitFor()
@@ -288,8 +294,83 @@ describe('reflow and forced colours (problems 5, 12, 13)', () => {
     expect(looks.bar).not.toBe('rgba(0, 0, 0, 0)')
     expect(looks.width).toBeGreaterThan(0)
     expect(looks.tick).not.toBe(looks.disc)
+    // The bar is drawn in the system's Highlight colour, as a High Contrast theme sets it.
+    const highlight = await page.evaluate(() => {
+      const probe = document.createElement('div')
+      probe.style.background = 'Highlight'
+      probe.style.forcedColorAdjust = 'none'
+      document.body.append(probe)
+      const colour = getComputedStyle(probe).backgroundColor
+      probe.remove()
+      return colour
+    })
+    expect(looks.bar).toBe(highlight)
+
+    // The state is carried by more than colour: the meter's word, and each rule's icon shape
+    // (a tick for met, an "i" for not met) and its "(met)"/"(not met)" text.
+    const passwordField = page.getByLabel('Password', { exact: true })
+    await passwordField.fill('welcome')
+    const shapes = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.password-checklist__rule'), (rule) => ({
+        met: rule.getAttribute('data-met'),
+        icon: Array.from(rule.querySelectorAll('svg path'), (path) =>
+          path.getAttribute('d'),
+        ).join(),
+        text: rule.textContent,
+      })),
+    )
+    const metIcons = new Set(shapes.filter((r) => r.met === 'true').map((r) => r.icon))
+    const unmetIcons = new Set(shapes.filter((r) => r.met === 'false').map((r) => r.icon))
+    expect(metIcons.size).toBe(1)
+    expect(unmetIcons.size).toBe(1)
+    expect([...metIcons][0]).not.toBe([...unmetIcons][0])
+    for (const rule of shapes)
+      expect(rule.text).toMatch(rule.met === 'true' ? /\(met\)$/ : /\(not met\)$/)
+    const label = page.locator('.strength-meter__label')
+    expect(await label.isVisible()).toBe(true)
+    expect((await label.textContent())?.trim()).not.toBe('')
     // axe judges contrast by the author's colours, which forced colours replace: judged without.
     await page.emulateMedia({ forcedColors: 'none' })
+    expect(await accessibilityViolations(page)).toEqual([])
+  })
+})
+
+describe('a page before the script (problem 9)', () => {
+  it('shows the program, its number and a styled note with JavaScript off', async () => {
+    const context = await e2e.browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    })
+    const page = await context.newPage()
+    await page.goto(e2e.portal.url(uswebLoginPath('fidbond')))
+    const header = page.getByRole('banner')
+    await header.getByText(programOf('fidbond').displayName).waitFor()
+    const call = header.getByRole('link', { name: /\d{3}\D\d{3}\D\d{4}$/ })
+    expect(await call.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/)
+    // The <noscript> text says what to do, with the same number to call.
+    const note = page.locator('.page-shell__no-script')
+    await note.getByText(screenTexts.pageShell.noScript).waitFor()
+    expect(await note.getByRole('link').getAttribute('href')).toBe(await call.getAttribute('href'))
+    // Nothing is loading without a script: that line is for the first second of a normal visit.
+    expect(await page.getByText(screenTexts.pageShell.loading).isVisible()).toBe(false)
+    // Styled by the portal's stylesheet: a bordered note inside the window, not bare text.
+    const box = await note.boundingBox()
+    expect(box?.x).toBeGreaterThanOrEqual(8)
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390)
+    expect(await note.evaluate((element) => getComputedStyle(element).borderLeftWidth)).toBe('6px')
+    expect(await fitsWidth(page)).toBe(true)
+    await context.close()
+  })
+
+  it('says it is loading until the portal replaces it', async () => {
+    const page = await openPage(e2e.browser, { width: 390, bypassCSP: true })
+    const shell = await (await fetch(e2e.portal.url(uswebLoginPath('augustar')))).text()
+    expect(shell).toContain(screenTexts.pageShell.loading)
+    expect(shell).toContain(programOf('augustar').displayName.replaceAll('&', '&amp;'))
+    await page.goto(e2e.portal.url(uswebLoginPath('augustar')))
+    await page.getByRole('heading', { name: 'Account Login', level: 1 }).waitFor()
+    expect(await page.locator('.page-shell').count()).toBe(0)
+    expect(await page.getByRole('banner').count()).toBe(1)
     expect(await accessibilityViolations(page)).toEqual([])
   })
 })

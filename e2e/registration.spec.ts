@@ -195,6 +195,17 @@ describe('registering an account (usweb)', () => {
     // A new account has no verification details yet: the portal asks for them.
     await submitLogin(page, 'bclip_newcomer', newPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep2')
+    // Issue 27 (problem 7): offered the email and mobile just registered with, by the service
+    // from this account's own record; nothing to type again.
+    const email = page.getByRole('textbox', { name: 'Email address' })
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('#mfa-email')?.value ?? '') !== '',
+    )
+    expect(await email.inputValue()).toBe(customer.email)
+    expect(await page.getByRole('textbox', { name: 'Mobile number' }).inputValue()).toBe(
+      `${customer.phone.slice(0, 3)}-${customer.phone.slice(3, 6)}-${customer.phone.slice(6)}`,
+    )
+    expect(await browserStorage(page)).not.toContain(customer.email)
   })
 
   it('registers an augustar agent by the six-digit Agent Number', async () => {

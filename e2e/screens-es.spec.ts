@@ -3,7 +3,7 @@
 // portal left on any of them (screen-walk.ts).
 import { describe, it } from 'vitest'
 import { portalAndBrowser } from './fixtures.ts'
-import { expectWholeWalk, walkScreens, walkTimeout } from './screen-walk.ts'
+import { expectWholeWalk, walkScreens, walkTimeoutMs } from './screen-walk.ts'
 
 const e2e = portalAndBrowser()
 
@@ -14,7 +14,7 @@ describe('every screen in Spanish', () => {
       const walk = await walkScreens(e2e.browser, e2e.portal, 'proliability', 'es-US')
       expectWholeWalk('proliability', walk)
     },
-    walkTimeout,
+    walkTimeoutMs,
   )
 
   it.each(['bclip', 'augustar'] as const)(
@@ -22,6 +22,6 @@ describe('every screen in Spanish', () => {
     async (program) => {
       expectWholeWalk(program, await walkScreens(e2e.browser, e2e.portal, program, 'es-US'))
     },
-    walkTimeout,
+    walkTimeoutMs,
   )
 })

@@ -1,7 +1,7 @@
 // Issue 6: every pl screen, at 360 px, with the axe-core check.
 import { describe, it } from 'vitest'
 import { portalAndBrowser } from './fixtures.ts'
-import { expectWholeWalk, walkScreens, walkTimeout } from './screen-walk.ts'
+import { expectWholeWalk, walkScreens, walkTimeoutMs } from './screen-walk.ts'
 
 const e2e = portalAndBrowser()
 
@@ -11,6 +11,6 @@ describe('every pl screen', () => {
     async () => {
       expectWholeWalk('proliability', await walkScreens(e2e.browser, e2e.portal, 'proliability'))
     },
-    walkTimeout,
+    walkTimeoutMs,
   )
 })

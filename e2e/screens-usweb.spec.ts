@@ -2,7 +2,7 @@
 import { describe, it } from 'vitest'
 import type { ProgramCode } from '@portal/contract'
 import { portalAndBrowser } from './fixtures.ts'
-import { expectWholeWalk, walkScreens, walkTimeout } from './screen-walk.ts'
+import { expectWholeWalk, walkScreens, walkTimeoutMs } from './screen-walk.ts'
 
 const e2e = portalAndBrowser()
 
@@ -14,6 +14,6 @@ describe('every usweb screen', () => {
     async (program) => {
       expectWholeWalk(program, await walkScreens(e2e.browser, e2e.portal, program))
     },
-    walkTimeout,
+    walkTimeoutMs,
   )
 })

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenTexts, type SessionTime } from '@portal/contract'
+import { createAccount } from '@portal/server/testing'
 import {
   accessibilityViolations,
   demoPassword,
@@ -21,6 +22,22 @@ const secondsLeft = (page: Page) =>
   page.evaluate(async () => {
     const response = await fetch('/api/portal/session')
     return response.ok ? ((await response.json()) as SessionTime).secondsLeft : null
+  })
+
+/**
+ * An attacker's script on the page: "Stay signed in" called directly, with the anti-forgery
+ * token the page holds. Answers the keep-alive's status and what the service then says.
+ */
+const keepAliveFromScript = (page: Page) =>
+  page.evaluate(async () => {
+    const token = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? ''
+    const kept = await fetch('/api/portal/session/keep-alive', {
+      method: 'POST',
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    const after = await fetch('/api/portal/session')
+    return { kept: kept.status, after: after.status }
   })
 
 async function signedInToDeliveryChoice(username: string, program: 'bclip' | 'fidbond') {
@@ -71,5 +88,54 @@ describe('the idle limit (problem 2)', () => {
     await page.waitForURL((url) => url.pathname === '/usweb/login')
     expect(new URL(page.url()).searchParams.get('prgName')).toBe('fidbond')
     expect(page.errors.filter((error) => !/401/.test(error))).toEqual([])
+  }, 120_000)
+
+  it('warns on the enrolment screen too, and "Stay signed in" keeps it as it was', async () => {
+    const created = await createAccount(e2e.portal, {
+      custnum: 'ER10002',
+      username: 'idle_enrolling',
+      password: 'Brisk#Lantern26',
+    })
+    expect(created.ok).toBe(true)
+    const page = await openPage(e2e.browser, { width: 390, bypassCSP: true })
+    await page.goto(e2e.portal.url(uswebLoginPath('equipmentrenew')))
+    await submitLogin(page, 'idle_enrolling', 'Brisk#Lantern26')
+    await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep2')
+    const email = page.getByRole('textbox', { name: 'Email address' })
+    await email.fill('typed.before.the.warning@example.com')
+    const warning = page.getByRole('dialog', { name: t.warningTitle })
+    await warning.waitFor({ timeout: 30_000 })
+    expect(await accessibilityViolations(page)).toEqual([])
+    await warning.getByRole('button', { name: t.staySignedIn }).click()
+    await warning.waitFor({ state: 'hidden' })
+    expect(await secondsLeft(page)).toBeGreaterThan(55)
+    // What the member typed is still there.
+    expect(await email.inputValue()).toBe('typed.before.the.warning@example.com')
+  }, 60_000)
+
+  it('ends on updatetemppassword with its own message; a script cannot keep it alive after', async () => {
+    const created = await createAccount(e2e.portal, { custnum: 'BC10002', username: 'idle_temp' })
+    if (!created.ok || !created.temporaryPassword) throw new Error('no temporary account')
+    const page = await openPage(e2e.browser, { width: 390, bypassCSP: true })
+    await page.goto(e2e.portal.url(uswebLoginPath('bclip')))
+    await submitLogin(page, 'idle_temp', created.temporaryPassword)
+    await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
+    await page.getByLabel('Password', { exact: true }).fill('Quartz#Meadow27')
+
+    // The warning is due on this screen too; nothing is pressed, and the minute runs out.
+    await page.getByRole('dialog', { name: t.warningTitle }).waitFor({ timeout: 30_000 })
+    const ended = page.getByRole('heading', { name: t.endedTitle, level: 1 })
+    await ended.waitFor({ timeout: 75_000 })
+    await page.getByText(t.ended).waitFor()
+    expect(await page.getByRole('alert').count()).toBe(0)
+    expect(await accessibilityViolations(page)).toEqual([])
+
+    // An attacker's script calls "Stay signed in" after the limit: refused, and it stays ended.
+    expect(await keepAliveFromScript(page)).toEqual({ kept: 401, after: 401 })
+    expect(await keepAliveFromScript(page)).toEqual({ kept: 401, after: 401 })
+
+    await page.getByRole('button', { name: t.logInAgain }).click()
+    await page.waitForURL((url) => url.pathname === '/usweb/login')
+    expect(new URL(page.url()).searchParams.get('prgName')).toBe('bclip')
   }, 120_000)
 })

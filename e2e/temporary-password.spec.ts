@@ -1,7 +1,7 @@
 // Spec §2 screens 15-16 and §4 "Temporary-password update outcomes": a user whose account
 // has a temporary password replaces it, then logs in with the new one.
 import { describe, expect, it } from 'vitest'
-import { messages, passwordRuleLabels, passwordRuleOrder } from '@portal/contract'
+import { messages, passwordRuleLabels, passwordRuleOrder, screenTexts } from '@portal/contract'
 import { createAccount } from '@portal/server/testing'
 import {
   accessibilityViolations,
@@ -75,6 +75,9 @@ describe('temporary password (usweb)', () => {
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
     await page.getByRole('heading', { name: title, level: 1 }).waitFor()
     await page.getByText(intro).waitFor()
+    // Issue 27 (problem 8): beside the spec's text, why the member is here and which account.
+    await page.getByText(screenTexts.tempPassword.whyHere).waitFor()
+    expect(await page.locator('.temp-password__username').textContent()).toBe('temp_user_1')
 
     // The checklist and meter follow the typing.
     expect(await checklistItems(page)).toEqual(checklistWith([]))
@@ -122,7 +125,11 @@ describe('temporary password (usweb)', () => {
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/login')
-    expect(new URL(page.url()).search).toBe('?prgName=bclip&level1Org=100')
+    // Issue 27 (problem 8): the username is filled in (the login's cname); the password never.
+    expect(new URL(page.url()).search).toBe('?prgName=bclip&level1Org=100&cname=temp_user_1')
+    expect(await page.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('temp_user_1')
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
+    expect(await browserStorage(page)).not.toContain(newPassword)
 
     // Nothing went wrong in the portal (the demo main site is not the portal's to judge).
     expect(page.errors).toEqual([])

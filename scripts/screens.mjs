@@ -20,8 +20,9 @@ const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'scre
 const widths = { phone: 375, desktop: 1280 }
 /** Tall pages are cut here, to keep the gallery small. */
 const maxHeight = 1600
-const password = 'Gallery#2026'
-const newPassword = 'Gallery#2027'
+// No common word and no name in it: the service refuses guessable passwords (issue 28).
+const password = 'Harbor#Lantern58'
+const newPassword = 'Cobalt#Meadow73'
 
 /** The two flavours' walks: the program, its newcomer (spec demo data) and its texts. */
 const walks = [

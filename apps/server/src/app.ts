@@ -405,6 +405,11 @@ export async function buildApp({
     await app.register(outboxViewerRoutes, { outbox: outboxViewerService({ db, writer }) })
     await app.register(apiReferenceRoutes)
   }
-  await app.register(webRoutes, { distDir: config.webDistDir, links: config.links })
+  await app.register(webRoutes, {
+    distDir: config.webDistDir,
+    links: config.links,
+    deviceTrustDays: config.mfaDeviceTrustDays,
+    phoneOf: (program) => reference.phoneOf(program),
+  })
   return app
 }

@@ -55,6 +55,21 @@ function chunkNamed(manifest: Manifest, name: string): string {
   return key
 }
 
+/**
+ * Issue 27 (problem 9): room for the header the service writes in before the script runs
+ * (apps/server/src/plugins/page-shell.ts): inside the root, which the portal replaces when it
+ * renders, and in the <noscript> text, which then gives the program's number.
+ */
+export function withPageShellMarkers(html: string): string {
+  const marked = html
+    .replace('<div id="root"></div>', '<div id="root"><!--portal:page-shell--></div>')
+    .replace(/<noscript\b[\s\S]*?<\/noscript\s*>/, '<noscript><!--portal:no-script--></noscript>')
+  if (!marked.includes('<!--portal:page-shell-->') || !marked.includes('<!--portal:no-script-->')) {
+    throw new Error('login-pages: the shell has no root or noscript to mark')
+  }
+  return marked
+}
+
 /** The login shells, and the chunk of each language's login-page texts by locale. */
 export function loginPages(pages: LoginPage[], localeTexts: Record<string, string>): Plugin {
   let outDir = ''
@@ -74,7 +89,9 @@ export function loginPages(pages: LoginPage[], localeTexts: Record<string, strin
       const shell = readFileSync(join(outDir, 'index.html'), 'utf8')
       for (const page of pages) {
         if (!manifest[page.module]) throw new Error(`login-pages: no chunk for ${page.module}`)
-        const html = shell.replace('</head>', `  ${preloadTags(manifest, page.module)}\n  </head>`)
+        const html = withPageShellMarkers(
+          shell.replace('</head>', `  ${preloadTags(manifest, page.module)}\n  </head>`),
+        )
         const path = join(outDir, page.html)
         writeFileSync(path, html)
         // Sent precompressed, as every other file of the build is.

@@ -114,6 +114,9 @@ export const screenTexts = {
   tempPassword: {
     title: 'Password update',
     intro: 'Please enter your new password',
+    // Issue 27 (not in the spec): why the member is here, and which account.
+    whyHere: 'You signed in with a temporary password. Now choose a new password for this account.',
+    accountLabel: 'Username',
     updated:
       'Your password has been updated. Please click below button and login with updated credentials.',
   },
@@ -195,7 +198,8 @@ export const screenTexts = {
     attemptsLeft: (left: number) =>
       left === 1 ? 'You have 1 attempt left.' : `You have ${left} attempts left.`,
     codeNotAccepted: 'That code was not accepted. Enter the 6-digit code again.',
-    rememberDevice: 'Remember this device for 30 days',
+    rememberDevice: (days: number) =>
+      days === 1 ? 'Remember this device for 1 day' : `Remember this device for ${days} days`,
     rememberDeviceHint:
       "Don't tick this on a shared or public computer. To undo it, clear this browser's cookies and site data.",
     recentRecovery: (by: 'email' | 'sms') =>
@@ -230,6 +234,13 @@ export const screenTexts = {
     ended:
       'For your security, you were signed out after a period without activity. Nothing was changed.',
     logInAgain: 'Log in again',
+  },
+  /** Issue 27 (not in the spec): the login page before its script has run (problem 9). */
+  pageShell: {
+    loading: 'Loading your secure sign-in…',
+    customerService: 'Customer Service',
+    noScript: 'This sign-in page needs JavaScript. Please turn it on and reload the page.',
+    noScriptCall: 'You can also call customer service at',
   },
   busy: first.screenTexts.busy,
   /** Issue 23 (not in the spec): passkeys as a second factor (decision 0022). */

@@ -128,25 +128,6 @@ describe('customerVerdict (spec §4 program rules at login)', () => {
   })
 })
 
-describe('program brand colours', () => {
-  const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
-    })
-    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0)
-  }
-  const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05)
-
-  it('carry white button text at 4.5:1 or better, at rest and on hover', () => {
-    for (const code of programCodes) {
-      const { brand } = programOf(code)
-      expect(contrastWithWhite(brand.colour), code).toBeGreaterThanOrEqual(4.5)
-      expect(contrastWithWhite(brand.hover), code).toBeGreaterThanOrEqual(4.5)
-    }
-  })
-})
-
 describe('Agent Numbers as agents have them (issue 27)', () => {
   const augustar = programOf('augustar')
   const bclip = programOf('bclip')

@@ -19,28 +19,12 @@ export const programCodes = [
 ] as const
 export type ProgramCode = (typeof programCodes)[number]
 
-/** Original wordmark drawn for this portal: a mark with a monogram, and a short name. */
-export interface ProgramLogo {
-  monogram: string
-  wordmark: string
-}
-
-/** The program's colour, carried by its mark, header rule and main buttons. */
-export interface ProgramBrand {
-  /** White text on it has at least 4.5:1 contrast (button labels, the mark's monogram). */
-  colour: string
-  /** The buttons' hover colour: the brand colour darkened. */
-  hover: string
-}
-
 export interface Program {
   code: ProgramCode
   /** The code the back office knows the program by (augustar is also called onl). */
   serviceCode: string
   flavour: Flavour
   displayName: string
-  logo: ProgramLogo
-  brand: ProgramBrand
   /** The insurer named on the pl login ("premium coverage is provided by"). */
   insurerName: string | null
   /** velLevel1Org / level1Org sent with logins and lookups. */
@@ -106,8 +90,6 @@ export const programs: Record<ProgramCode, Program> = {
   bclip: {
     ...usweb,
     code: 'bclip',
-    logo: { monogram: 'BC', wordmark: 'BCLIP' },
-    brand: { colour: '#0b4f8a', hover: '#083d6b' },
     serviceCode: 'bclip',
     displayName: 'Business & Commercial Liability Insurance Program',
     mainSiteLoginPath: 'bclip/login',
@@ -115,8 +97,6 @@ export const programs: Record<ProgramCode, Program> = {
   fidbond: {
     ...usweb,
     code: 'fidbond',
-    logo: { monogram: 'FB', wordmark: 'Fidelity Bond' },
-    brand: { colour: '#5b3a8c', hover: '#462d6d' },
     serviceCode: 'fidbond',
     displayName: 'Fidelity Bond Program',
     level1Org: '200',
@@ -125,8 +105,6 @@ export const programs: Record<ProgramCode, Program> = {
   equipmentrenew: {
     ...usweb,
     code: 'equipmentrenew',
-    logo: { monogram: 'EQ', wordmark: 'Equipment Renew' },
-    brand: { colour: '#1d6b4f', hover: '#16533d' },
     serviceCode: 'equipmentrenew',
     displayName: 'Equipment Insurance Renewal Program',
     mainSiteLoginPath: 'equipmentrenew/login',
@@ -136,8 +114,6 @@ export const programs: Record<ProgramCode, Program> = {
   augustar: {
     ...usweb,
     code: 'augustar',
-    logo: { monogram: 'AS', wordmark: 'AuguStar E&O' },
-    brand: { colour: '#9a4215', hover: '#783310' },
     serviceCode: 'onl',
     displayName: 'AuguStar Agents Errors & Omissions Program',
     customerNumberKind: 'agent',
@@ -152,8 +128,6 @@ export const programs: Record<ProgramCode, Program> = {
   dtcria: {
     ...usweb,
     code: 'dtcria',
-    logo: { monogram: 'RIA', wordmark: 'DTC RIA' },
-    brand: { colour: '#0e5a6b', hover: '#0a4653' },
     serviceCode: 'dtcria',
     displayName: 'DTC Registered Investment Advisers Program',
     phonePrefix: '1-',
@@ -163,8 +137,6 @@ export const programs: Record<ProgramCode, Program> = {
   dtcmyaccount: {
     ...usweb,
     code: 'dtcmyaccount',
-    logo: { monogram: 'MY', wordmark: 'DTC My Account' },
-    brand: { colour: '#0e5a6b', hover: '#0a4653' },
     serviceCode: 'dtcmyaccount',
     displayName: 'DTC My Account',
     phonePrefix: '1-',
@@ -176,8 +148,6 @@ export const programs: Record<ProgramCode, Program> = {
   dtcpnc: {
     ...usweb,
     code: 'dtcpnc',
-    logo: { monogram: 'PC', wordmark: 'DTC P&C' },
-    brand: { colour: '#0e5a6b', hover: '#0a4653' },
     serviceCode: 'dtcpnc',
     displayName: 'DTC Property & Casualty Program',
     phonePrefix: '1-',
@@ -187,8 +157,6 @@ export const programs: Record<ProgramCode, Program> = {
   dtclifeagents: {
     ...usweb,
     code: 'dtclifeagents',
-    logo: { monogram: 'LA', wordmark: 'DTC Life Agents' },
-    brand: { colour: '#0e5a6b', hover: '#0a4653' },
     serviceCode: 'dtclifeagents',
     displayName: 'DTC Life Agents Program',
     phonePrefix: '1-',
@@ -198,8 +166,6 @@ export const programs: Record<ProgramCode, Program> = {
   cabar: {
     ...usweb,
     code: 'cabar',
-    logo: { monogram: 'CB', wordmark: 'CalBar Renewal' },
-    brand: { colour: '#7a1f2b', hover: '#5f1821' },
     serviceCode: 'cabar',
     displayName: 'California Bar Lawyers Professional Liability Renewal',
     level1Org: '168',
@@ -211,8 +177,6 @@ export const programs: Record<ProgramCode, Program> = {
   proliability: {
     ...usweb,
     code: 'proliability',
-    logo: { monogram: 'PL', wordmark: 'ProLiability' },
-    brand: { colour: '#1d3557', hover: '#162943' },
     serviceCode: 'proliability',
     flavour: 'pl',
     displayName: 'Professional Liability (Errors & Omissions)',

@@ -13,6 +13,7 @@ import {
 } from '../modules/support/member-admin.service.ts'
 import type { Database } from '../store/db.ts'
 import { operatorActor } from './operator.ts'
+import { isGuessableFor } from '../lib/password-blocklist.ts'
 
 export const memberUsage = `  portal-admin disable <username> --reason <text>
   portal-admin enable <username> --reason <text>
@@ -140,7 +141,9 @@ const staffPassword: Command = async ({ database, clock }, args) => {
   const [email] = positionals
   const reason = reasonOf(values.reason)
   if (!email || !reason) return usage('A staff email and --reason (5+ characters) are needed.')
-  const password = generateTemporaryPassword()
+  const password = generateTemporaryPassword((draw) =>
+    isGuessableFor(draw, { username: email.split('@')[0], names: [email] }),
+  )
   const result = await memberAdminService({ db: database.db, clock }).changeStaffPassword(
     email,
     undefined,

@@ -3,7 +3,13 @@
 // numbers and usernames are never translated. Counts go through ICU plurals.
 import { icu } from '@portal/contract/i18n'
 import { limits } from '@portal/contract'
-import type { Brand, Channel, Lifetime, Templates } from './templates.ts'
+import {
+  readingLine,
+  type Brand,
+  type Channel,
+  type Lifetime,
+  type Templates,
+} from './templates.ts'
 
 const phoneOf = (b: Brand) => b.phone ?? 'el número que aparece en nuestro sitio web'
 
@@ -38,7 +44,7 @@ export const templatesEs: Templates = {
   temporaryPassword: (b, password, lifetime) => ({
     template: 'temporary-password',
     subject: `${b.name}: su contraseña temporal`,
-    email: `Su contraseña temporal es: ${password}\n\nFunciona una sola vez, dentro de ${validFor(lifetime)}: inicie sesión con ella y luego elegirá una contraseña nueva. Hasta entonces, su contraseña actual sigue funcionando.\n\n${signOff(b)}`,
+    email: `Su contraseña temporal es: ${password}\n\n${readingLine(password)}\n\nLos espacios solo facilitan la lectura: escríbala sin ellos. No contiene el número cero ni la letra O, ni el número uno ni la letra l.\n\nFunciona una sola vez, dentro de ${validFor(lifetime)}: inicie sesión con ella y luego elegirá una contraseña nueva. Hasta entonces, su contraseña actual sigue funcionando.\n\n${signOff(b)}`,
     sms: `${b.name}: su contraseña temporal es ${password}. Funciona una sola vez, dentro de ${validFor(lifetime)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
   temporaryPasswordSent: (b, sentBy) => ({

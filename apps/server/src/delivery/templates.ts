@@ -53,6 +53,15 @@ export function brandOf(
 
 const phoneOf = (b: Brand) => b.phone ?? 'the number on our website'
 
+/**
+ * Issue 27 (problem 8): the temporary password again, in groups of four for reading aloud,
+ * on a line of its own indented by four spaces, which the email's HTML shows in large type
+ * (delivery/email-html.ts): `    Bavu kemi 4827 !`.
+ */
+export function readingLine(password: string): string {
+  return `    ${(password.match(/.{1,4}/g) ?? [password]).join(' ')}`
+}
+
 const signOff = (b: Brand) =>
   `If you did not ask for this, call customer service at ${phoneOf(b)}.\n\n${b.name}`
 
@@ -70,7 +79,7 @@ export const templatesEn = {
     return {
       template: 'temporary-password',
       subject: `${b.name}: your temporary password`,
-      email: `Your temporary password is: ${password}\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. Until then your current password keeps working.\n\n${signOff(b)}`,
+      email: `Your temporary password is: ${password}\n\n${readingLine(password)}\n\nThe spaces only make it easier to read: type it without them. It has no zero or letter O, and no number one or letter l.\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. Until then your current password keeps working.\n\n${signOff(b)}`,
       sms: `${b.name}: your temporary password is ${password}. It works once, within ${validFor}. Not you? Call ${phoneOf(b)}.`,
     }
   },

@@ -1,6 +1,7 @@
 // How messages leave the service: email over SMTP (nodemailer), SMS through an HTTP provider
 // with a Twilio-compatible form API (POST To, From, Body; basic auth from the URL).
 import nodemailer from 'nodemailer'
+import { emailHtml } from './email-html.ts'
 
 export interface Outgoing {
   to: string
@@ -54,6 +55,8 @@ export function smtpTransport(smtpUrl: string, from: string, options: SmtpOption
         to,
         subject: subject ?? '',
         text,
+        // Issue 27: the same words as HTML, the temporary password in large type.
+        html: emailHtml(text),
         ...(key ? { messageId: `<${key}@${mailDomain}>` } : {}),
       })
     },

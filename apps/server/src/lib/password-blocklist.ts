@@ -45,7 +45,12 @@ export type PasswordContext = Parameters<typeof contextWords>[0]
  * username, the member's name or the program's. Called before anything is written.
  */
 export function refuseGuessable(password: string, context: PasswordContext, field: string): void {
-  if (isGuessablePassword(password, commonPasswords(), contextWords(context))) {
+  if (isGuessableFor(password, context)) {
     throw new GuessablePassword(field)
   }
+}
+
+/** Whether a password is common, or carries the username, the member's name or the program's. */
+export function isGuessableFor(password: string, context: PasswordContext): boolean {
+  return isGuessablePassword(password, commonPasswords(), contextWords(context))
 }

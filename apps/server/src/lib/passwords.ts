@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
-import { specialCharacters } from '@portal/contract'
 import { hashWorkers, type HashWorkers } from './hash-workers.ts'
 import { ServiceUnavailable } from './unavailable.ts'
 
@@ -185,17 +184,42 @@ export async function rehashAfterSignIn(
   }
 }
 
-/** A random temporary password that satisfies every rule of spec §5. */
-export function generateTemporaryPassword(): string {
-  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-  const digits = '23456789'
-  const pick = (set: string) => set[randomInt(set.length)] ?? ''
-  const all = letters + digits + specialCharacters
-  const chars = [pick(letters), pick(digits), pick(specialCharacters)]
-  while (chars.length < 14) chars.push(pick(all))
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1)
-    ;[chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? '']
+/**
+ * Issue 27 (problem 8): a random temporary password that is easy to read and to type on a
+ * phone, and satisfies every rule of spec §5: two four-letter groups that can be said aloud
+ * (the first capitalised), four digits and one symbol from the first symbol page of phone
+ * keyboards, e.g. `Bavukemi4827!`. No look-alike characters (0 O o, 1 l I, and y q). About
+ * 38 bits: it works once, for 24 hours at most, behind the sign-in's attempt limits and
+ * lock. `isGuessable` (the service's common-password check with the member's context) is
+ * asked, and a guessable draw is drawn again.
+ */
+export function generateTemporaryPassword(
+  isGuessable: (password: string) => boolean = () => false,
+): string {
+  for (let tries = 0; ; tries++) {
+    const password = temporaryPasswordDraw()
+    if (tries >= 20 || !isGuessable(password)) return password
   }
-  return chars.join('')
+}
+
+export const temporaryPasswordAlphabet = {
+  consonants: 'bcdfghjkmnprstvwxz',
+  vowels: 'aeiu',
+  digits: '23456789',
+  symbols: '!$&',
+} as const
+
+function temporaryPasswordDraw(): string {
+  const { consonants, vowels, digits, symbols } = temporaryPasswordAlphabet
+  const pick = (set: string) => set[randomInt(set.length)] ?? ''
+  const syllables = () => pick(consonants) + pick(vowels) + pick(consonants) + pick(vowels)
+  const first = syllables()
+  const letters = first.charAt(0).toUpperCase() + first.slice(1) + syllables()
+  const numbers = Array.from({ length: 4 }, () => pick(digits)).join('')
+  return `${letters}${numbers}${pick(symbols)}`
+}
+
+/** The password in groups of four for reading aloud: `Bavu kemi 4827 !`. */
+export function temporaryPasswordGroups(password: string): string[] {
+  return password.match(/.{1,4}/g) ?? [password]
 }

@@ -302,7 +302,12 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         const idHash = sha256(raw)
         const row = await repo.find(idHash)
         const now = options.clock.now()
-        if (!row || row.expiresAt <= now) return null
+        if (!row) return null
+        if (row.expiresAt <= now) {
+          // Issue 27: an ended session is removed, so that nothing can bring it back.
+          await repo.remove(idHash)
+          return null
+        }
         const expiresAt = expiryFrom(now, row.createdAt)
         await repo.touch(idHash, { lastSeenAt: now, expiresAt })
         return Math.floor((expiresAt.getTime() - now.getTime()) / 1000)

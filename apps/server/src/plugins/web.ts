@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { flavours, locales, sourceLocale, type Locale } from '@portal/contract'
 import { requestLocale } from '../lib/request-context.ts'
 import { pageAreas } from './page-addresses.ts'
+import { fillPageShell, pageShellMarkers, programOfLoginAddress } from './page-shell.ts'
 import type { PortalLinks } from '../config.ts'
 import { issuesAntiForgeryToken } from './session.ts'
 
@@ -17,8 +18,9 @@ import { issuesAntiForgeryToken } from './session.ts'
  * which browsers never execute, so the content-security policy needs no change. `<` is
  * escaped so that no value can close the element.
  */
-export function configBlock(links: PortalLinks): string {
-  const json = JSON.stringify({ links }).replaceAll('<', '\\u003c')
+export function configBlock(links: PortalLinks, deviceTrustDays?: number): string {
+  // deviceTrustDays (issue 27): the code screen's "Remember this device for N days".
+  const json = JSON.stringify({ links, deviceTrustDays }).replaceAll('<', '\\u003c')
   return `<script type="application/json" id="portal-config">${json}</script>`
 }
 
@@ -36,17 +38,20 @@ interface Shell {
  * catalogue to load, and naming that language's login-page texts so that they come with the
  * entry (`textsTags`, apps/web/build/login-pages.ts). English keeps the build's `lang="en"`.
  */
-function shellOf(
+function pageOf(
   distDir: string,
   file: string,
   block: string,
   locale: Locale,
   textsTags: string,
-): Shell {
+): string {
   const built = readFileSync(join(distDir, file), 'utf8')
-  const html = (
+  return (
     locale === sourceLocale ? built : built.replace('<html lang="en">', `<html lang="${locale}">`)
   ).replace('</head>', `  ${textsTags}\n  ${block}\n  </head>`)
+}
+
+function shellOf(html: string): Shell {
   const identity = Buffer.from(html)
   return {
     identity,
@@ -95,21 +100,35 @@ function routedPath(url: string): string {
 
 export async function webRoutes(
   app: FastifyInstance,
-  { distDir, links }: { distDir: string; links?: PortalLinks },
+  {
+    distDir,
+    links,
+    deviceTrustDays,
+    phoneOf,
+  }: {
+    distDir: string
+    links?: PortalLinks
+    deviceTrustDays?: number
+    /** The program's customer-service number, for the login shell's header (issue 27). */
+    phoneOf?: (program: string) => Promise<string | undefined>
+  },
 ) {
   const isBuilt = existsSync(join(distDir, 'index.html'))
   const { pages, localeTexts } = loginPages(distDir)
   const loginShellOf = new Map(Object.entries(pages))
-  const block = links ? configBlock(links) : ''
+  const block = links ? configBlock(links, deviceTrustDays) : ''
   const shells = new Map<string, Shell>()
+  /** Login shells with room for the program's header (page-shell.ts), by locale and file. */
+  const marked = new Map<string, string>()
+  /** Those filled in, by locale, file, program and number; made on first use. */
+  const filled = new Map<string, Shell>()
   const keyOf = (file: string, locale: Locale) => `${locale} ${file}`
   if (isBuilt) {
     for (const file of new Set(['index.html', ...loginShellOf.values()])) {
       for (const locale of locales) {
-        shells.set(
-          keyOf(file, locale),
-          shellOf(distDir, file, block, locale, localeTexts[locale] ?? ''),
-        )
+        const html = pageOf(distDir, file, block, locale, localeTexts[locale] ?? '')
+        if (html.includes(pageShellMarkers.root)) marked.set(keyOf(file, locale), html)
+        else shells.set(keyOf(file, locale), shellOf(html))
       }
     }
     await app.register(fastifyStatic, {
@@ -126,6 +145,23 @@ export async function webRoutes(
       },
     })
   }
+  /** A login shell with the header of the program its address names (issue 27, problem 9). */
+  const filledShell = async (file: string, locale: Locale, url: string) => {
+    const html = marked.get(keyOf(file, locale))
+    if (html === undefined) return undefined
+    const program = programOfLoginAddress(url)
+    // Without the number the header still names the program; the page then looks it up.
+    const phone = program ? await phoneOf?.(program).catch(() => undefined) : undefined
+    const key = `${keyOf(file, locale)} ${program ?? ''} ${phone ?? ''}`
+    let page = filled.get(key)
+    if (!page) {
+      // A handful of programs and numbers; a changed number starts the set again.
+      if (filled.size >= 200) filled.clear()
+      page = shellOf(fillPageShell(html, { program, phone, locale }))
+      filled.set(key, page)
+    }
+    return page
+  }
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isBuilt) {
       return reply
@@ -136,7 +172,10 @@ export async function webRoutes(
     const file = loginShellOf.get(routedPath(request.url)) ?? 'index.html'
     // The language chosen (the switch's cookie), else the browser's (issue 24).
     const locale = requestLocale(request.headers) ?? sourceLocale
-    const page = shells.get(keyOf(file, locale)) ?? shells.get(keyOf('index.html', locale))
+    const page =
+      (await filledShell(file, locale, request.url)) ??
+      shells.get(keyOf(file, locale)) ??
+      shells.get(keyOf('index.html', locale))
     if (!page) return reply.code(404).send()
     reply
       .header('Cache-Control', 'no-cache')

@@ -67,7 +67,7 @@ describe("the member's language", () => {
     await askTemporaryPassword(c.email)
     const password = await lastSent(c.email, 'temporary-password')
     expect(password).toMatch(
-      /^Su contraseña temporal es: \S+\n\nFunciona una sola vez, dentro de 24 horas: /,
+      /^Su contraseña temporal es: \S+\n\n {4}(\S{4} ){3}\S\n\nLos espacios solo facilitan la lectura: escríbala sin ellos\. [^\n]+\n\nFunciona una sola vez, dentro de 24 horas: /,
     )
     expect(password).not.toMatch(/temporary|password|your/i)
   })
@@ -106,7 +106,7 @@ describe("the member's language", () => {
     )
     await askTemporaryPassword(c.email)
     expect(await lastSent(c.email, 'temporary-password')).toMatch(
-      /^Your temporary password is: \S+\n\nIt works once, within 24 hours: log in with it and you will then choose a new password\. Until then your current password keeps working\.\n\nIf you did not ask for this, call customer service at \S+\.\n\nBusiness & Commercial Liability Insurance Program$/,
+      /^Your temporary password is: (\S+)\n\n {4}(\S{4} ){3}\S\n\nThe spaces only make it easier to read: type it without them\. It has no zero or letter O, and no number one or letter l\.\n\nIt works once, within 24 hours: log in with it and you will then choose a new password\. Until then your current password keeps working\.\n\nIf you did not ask for this, call customer service at \S+\.\n\nBusiness & Commercial Liability Insurance Program$/,
     )
   })
 

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCustomers } from '../../src/store/demo-data.ts'
 import { startTestApp, type TestApp } from '../harness.ts'
+import { fillPageShell, pageShellMarkers } from '../../src/plugins/page-shell.ts'
 
 let t: TestApp
 let entry: string
@@ -65,7 +66,9 @@ describe('the built portal', () => {
     const served = plain.rawPayload.toString()
     const [head = '', body = ''] = file.split('</head>')
     expect(served).toContain(head.trimEnd())
-    expect(served).toContain(`</head>${body}`)
+    // Issue 27: the login shell's header is written in (no program named: the loading line).
+    expect(body).toContain(pageShellMarkers.root)
+    expect(served).toContain(`</head>${fillPageShell(body, { locale: 'en-US' })}`)
     expect(served).toContain('<script type="application/json" id="portal-config">')
     const gzip = await get('/usweb/login', 'gzip')
     expect(gzip.headers['content-encoding']).toBe('gzip')

@@ -39,8 +39,26 @@ it('answers 401 once the session has ended, and keeps nothing alive after the en
   clock.advance(15 * 60_000 + 1000)
   expect((await client.get('/api/portal/session')).statusCode).toBe(401)
   expect((await client.postJson('/api/portal/session/keep-alive')).statusCode).toBe(401)
+  // Issue 27, an attacker's script: keep-alive called again and again after the limit (with
+  // the anti-forgery token the page had) revives nothing; the sign-in's own calls are refused.
+  for (let i = 0; i < 3; i++) {
+    clock.advance(1000)
+    expect((await client.postJson('/api/portal/session/keep-alive')).statusCode).toBe(401)
+  }
+  expect((await client.get('/api/portal/session')).statusCode).toBe(401)
+  expect((await client.get('/api/mfa/getDetails')).statusCode).toBe(401)
   // Without a session at all, the same.
   expect((await t.client().get('/api/portal/session')).statusCode).toBe(401)
+})
+
+it('refuses a keep-alive at the very end of the limit, not a second after', async () => {
+  const client = t.client()
+  await client.login('dtcria_demo', demoPassword)
+  clock.advance(15 * 60_000)
+  expect((await client.postJson('/api/portal/session/keep-alive')).statusCode).toBe(401)
+  clock.advance(-60_000)
+  // Even with the clock set back, the ended session is gone for good.
+  expect((await client.postJson('/api/portal/session/keep-alive')).statusCode).toBe(401)
 })
 
 it('refuses a keep-alive without the anti-forgery token', async () => {

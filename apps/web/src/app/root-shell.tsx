@@ -5,6 +5,7 @@ import { Footer } from '../components/footer.tsx'
 import { env } from '../config/env.ts'
 import { areaLoginWith, pathsOf } from '../config/paths.ts'
 import { useProgramPhoneLookup } from '../lib/program-phone.ts'
+import { brandOf } from '../config/brand.ts'
 import {
   ProgramContext,
   selectAndRememberProgram,
@@ -93,11 +94,14 @@ export function RootShell() {
   return (
     <div
       className={shellClass.filter(Boolean).join(' ')}
-      // The program's colour carries the header rule and the buttons (program catalogue).
+      // The program's colour (config/brand.ts) carries the header rule, the buttons, the links,
+      // the header's phone number and the focus ring (issue 27).
       style={
         {
-          '--color-primary': program.brand.colour,
-          '--color-primary-hover': program.brand.hover,
+          '--color-primary': brandOf(program.code).colour,
+          '--color-primary-hover': brandOf(program.code).hover,
+          '--color-link': brandOf(program.code).colour,
+          '--focus': brandOf(program.code).colour,
         } as CSSProperties
       }
     >

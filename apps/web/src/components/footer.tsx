@@ -47,7 +47,7 @@ export function Footer({ privacyPolicyUrl, termsOfUseUrl, consultingFirmUrl, yea
           </ul>
         </div>
         <div className="site-footer__firm">
-          <ExternalLink className="site-footer__firm-logo" href={consultingFirmUrl}>
+          <ExternalLink className="site-footer__firm-logo" href={consultingFirmUrl} hasIcon={false}>
             <ConsultingLogo />
             <span className="visually-hidden">{consultingFirm.name}</span>
           </ExternalLink>

@@ -32,6 +32,18 @@ export function linksOf(pageText: string | null | undefined, fallback: PortalLin
   return links
 }
 
+/** Issue 27: how long "Remember this device" lasts (MFA_DEVICE_TRUST_DAYS); 30 unless told. */
+export function deviceTrustDaysOf(pageText: string | null | undefined): number {
+  try {
+    const days = pageText
+      ? (JSON.parse(pageText) as { deviceTrustDays?: unknown }).deviceTrustDays
+      : undefined
+    return typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : 30
+  } catch {
+    return 30
+  }
+}
+
 const pageText =
   typeof document === 'undefined'
     ? undefined
@@ -40,4 +52,5 @@ const pageText =
 export const env = {
   apiBaseUrl: build.apiBaseUrl,
   links: linksOf(pageText, build.fallbackLinks),
+  deviceTrustDays: deviceTrustDaysOf(pageText),
 } as const

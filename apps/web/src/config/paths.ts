@@ -79,3 +79,16 @@ export function uswebLoginWith(prgName: string, level1Org: string): string {
 export function areaLoginWith(flavour: Flavour, prgName: string, level1Org: string): string {
   return flavour === 'pl' ? paths.pl.login : uswebLoginWith(prgName, level1Org)
 }
+
+/**
+ * Issue 27 (problem 8): a login address that fills in the username, by the login's `cname`
+ * query parameter (spec §2 names it for pl; usweb reads it too). A username is no secret;
+ * the password never travels this way.
+ */
+export function withLoginUsername(loginPath: string, username: string | null | undefined): string {
+  if (!username) return loginPath
+  const [path = loginPath, search = ''] = loginPath.split('?', 2)
+  const query = new URLSearchParams(search)
+  query.set('cname', username)
+  return `${path}?${query.toString()}`
+}

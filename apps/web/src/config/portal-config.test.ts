@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { linksOf } from './env.ts'
+import { deviceTrustDaysOf, linksOf } from './env.ts'
 import { demoLinks, parsePortalConfig } from './portal-config.ts'
 
 describe('the portal configuration judged at build time', () => {
@@ -48,5 +48,17 @@ describe('the links the service writes into the page', () => {
   it('fall back whole when the page has no block or a broken one', () => {
     expect(linksOf(undefined, demoLinks)).toEqual(demoLinks)
     expect(linksOf('{not json', demoLinks)).toEqual(demoLinks)
+  })
+})
+
+describe('how long a remembered device is trusted (issue 27)', () => {
+  it('is what the service wrote into the page, else 30 days', () => {
+    expect(deviceTrustDaysOf('{"links":{},"deviceTrustDays":7}')).toBe(7)
+    expect(deviceTrustDaysOf('{"links":{},"deviceTrustDays":0}')).toBe(0)
+    expect(deviceTrustDaysOf('{"links":{}}')).toBe(30)
+    expect(deviceTrustDaysOf('{"deviceTrustDays":"7"}')).toBe(30)
+    expect(deviceTrustDaysOf('{"deviceTrustDays":-1}')).toBe(30)
+    expect(deviceTrustDaysOf('{not json')).toBe(30)
+    expect(deviceTrustDaysOf(undefined)).toBe(30)
   })
 })

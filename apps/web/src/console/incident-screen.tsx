@@ -1,8 +1,10 @@
 // One incident: who, when, why, its status, the member's recent security events.
 import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router'
+import { isAllowed } from '@portal/contract/console'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
+import { useConsole } from './console-context.ts'
 import { ActionForm, Banner, Notice, Timeline, when } from './console-parts.tsx'
 import { consolePaths } from './console-paths.ts'
 import { useConsoleCall } from './use-console-call.ts'
@@ -54,6 +56,15 @@ export function IncidentScreen() {
             <dt>Program</dt>
             <dd>{incident.program ?? '–'}</dd>
           </dl>
+          {incident.username && (
+            <MemberUnlock
+              username={incident.username}
+              done={(text) => {
+                setNotice(text)
+                reload()
+              }}
+            />
+          )}
           {incident.status === 'open' && (
             <ActionForm
               label="Resolve incident"
@@ -70,5 +81,38 @@ export function IncidentScreen() {
         </>
       )}
     </>
+  )
+}
+
+/**
+ * Issue 27 (screens review, the console's unlock): the member's lock and its unlock on the
+ * incident's own page, one step from the ticket instead of two.
+ */
+function MemberUnlock({ username, done }: { username: string; done: (text: string) => void }) {
+  const { staff } = useConsole()
+  const { data: member, reload } = useConsoleCall(
+    useCallback(() => consoleApi.member(username), [username]),
+  )
+  if (!member) return null
+  return (
+    <section aria-labelledby="member-status-heading" className="console-actions">
+      <h2 id="member-status-heading">Account</h2>
+      <p data-field="member-status" className={member.isLocked ? 'console-locked' : undefined}>
+        {member.isLocked ? `${username} is locked.` : `${username} is not locked.`}
+      </p>
+      {member.isLocked && isAllowed(staff.role, 'unlock') && (
+        <ActionForm
+          label="Unlock account"
+          description="Unlocks the account and resolves its open incidents."
+          run={(reason) => consoleApi.memberAction(username, 'unlock', reason)}
+          done={() => {
+            done(
+              `${username} is unlocked. They confirm their verification details at the next sign-in.`,
+            )
+            reload()
+          }}
+        />
+      )}
+    </section>
   )
 }

@@ -13,7 +13,8 @@ export type HandoffResult =
   | { kind: 'granted'; url: string }
   /** 403: the service refused the hand-off (a blocked customer); nothing more is shown. */
   | { kind: 'refused' }
-  | { kind: 'failed' }
+  /** `isUnauthorized`: 401, the sign-in has ended (issue 27). */
+  | { kind: 'failed'; isUnauthorized?: boolean }
 
 /** Only web addresses may be followed; anything else from the answer is refused. */
 function safeDestination(url: string): string | null {
@@ -31,6 +32,9 @@ function safeDestination(url: string): string | null {
 export async function requestHandoff(target: HandoffTarget = 'login'): Promise<HandoffResult> {
   const result = await apiClient.postJson('/api/portal/handoff', { target }, HandoffResponseSchema)
   if (result.kind === 'refused' && result.status === 403) return { kind: 'refused' }
+  if (result.kind === 'refused' && result.status === 401) {
+    return { kind: 'failed', isUnauthorized: true }
+  }
   const url = result.kind === 'answered' ? safeDestination(result.json.url) : null
   return url ? { kind: 'granted', url } : { kind: 'failed' }
 }

@@ -1,13 +1,20 @@
 // /usweb/updatetemppasswordsuccess and /proliability/updatetemppasswordsuccess (spec §2
 // screen 16). The shell hides the footer and background image for it (app/shell-options.ts).
 import { screenTexts } from '../i18n/texts.ts'
-import { areaLoginWith } from '../config/paths.ts'
+import { areaLoginWith, withLoginUsername } from '../config/paths.ts'
 import { PasswordUpdatedPanel } from '../features/temp-password/password-updated-panel.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { useProgramSelection } from '../lib/program-selection.ts'
+import { readSession } from '../lib/session.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
   useDocumentTitle(screenTexts.pageTitles.passwordUpdated, program.displayName)
-  return <PasswordUpdatedPanel loginPath={areaLoginWith(flavour, program.code, level1Org)} />
+  // Issue 27 (problem 8): the login after the change has the username filled in (`cname`,
+  // the login's own query parameter; never the password).
+  const loginPath = withLoginUsername(
+    areaLoginWith(flavour, program.code, level1Org),
+    readSession().username,
+  )
+  return <PasswordUpdatedPanel loginPath={loginPath} />
 }

@@ -1,4 +1,5 @@
 // /usweb/ and /usweb/login (spec §2 screen 1).
+import { useSearchParams } from 'react-router'
 import { env } from '../config/env.ts'
 import { paths } from '../config/paths.ts'
 import { LoginScreen } from '../features/login/login-screen.tsx'
@@ -9,10 +10,15 @@ import { webTexts } from '../i18n/texts.ts'
 
 export function Component() {
   const { program, level1Org } = useProgramSelection()
+  // Issue 27: `cname` fills in the username, as on pl (after a password change).
+  const [searchParams] = useSearchParams()
+  const cname = searchParams.get('cname') ?? ''
   useDocumentTitle(webTexts.titles.login, program.displayName)
   return (
     <LoginScreen
+      key={cname}
       flavour="usweb"
+      defaultUsername={cname}
       program={program}
       level1Org={level1Org}
       aside={

@@ -111,6 +111,9 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
   tempPassword: {
     title: 'Actualización de contraseña',
     intro: 'Ingrese su nueva contraseña',
+    whyHere:
+      'Usted inició sesión con una contraseña temporal. Ahora elija una contraseña nueva para esta cuenta.',
+    accountLabel: 'Nombre de usuario',
     updated:
       'Su contraseña se ha actualizado. Haga clic en el botón de abajo e inicie sesión con sus nuevas credenciales.',
   },
@@ -204,7 +207,11 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'left',
     ),
     codeNotAccepted: 'No se aceptó ese código. Ingrese de nuevo el código de 6 dígitos.',
-    rememberDevice: 'Recordar este dispositivo durante 30 días',
+    rememberDevice: icu<[number]>(
+      es,
+      '{days, plural, one {Recordar este dispositivo durante # día} other {Recordar este dispositivo durante # días}}',
+      'days',
+    ),
     rememberDeviceHint:
       'No marque esta casilla en una computadora compartida o pública. Para deshacerlo, borre las cookies y los datos de sitios de este navegador.',
   },
@@ -244,6 +251,13 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     ended:
       'Por su seguridad, se cerró su sesión después de un período sin actividad. No se realizó ningún cambio.',
     logInAgain: 'Iniciar sesión de nuevo',
+  },
+  pageShell: {
+    loading: 'Cargando su inicio de sesión seguro…',
+    customerService: 'Servicio al cliente',
+    noScript:
+      'Esta página de inicio de sesión necesita JavaScript. Actívelo y vuelva a cargar la página.',
+    noScriptCall: 'También puede llamar a servicio al cliente al',
   },
   busy: first.screenTexts.busy,
   passkeys: {

@@ -11,6 +11,7 @@ import { brandOf, templates } from '../../delivery/templates.ts'
 import { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { usersRepo } from '../../store/users.repo.ts'
+import { isGuessableFor } from '../../lib/password-blocklist.ts'
 
 export type CreateAccountResult =
   | { ok: true; userId: number; temporaryPassword?: string }
@@ -51,7 +52,15 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
       if (!customer) return { ok: false, reason: 'CUSTOMER_NOT_FOUND' }
       const program = findProgram(customer.kprogName)?.code ?? customer.kprogName
       const temporaryPassword =
-        input.password === undefined ? generateTemporaryPassword() : undefined
+        input.password === undefined
+          ? generateTemporaryPassword((draw) =>
+              isGuessableFor(draw, {
+                username: input.username,
+                names: [customer.firstName, customer.cname],
+                program,
+              }),
+            )
+          : undefined
       const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
       const now = clock.now()
       // The language the member registers in (issue 24): their messages are written in it.

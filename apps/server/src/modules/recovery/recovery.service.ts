@@ -28,6 +28,7 @@ import type { Db } from '../../store/db.ts'
 import { recoveryRepo } from '../../store/recovery.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+import { isGuessableFor } from '../../lib/password-blocklist.ts'
 
 type AppName = RecoveryAppName
 
@@ -146,7 +147,9 @@ export function recoveryService(deps: Deps) {
     if (!user) return answer(lookup.status)
     if (!recipientOf(user, method)) return answer(recoveryStatuses.dataNotFound)
     await beforeSend?.(user.id)
-    const password = generateTemporaryPassword()
+    const password = generateTemporaryPassword((draw) =>
+      isGuessableFor(draw, { username: user.username, program: user.program }),
+    )
     const passwordHash = await hashPassword(password)
     const lifetime = temporaryPasswordLifetimes[method]
     const b = await brand(user)

@@ -198,7 +198,9 @@ export async function consoleRoutes(
     authed.get('/search', search, async (request): Promise<ConsoleSearchResult> => {
       await allowed(request, 'lookUp')
       const { q } = request.query
-      const found = /^INC\d+$/i.test(q) ? await support.incident(q) : undefined
+      // Issue 27: a ticket as read aloud ("INC 2026 1124 786765", "inc-2026…") is the ticket.
+      const ticket = q.replace(/[\s-]+/g, '').toUpperCase()
+      const found = /^INC\d+$/.test(ticket) ? await support.incident(ticket) : undefined
       const members = await support.searchMembers(q)
       if (!found && members.length === 0) throw new HttpError(404, consoleTexts.notFound)
       const incident: IncidentSummary | null = found

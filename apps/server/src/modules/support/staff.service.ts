@@ -19,6 +19,7 @@ import type { Db } from '../../store/db.ts'
 import { staffRepo, type StaffRow } from '../../store/staff.repo.ts'
 import { areCodeTriesSpent, staffCodeTries } from '../signin/lockout-policy.ts'
 import type { Actor } from './support.service.ts'
+import { isGuessableFor } from '../../lib/password-blocklist.ts'
 
 /** A console session lasts at most a working day, however busy. */
 const absoluteMinutes = 8 * 60
@@ -60,7 +61,9 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
       actor: Actor,
       { mustChangePassword = true }: { mustChangePassword?: boolean } = {},
     ): Promise<{ ok: true; temporaryPassword: string } | { ok: false; reason: 'STAFF_EXISTS' }> {
-      const temporaryPassword = generateTemporaryPassword()
+      const temporaryPassword = generateTemporaryPassword((draw) =>
+        isGuessableFor(draw, { username: email.split('@')[0], names: [email] }),
+      )
       const row = await repo.insert({
         email,
         role,

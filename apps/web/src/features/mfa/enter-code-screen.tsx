@@ -188,18 +188,24 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             return codeField.onChange(event)
           }}
         />
-        <label className="mfa-choice">
-          <input
-            type="checkbox"
-            checked={isRemembered}
-            aria-describedby="mfa-remember-hint"
-            onChange={(event) => setRemembered(event.target.checked)}
-          />
-          <span>{screenTexts.mfa.rememberDevice}</span>
-        </label>
-        <p className="form-field__hint" id="mfa-remember-hint">
-          {screenTexts.mfa.rememberDeviceHint}
-        </p>
+        {/* Issue 27: as long as the service trusts a device (MFA_DEVICE_TRUST_DAYS); not
+            offered when it trusts none. */}
+        {env.deviceTrustDays > 0 && (
+          <>
+            <label className="mfa-choice">
+              <input
+                type="checkbox"
+                checked={isRemembered}
+                aria-describedby="mfa-remember-hint"
+                onChange={(event) => setRemembered(event.target.checked)}
+              />
+              <span>{screenTexts.mfa.rememberDevice(env.deviceTrustDays)}</span>
+            </label>
+            <p className="form-field__hint" id="mfa-remember-hint">
+              {screenTexts.mfa.rememberDeviceHint}
+            </p>
+          </>
+        )}
         <div className="form-actions">
           <button type="submit" className="button button--primary">
             {webTexts.common.submit}

@@ -43,7 +43,11 @@ export function useMfaStep(flavour: Flavour) {
         }
         // A refused hand-off (a blocked customer) is only logged, as at login (spec §4).
         if (handoff.kind === 'refused') console.info('Hand-off refused for this session.')
-        else showFailure()
+        else {
+          // Issue 27: an ended sign-in gets the frame's own message instead.
+          if (handoff.isUnauthorized) sessionState.sawRefusal()
+          showFailure()
+        }
         return false
       }
     }

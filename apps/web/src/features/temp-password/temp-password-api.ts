@@ -16,5 +16,6 @@ export async function updateTempPassword(
   if (result.kind === 'answered') return { kind: 'answered', response: result.json }
   // Issue 28: the service found the password too easy to guess (its list is longer).
   if (userMessageOf(result) === messages.validation.passwordGuessable) return { kind: 'guessable' }
-  return { kind: 'failed' }
+  // Issue 27: 401 once the sign-in has ended (the screen then says so).
+  return { kind: 'failed', isUnauthorized: result.kind === 'refused' && result.status === 401 }
 }

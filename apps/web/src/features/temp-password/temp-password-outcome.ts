@@ -8,7 +8,7 @@ export type TempPasswordAnswer =
   /** 400: the service found the password too easy to guess (issue 28). */
   | { kind: 'guessable' }
   /** An error status (400 broken rules, 401 no password-change session, 5xx) or no answer. */
-  | { kind: 'failed' }
+  | { kind: 'failed'; isUnauthorized?: boolean }
 
 export type TempPasswordOutcome = { kind: 'updated' } | { kind: 'message'; message: string }
 

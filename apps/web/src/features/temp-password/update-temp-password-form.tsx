@@ -6,10 +6,11 @@ import * as z from 'zod/mini'
 import { newPasswordSchema, passwordScore } from '@portal/contract'
 import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
-import { FormScreen } from '../../components/form-screen.tsx'
+import { SignedInFrame } from '../../components/signed-in-frame.tsx'
 import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
+import { sessionState } from '../../lib/session-time.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { updateTempPassword } from './temp-password-api.ts'
 import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
@@ -71,7 +72,10 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     run(async () => {
       // Without the username the service could not know whose password this is.
       if (!userName) return showBanner([messages.tempPassword.unableToUpdate])
-      const outcome = tempPasswordOutcomeOf(await updateTempPassword(userName, values.password))
+      const answer = await updateTempPassword(userName, values.password)
+      // Issue 27: an ended sign-in gets the frame's own message instead of the banner.
+      if (answer.kind === 'failed' && answer.isUnauthorized) sessionState.sawRefusal()
+      const outcome = tempPasswordOutcomeOf(answer)
       if (outcome.kind === 'updated') {
         await navigate(successPath)
         return
@@ -80,7 +84,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     })
 
   return (
-    <FormScreen
+    <SignedInFrame
       id="temp-password"
       className="temp-password"
       title={screenTexts.tempPassword.title}
@@ -88,6 +92,16 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
       bannerItems={bannerItems}
       isBusy={isBusy || returnToLogin.isLeaving}
     >
+      {/* Issue 27 (problem 8): why the member is here, and which account. */}
+      {userName && (
+        <div className="temp-password__account">
+          <p>{screenTexts.tempPassword.whyHere}</p>
+          <p>
+            {screenTexts.tempPassword.accountLabel}:{' '}
+            <strong className="temp-password__username">{userName}</strong>
+          </p>
+        </div>
+      )}
       <form
         className="temp-password__form"
         noValidate
@@ -128,6 +142,6 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
           </Link>
         </div>
       </form>
-    </FormScreen>
+    </SignedInFrame>
   )
 }

@@ -1,0 +1,56 @@
+// Issue 27 (problem 2, WCAG 2.2.1): every screen that holds a signed-in session (the
+// verification and contact screens, the passkey offer, updatetemppassword) warns before the
+// idle limit and, once the service has said the sign-in ended, shows that instead of the
+// screen: its own message and "Log in again", not the technical-difficulties text.
+import { useState, type ComponentProps } from 'react'
+import { screenTexts } from '../i18n/texts.ts'
+import { useSessionState } from '../lib/session-time.ts'
+import { signOutThenOpen } from '../lib/sign-out.ts'
+import { FormScreen } from './form-screen.tsx'
+import { IdleWatch, useAreaLogin } from './idle-watch.tsx'
+
+export type SignedInFrameProps = ComponentProps<typeof FormScreen> & {
+  /** Warn before the idle limit (not on support, where the sign-in has ended). */
+  watchesIdle?: boolean
+}
+
+export function SignedInFrame({ watchesIdle = true, ...frame }: SignedInFrameProps) {
+  const session = useSessionState()
+  if (watchesIdle && session === 'ended') return <SessionEnded className={frame.className} />
+  return (
+    <>
+      <FormScreen {...frame} />
+      {watchesIdle && <IdleWatch />}
+    </>
+  )
+}
+
+const noItems: readonly string[] = []
+
+/** An ended sign-in says so, with one way on. */
+function SessionEnded({ className }: { className: string | undefined }) {
+  const t = screenTexts.session
+  const loginPath = useAreaLogin()
+  const [isLeaving, setLeaving] = useState(false)
+  const logInAgain = () => {
+    if (isLeaving) return
+    setLeaving(true)
+    void signOutThenOpen(loginPath)
+  }
+  return (
+    <FormScreen
+      id="session-ended"
+      className={className}
+      title={t.endedTitle}
+      bannerItems={noItems}
+      isBusy={isLeaving}
+    >
+      <p>{t.ended}</p>
+      <div className="form-actions">
+        <button type="button" className="button button--primary" onClick={logInAgain}>
+          {t.logInAgain}
+        </button>
+      </div>
+    </FormScreen>
+  )
+}
