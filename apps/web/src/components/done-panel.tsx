@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { useFocusOnMount } from '../lib/page.ts'
 import { webTexts } from '../i18n/texts.ts'
+import './done-panel.css'
 
 interface DonePanelProps {
   id: string

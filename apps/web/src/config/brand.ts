@@ -18,7 +18,6 @@ export const association = {
 export const consultingFirm = {
   name: 'Lumen Ridge Consulting',
   slogan: 'Clear thinking for complex risk.',
-  logoLines: ['Lumen Ridge', 'CONSULTING'],
 } as const
 
 /** The outline of a program's mark: each program is recognisable by shape as well as colour. */
