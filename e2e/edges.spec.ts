@@ -373,4 +373,17 @@ describe('a page before the script (problem 9)', () => {
     expect(await page.getByRole('banner').count()).toBe(1)
     expect(await accessibilityViolations(page)).toEqual([])
   })
+
+  it('hands its number to the portal header, which shows it without asking the service', async () => {
+    const page = await openPage(e2e.browser, { width: 390 })
+    const lookups: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/getPOMailingAddress/')) lookups.push(request.url())
+    })
+    await page.goto(e2e.portal.url(uswebLoginPath('augustar')))
+    await page.getByRole('heading', { name: 'Account Login', level: 1 }).waitFor()
+    const call = page.getByRole('banner').getByRole('link', { name: /\d{3}\D\d{3}\D\d{4}$/ })
+    expect(await call.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/)
+    expect(lookups).toEqual([])
+  })
 })

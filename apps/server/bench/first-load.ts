@@ -46,7 +46,7 @@ async function received(
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
-  const counted = new Map<string, { type: string; encoding: string }>()
+  const counted = new Map<string, { url: string; type: string; encoding: string }>()
   const result: Received = { bytes: 0, files: 0, encodings: new Set() }
   cdp.on('Network.responseReceived', (event) => {
     if (event.type !== 'Script' && event.type !== 'Stylesheet') return
@@ -54,6 +54,7 @@ async function received(
       Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
     )
     counted.set(event.requestId, {
+      url: event.response.url,
       type: event.type,
       encoding: String(headers['content-encoding'] ?? 'identity'),
     })
@@ -63,6 +64,12 @@ async function received(
     if (!response) return
     // encodedDataLength counts the response headers too; the budget is about the assets.
     result.bytes += event.encodedDataLength
+    // BENCH_FIRST_LOAD_FILES=1 names each file, to see where the budget goes.
+    if (process.env.BENCH_FIRST_LOAD_FILES) {
+      console.log(
+        `    ${(event.encodedDataLength / 1024).toFixed(1).padStart(6)} KB  ${response.url}`,
+      )
+    }
     result.files++
     result.encodings.add(response.encoding)
   })

@@ -18,6 +18,16 @@ describe('the login shell', () => {
     expect(html.match(/href="tel:\+18005550100"/g)).toHaveLength(2)
     expect(html).toContain(screenTexts.pageShell.noScriptCall)
     expect(html).not.toContain('<!--portal:')
+    // The portal's header reads the number from the shell instead of asking for it.
+    expect(html).toContain(
+      '<div class="page-shell" data-program="fidbond" data-phone="8005550100">',
+    )
+  })
+
+  it('escapes the number it writes into the page', () => {
+    const html = fillPageShell(shell, { program: 'fidbond', phone: '"><script>', locale: 'en-US' })
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('data-phone="&quot;&gt;&lt;script&gt;"')
   })
 
   it('speaks the page language, and names no program the address did not', () => {

@@ -63,7 +63,10 @@ export function fillPageShell(
           : ''
       }</header>`
     : ''
-  const root = `<div class="page-shell">${header}<main class="page-shell__main"><p class="page-shell__loading">${escapeHtml(t.loading)}</p></main></div>`
+  // The portal's header reads the number from here instead of asking for it (program-phone.ts).
+  const known =
+    program && phone ? ` data-program="${program}" data-phone="${escapeHtml(phone)}"` : ''
+  const root = `<div class="page-shell"${known}>${header}<main class="page-shell__main"><p class="page-shell__loading">${escapeHtml(t.loading)}</p></main></div>`
   const call = number ? ` ${escapeHtml(t.noScriptCall)} ${number}.` : ''
   const noScript = `<p class="page-shell__no-script">${escapeHtml(t.noScript)}${call}</p>`
   return html.replace(pageShellMarkers.root, root).replace(pageShellMarkers.noScript, noScript)

@@ -13,7 +13,7 @@ import { useProgramPhone } from '../lib/program-phone.ts'
 import { useErrorTitle } from '../lib/page.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
 import { PhoneLink } from './phone-link.tsx'
-import { failureReference } from '../lib/api-client.ts'
+import { failureReference } from '../lib/failure-reference.ts'
 import './error-banner.css'
 
 /** The failure messages, after which the request's reference is shown. */

@@ -4,6 +4,7 @@
 // Request bodies are never logged or attached to errors: they carry passwords.
 import type { ErrorResponse } from '@portal/contract'
 import { env } from '../config/env.ts'
+import { noteFailureReference } from './failure-reference.ts'
 
 /** Any schema with zod's `safeParse` (kept structural so this file does not depend on zod). */
 export interface ResponseSchema<T> {
@@ -40,16 +41,6 @@ export function userMessageOf(result: CallResult<unknown>): string | null {
 }
 
 type Body = { form: Record<string, string> } | { json: unknown } | undefined
-
-let lastFailureReference: string | undefined
-
-/**
- * The reference of the latest call the service failed (5xx `reference`): the start of the
- * request id in its logs, which the technical-difficulties banner shows for the support desk.
- */
-export function failureReference(): string | undefined {
-  return lastFailureReference
-}
 
 function referenceOf(json: unknown): string | undefined {
   const reference = (json as { reference?: unknown } | undefined)?.reference
@@ -115,7 +106,7 @@ async function request<T>(
     if (token) headers.set('X-XSRF-TOKEN', token)
   }
 
-  lastFailureReference = undefined
+  noteFailureReference(undefined)
   let response: Response
   try {
     response = await fetch(url, {
@@ -131,7 +122,7 @@ async function request<T>(
 
   const json = await readJson(response)
   const { status } = response
-  if (status >= 500) lastFailureReference = referenceOf(json)
+  if (status >= 500) noteFailureReference(referenceOf(json))
   if (!response.ok) return { kind: 'refused', status, message: messageOf(json) }
   // Without a schema the caller has said it does not read the body as T.
   if (!schema) return { kind: 'answered', status, json: json as T }

@@ -1,12 +1,21 @@
 // The customer-service phone shown in the brand header (spec §1), fetched once per program.
 import { useEffect, useState } from 'react'
-import { programOf, type MailingAddress, type ProgramCode } from '@portal/contract'
-import { apiClient } from './api-client.ts'
+import { isProgramCode, programOf, type MailingAddress, type ProgramCode } from '@portal/contract'
 
 // One request per program for the whole visit; a failed lookup is retried on the next use.
 const cache = new Map<ProgramCode, Promise<string | null>>()
 
+// A login page names its program's number in the page itself (the service's page shell,
+// apps/server/src/plugins/page-shell.ts): the header shows it without a call, and the login
+// page's first load has no API client (issues 23 and 24's 100 KB).
+const shell = document.querySelector<HTMLElement>('.page-shell[data-program][data-phone]')
+const shellProgram = shell?.dataset.program
+if (shellProgram && isProgramCode(shellProgram) && shell?.dataset.phone) {
+  cache.set(shellProgram, Promise.resolve(shell.dataset.phone.trim() || null))
+}
+
 async function fetchProgramPhone(code: ProgramCode): Promise<string | null> {
+  const { apiClient } = await import('./api-client.ts')
   // Spec §7: the lookup knows augustar by its back-office code, onl.
   const service = encodeURIComponent(programOf(code).serviceCode)
   // The header loads with every page, so the answer is read by shape rather than with the
