@@ -3,6 +3,7 @@
 // answers as a real one does, bent where the attack bends it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
+import { supportCommand } from '../../src/cli/support-commands.ts'
 import {
   SoftwareAuthenticator,
   createStaff,
@@ -357,6 +358,27 @@ describe('support and passkeys', () => {
     expect((await client.postJson('/api/console/verify', { code })).statusCode).toBe(200)
     return client
   }
+
+  it('are listed by portal-admin user show: name, created, last used, never the key', async () => {
+    await enrol('dtcria_demo')
+    const out: string[] = []
+    const show = supportCommand('user')
+    const code = await show?.(
+      {
+        database: t.database,
+        config: t.config,
+        clock,
+        operator: 'ops.tester',
+        out: (line) => out.push(line),
+        err: (line) => out.push(line),
+      },
+      ['show', 'dtcria_demo'],
+    )
+    expect(code).toBe(0)
+    const text = out.join('\n')
+    expect(text).toMatch(/Passkeys:\n {2}#\d+ .+ {2}created \d{4}-.+ {2}last used never/)
+    expect(text).not.toMatch(/publicKey|credentialId/i)
+  })
 
   it('shows them, and only an admin removes one, with a reason that is audited', async () => {
     const authenticator = await enrol('dtclifeagents_demo')
