@@ -2,12 +2,7 @@
 // paragraphs; a paragraph indented by four spaces (the temporary password in groups of four,
 // templates.ts readingLine) is shown in large type, its groups set apart by space around
 // them rather than by spaces in the text, so that a copy of it is the password itself.
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
+import { escapeHtml } from '../lib/html.ts'
 
 const bodyStyle =
   'font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1b2430'

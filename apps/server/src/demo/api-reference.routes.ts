@@ -2,6 +2,7 @@
 // service serves (no script, no CDN; the page obeys the service's content-security policy).
 import type { FastifyInstance } from 'fastify'
 import { extensionMark } from '@portal/contract'
+import { escapeHtml } from '../lib/html.ts'
 
 type Json = Record<string, unknown>
 
@@ -12,10 +13,6 @@ h3{font-size:1.05rem;margin:0 0 .25rem;font-family:ui-monospace,monospace;word-b
 .method{display:inline-block;min-width:3.5rem;font-weight:700}.ext{background:#6b3fa0;color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8rem;margin-left:.5rem}
 table{border-collapse:collapse;width:100%;margin:.4rem 0}th,td{text-align:left;border-top:1px solid #e1e6ed;padding:.25rem .5rem;vertical-align:top}
 code{font-family:ui-monospace,monospace;font-size:.9em}.note{color:#4a5563}dt{font-weight:600}dd{margin:0 0 .5rem}`
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 /** The components a document refers to ($ref), resolved one step. */
 function resolve(doc: Json, schema: unknown): Json {

@@ -13,19 +13,13 @@ import {
   type ProgramCode,
 } from '@portal/contract'
 import { contractTexts } from '@portal/contract/i18n'
+import { escapeHtml } from '../lib/html.ts'
 
 /** Where the build leaves room for the header (apps/web/build/login-pages.ts). */
 export const pageShellMarkers = {
   root: '<!--portal:page-shell-->',
   noScript: '<!--portal:no-script-->',
 } as const
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
 
 /** `tel:` address of a US number as the service keeps it (as the portal's PhoneLink). */
 export function telHref(phone: string): string {
