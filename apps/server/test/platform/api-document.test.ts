@@ -62,13 +62,15 @@ describe('the OpenAPI document', () => {
       expect(operationAt(call.method, call.path)?.[extensionMark]).toBeUndefined()
     }
     const text = JSON.stringify(doc)
-    for (const field of ['nextScreen', 'verdict', 'association', 'eligibility']) {
+    const fields = ['nextScreen', 'verdict', 'association', 'eligibility', 'resendAfterSeconds']
+    for (const field of [...fields, 'attemptsLeft', 'rememberDevice']) {
       expect(text).toMatch(new RegExp(`"${field}":\\{[^}]*"${extensionMark}":true`))
     }
     const fallbacks = doc['x-portal-extension-fallbacks'] as Record<string, string>
     expect(Object.keys(fallbacks).sort()).toEqual(
       [
         'association',
+        'attemptsLeft',
         'eligibility',
         'handoff',
         'mfaAuthenticate',
@@ -76,6 +78,8 @@ describe('the OpenAPI document', () => {
         'sessionKeepAlive',
         'sessionTime',
         'passkeys',
+        'rememberDevice',
+        'resendAfterSeconds',
         'verdict',
       ].sort(),
     )

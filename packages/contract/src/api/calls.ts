@@ -324,6 +324,12 @@ export const extensionFallbacks = {
     'GET /api/portal/session: without it the portal gives no warning before the sign-in ends for inactivity.',
   sessionKeepAlive:
     'POST /api/portal/session/keep-alive: without it the warning offers only "Sign out".',
+  resendAfterSeconds:
+    'cwMFAResponse.resendAfterSeconds (after a code is sent): without it the code screen does not say how long before another code may be asked for; the service still refuses one asked too soon.',
+  attemptsLeft:
+    'cwMFAResponse.attemptsLeft (after a wrong code): without it the code screen gives no count of the tries left before the lock; the lock itself is the service’s, as before.',
+  rememberDevice:
+    'enterverificationcode rememberDevice: a request without it is answered as spec §4 describes, the device trusted after a right code; a portal without the choice on its code screen simply does not send it.',
   passkeys:
     '/api/passkeys (issue 23): without them the portal offers no passkey (GET /api/passkeys/status failing reads as none) and the second factor is the emailed or texted code of spec §4.',
 } as const

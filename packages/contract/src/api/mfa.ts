@@ -93,7 +93,9 @@ export const EnterVerificationCodeSchema = z.extend(
      * this device is not trusted after the code. Left out (the spec's request): trusted, as
      * before (docs/decisions/0021).
      */
-    rememberDevice: z.optional(z.boolean()),
+    rememberDevice: z.optional(
+      z.boolean().register(z.globalRegistry, extension(extensionFallbacks.rememberDevice)),
+    ),
   },
 )
 
@@ -143,12 +145,22 @@ export const CwMfaResponseSchema = z.object({
    * Not in the spec (issue 14): after a code was sent, the seconds before another may be
    * asked for, so the code screen can say so.
    */
-  resendAfterSeconds: z.optional(z.number().check(z.int(), z.nonnegative())),
+  resendAfterSeconds: z.optional(
+    z
+      .number()
+      .check(z.int(), z.nonnegative())
+      .register(z.globalRegistry, extension(extensionFallbacks.resendAfterSeconds)),
+  ),
   /**
    * Not in the spec (issue 27): after a wrong code, how many more wrong codes the account
    * takes before it is locked, so the code screen can count down.
    */
-  attemptsLeft: z.optional(z.number().check(z.int(), z.nonnegative())),
+  attemptsLeft: z.optional(
+    z
+      .number()
+      .check(z.int(), z.nonnegative())
+      .register(z.globalRegistry, extension(extensionFallbacks.attemptsLeft)),
+  ),
   nextScreen: z.string().register(z.globalRegistry, extension(extensionFallbacks.nextScreen)),
 })
 export type CwMfaResponse = z.infer<typeof CwMfaResponseSchema>
