@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { messages, screenTexts } from '@portal/contract'
+import { messages, programOf, screenTexts } from '@portal/contract'
 import { consoleTexts } from '@portal/contract/console'
 import { createStaff } from '@portal/server/testing'
 import {
@@ -29,7 +29,12 @@ import {
   portalAndBrowser,
 } from './fixtures.ts'
 
-const e2e = portalAndBrowser()
+// Review problem 14: the desk's zone is the service's setting. Phoenix keeps one offset all
+// year, so the abbreviation the console shows (MST) does not depend on the day the test runs.
+const e2e = portalAndBrowser({ SUPPORT_TIME_ZONE: 'America/Phoenix' })
+
+/** A time as the console shows it, in the configured zone: "Nov 24, 2026, 9:06 AM MST". */
+const deskTime = String.raw`[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M MST`
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const screensDir = join(root, 'docs', 'screens')
@@ -58,7 +63,14 @@ async function signInToConsole(page: PortalPage, email: string, password: string
   await page.goto(e2e.portal.url('/support-console'))
   await page.waitForURL((url) => url.pathname === '/support-console/sign-in')
   await page.getByRole('heading', { name: consoleTexts.signInHeading }).waitFor()
-  if (check) await checkScreen(page, 'sign-in')
+  if (check) {
+    await checkScreen(page, 'sign-in')
+    // Review problem 14: the heading takes focus for screen readers, without a ring on load.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1')
+    expect(
+      await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle),
+    ).toBe('none')
+  }
   await page.getByLabel('Staff email address').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Continue' }).click()
@@ -116,17 +128,43 @@ describe('the support desk', () => {
     expect(await desk.locator('dd[data-field="status"]').textContent()).toBe('Open')
     await desk.getByText('6 wrong verification codes').waitFor()
     await desk.getByText('Locked after wrong codes').first().waitFor()
-    // Issue 27: the member's lock, and its unlock, on the incident's own page.
-    await desk
-      .locator('[data-field="member-status"]', { hasText: 'bclip_demo is locked.' })
-      .waitFor()
+    // Review problem 14: whom to greet and verify, by name and the program's own name.
+    expect(await desk.locator('dd[data-field="name"]').textContent()).toBe('Dana')
+    expect(await desk.locator('dd[data-field="customer-name"]').textContent()).toBe(
+      'BCL Demo Holdings LLC',
+    )
+    expect(await desk.locator('dd[data-field="program"]').textContent()).toBe(
+      programOf('bclip').displayName,
+    )
+    // Every time in the desk's zone, named.
+    const times = await desk.locator('.console-timeline time').allTextContents()
+    expect(times.length).toBeGreaterThan(0)
+    for (const time of times) expect(time).toMatch(new RegExp(`^${deskTime}$`))
+    // Issue 27: the member's lock, and its unlock, on the incident's own page; problem 14:
+    // with its cause and time.
+    const memberStatus = desk.locator('[data-field="member-status"]', { hasText: 'bclip_demo' })
+    await memberStatus.waitFor()
+    expect(await memberStatus.textContent()).toMatch(
+      new RegExp(`^bclip_demo: Locked after 6 wrong codes on ${deskTime}\\.$`),
+    )
     await desk.getByRole('button', { name: 'Unlock account' }).waitFor()
     await checkScreen(desk, 'incident')
+    // Problem 14: at 320 px the ticket heading wraps; the page does not scroll sideways.
+    await desk.setViewportSize({ width: 320, height: 720 })
+    await checkScreen(desk, 'incident-320')
+    await desk.setViewportSize({ width: 1280, height: 720 })
 
     // The member's page: locked; an agent may unlock and resend, not reset or revoke.
     await desk.getByRole('link', { name: 'bclip_demo' }).click()
     await desk.getByRole('heading', { name: 'Member bclip_demo' }).waitFor()
-    expect(await desk.locator('dd[data-field="status"]').textContent()).toBe('Locked')
+    // Problem 14: the lock's cause is the status line, never a bare "Locked".
+    expect(await desk.locator('dd[data-field="status"]').textContent()).toMatch(
+      new RegExp(`^Locked after 6 wrong codes on ${deskTime}$`),
+    )
+    expect(await desk.locator('dd[data-field="name"]').textContent()).toBe('Dana')
+    expect(await desk.locator('dd[data-field="program"]').textContent()).toBe(
+      programOf('bclip').displayName,
+    )
     expect(await desk.getByRole('button', { name: 'Reset verification' }).count()).toBe(0)
     expect(await desk.getByRole('button', { name: 'End all sessions' }).count()).toBe(0)
     expect(await desk.getByText('bclip.demo@example.com').count()).toBe(0)
@@ -156,6 +194,19 @@ describe('the support desk', () => {
     await desk.locator('dd[data-field="status"]', { hasText: 'Active' }).waitFor()
     await desk.getByText('Unlocked by support').first().waitFor()
     await desk.getByText('“Caller verified by phone”').first().waitFor()
+    // Problem 14: a timeline entry reads as words with spaces between its parts.
+    const entries = await desk.locator('.console-timeline li').allTextContents()
+    expect(entries).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^${deskTime}: Unlocked by support by staff:desk\\.agent@example\\.com from \\S+, reason “Caller verified by phone”$`,
+        ),
+      ),
+    )
+    expect(entries).toContainEqual(
+      expect.stringMatching(new RegExp(`^${deskTime}: Signed in with password from \\S+$`)),
+    )
+    for (const entry of entries) expect(entry).not.toMatch(/[a-z](by|from) /)
     expect(unexpectedErrors(desk)).toEqual([])
 
     // The member signs in again (confirming the verification details, spec §4 UNLOCKED).

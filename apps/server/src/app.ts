@@ -390,6 +390,7 @@ export async function buildApp({
     staff,
     passkeys,
     isCookieSecure: config.isCookieSecure,
+    timeZone: config.supportTimeZone,
   })
   // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.
   await app.register(memberAdminRoutes, {

@@ -75,6 +75,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...demo, TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/)
   })
 
+  it('reads the support desk’s time zone, Central by default, and refuses an unknown one', () => {
+    expect(loadConfig(demo).supportTimeZone).toBe('America/Chicago')
+    expect(loadConfig({ ...demo, SUPPORT_TIME_ZONE: 'America/Denver' }).supportTimeZone).toBe(
+      'America/Denver',
+    )
+    expect(() => loadConfig({ ...demo, SUPPORT_TIME_ZONE: 'Central' })).toThrow(/SUPPORT_TIME_ZONE/)
+  })
+
   it('reads the allowed dial prefixes for texts, North America by default', () => {
     expect(loadConfig(demo).messageLimits.smsAllowedPrefixes).toEqual(['+1'])
     expect(

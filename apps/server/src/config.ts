@@ -34,6 +34,8 @@ export interface Config {
   /** The host of a text-message code's origin-bound line; undefined = no such line. */
   smsOriginHost: string | undefined
   mfaExemptPrograms: ProgramCode[]
+  /** The IANA time zone the support console shows times in (SUPPORT_TIME_ZONE). */
+  supportTimeZone: string
   /** Passkeys: the relying party's id and the origins ceremonies may come from. */
   webauthn: RelyingParty
   /** false, a hop count, or the addresses/CIDRs of the proxies (see trustProxyOf). */
@@ -293,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     smsOriginHost: e.SMS_ORIGIN_HOST,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
+    supportTimeZone: e.SUPPORT_TIME_ZONE,
     webauthn: { rpId: e.WEBAUTHN_RP_ID, origins: e.WEBAUTHN_ORIGINS },
     trustProxy,
     isCookieSecure: e.COOKIE_SECURE ?? isProduction,

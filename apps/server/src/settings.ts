@@ -18,6 +18,15 @@ const destination = z
 
 const days = z.coerce.number().int().min(0)
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -74,6 +83,14 @@ export const EnvSchema = z.object({
       'must be a host name',
     )
     .optional(),
+  /**
+   * The support desk's time zone (IANA name): the console shows every time in it, with the
+   * zone's abbreviation ("Nov 24, 2026, 10:06 AM CST"), not in UTC.
+   */
+  SUPPORT_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago')
+    .default('America/Chicago'),
   /** 'Credentials Expired' after this many days; 0 = never (NIST SP 800-63B). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   TRUST_PROXY: z.string().optional(),

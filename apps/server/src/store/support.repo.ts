@@ -1,10 +1,11 @@
 // The support desk's reads and writes (issue 15): incidents, a member's security history,
 // and the changes support makes for a member.
-import { and, desc, eq, inArray, or } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { usernameKey } from '../lib/usernames.ts'
 import type { Db } from './db.ts'
 import {
   auditLog,
+  customers,
   incidents,
   knownDevices,
   mfaContacts,
@@ -72,6 +73,39 @@ export function supportRepo(db: Db) {
         .where(eq(auditLog.userId, userId))
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(limit)
+    },
+    /**
+     * The line that locked the account last: six wrong codes (mfa.locked), or the wrong
+     * password that reached the limit (login.locked with its count; a sign-in refused
+     * because the account was already locked is a login.locked without one).
+     */
+    async lastLock(userId: number): Promise<AuditRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.userId, userId),
+            or(
+              eq(auditLog.event, 'mfa.locked'),
+              and(
+                eq(auditLog.event, 'login.locked'),
+                isNotNull(sql`${auditLog.detail} -> 'failedAttempts'`),
+              ),
+            ),
+          ),
+        )
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(1)
+      return row
+    },
+    /** The names on the member's customer record (to greet and verify a caller). */
+    async customerNames(custnum: string) {
+      const [row] = await db
+        .select({ customerName: customers.cname, firstName: customers.firstName })
+        .from(customers)
+        .where(eq(customers.custnum, custnum))
+      return row
     },
     async signIns(userId: number, limit: number): Promise<AuditRow[]> {
       return db

@@ -200,7 +200,12 @@ describe("a staff account's first sign-in", () => {
     const agent = new ClientAt('192.0.2.80')
     const verified = await signInStaff(agent, email, shown)
     expect(verified.statusCode).toBe(200)
-    expect(verified.json()).toEqual({ email, role: 'agent', mustChangePassword: true })
+    expect(verified.json()).toEqual({
+      email,
+      role: 'agent',
+      timeZone: 'America/Chicago',
+      mustChangePassword: true,
+    })
     expect((await agent.get(`${api}/me`)).json()).toMatchObject({ mustChangePassword: true })
 
     // Every other call: 403, audited.
@@ -231,7 +236,7 @@ describe("a staff account's first sign-in", () => {
     expect(withShown.statusCode).toBe(401)
     const again = new ClientAt('192.0.2.80')
     const second = await signInStaff(again, email, own)
-    expect(second.json()).toEqual({ email, role: 'agent' })
+    expect(second.json()).toEqual({ email, role: 'agent', timeZone: 'America/Chicago' })
     expect((await again.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(200)
   })
 

@@ -3,7 +3,7 @@
 // kept apart both ways, the 15-minute idle timeout, the same security headers.
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CwMfaResponse } from '@portal/contract'
+import { limits, programOf, type CwMfaResponse } from '@portal/contract'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { consoleCookie } from '../../src/modules/support/console.routes.ts'
 import { staffService } from '../../src/modules/support/staff.service.ts'
@@ -14,7 +14,8 @@ import { manualClock, startTestApp, type TestApp, type TestClient } from '../har
 const clock = manualClock()
 let t: TestApp
 beforeAll(async () => {
-  t = await startTestApp({ clock })
+  // Not the default zone: the console is told the one configured.
+  t = await startTestApp({ clock, env: { SUPPORT_TIME_ZONE: 'America/Phoenix' } })
 })
 afterAll(() => t.close())
 
@@ -46,7 +47,7 @@ async function staffClient(email: string, role: StaffRoleName): Promise<TestClie
   const signIn = await client.postJson(`${api}/sign-in`, { email, password })
   expect(signIn.statusCode).toBe(200)
   const verified = await client.postJson(`${api}/verify`, { code: await codeSentTo(email) })
-  expect(verified.json()).toEqual({ email, role })
+  expect(verified.json()).toEqual({ email, role, timeZone: 'America/Phoenix' })
   return client
 }
 
@@ -125,6 +126,7 @@ describe('staff sign-in', () => {
     expect((await client.get(`${api}/me`)).json()).toEqual({
       email: 'first.agent@example.com',
       role: 'agent',
+      timeZone: 'America/Phoenix',
     })
     expect((await client.postJson(`${api}/verify`, { code })).statusCode).toBe(401)
   })
@@ -323,5 +325,56 @@ describe('roles', () => {
       actor: 'staff:role.admin@example.com',
       reason: 'Lost phone, verified by ID',
     })
+  })
+})
+
+describe('what the desk needs on a call (review problem 14)', () => {
+  it('names the member, the program and what locked the account: six wrong codes, and when', async () => {
+    const agent = await staffClient('names.agent@example.com', 'agent')
+    const program = programOf('equipmentrenew')
+    const ticket = await lockWithWrongCodes('equipmentrenew_demo', program.level1Org)
+    const member = (await agent.get(`${api}/members/equipmentrenew_demo`)).json()
+    const [lockLine] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.event, 'mfa.locked'))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+    expect(member).toMatchObject({
+      firstName: 'Dana',
+      customerName: 'EQU Demo Holdings LLC',
+      programName: program.displayName,
+      isLocked: true,
+      lock: {
+        cause: 'codes',
+        attempts: limits.verificationCodeMaxAttempts,
+        at: lockLine?.at.toISOString(),
+      },
+    })
+    const incident = (await agent.get(`${api}/incidents/${ticket}`)).json()
+    expect(incident).toMatchObject({
+      firstName: 'Dana',
+      customerName: 'EQU Demo Holdings LLC',
+      programName: program.displayName,
+    })
+    await agent.postJson(`${api}/members/equipmentrenew_demo/unlock`, { reason: 'Caller verified' })
+    expect((await agent.get(`${api}/members/equipmentrenew_demo`)).json().lock).toBeNull()
+  })
+
+  it('says a lock by wrong passwords, with their count, not a refused sign-in after it', async () => {
+    const agent = await staffClient('passwords.agent@example.com', 'agent')
+    const program = programOf('dtcria')
+    const member = t.client()
+    for (let i = 0; i <= limits.failedLoginsBeforeLock; i++) {
+      // The last one is refused as locked, and is no cause of the lock.
+      await member.login('dtcria_demo', 'Not-the-password-1', program.level1Org)
+    }
+    const view = (await agent.get(`${api}/members/dtcria_demo`)).json()
+    expect(view.lock).toMatchObject({
+      cause: 'passwords',
+      attempts: limits.failedLoginsBeforeLock,
+      at: expect.any(String),
+    })
+    expect(view.timeline[0].event).toBe('login.locked')
   })
 })

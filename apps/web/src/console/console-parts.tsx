@@ -1,18 +1,16 @@
 // Pieces the console's screens share: dates, the security-event timeline, the banner, and
 // the form every action goes through (it asks for a reason).
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { consoleTexts, type SecurityEvent } from '@portal/contract/console'
+import { consoleTexts, type LockCause, type SecurityEvent } from '@portal/contract/console'
 import { Field, fieldAria } from '../components/text-field.tsx'
 import type { Answer } from './console-api.ts'
 import { useConsole } from './console-context.ts'
+import { formatConsoleTime } from './console-time.ts'
 
-export function when(iso: string | null): string {
-  if (!iso) return '–'
-  return new Date(iso).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'long',
-    timeZone: 'UTC',
-  })
+/** The console's one way to show a time: in the desk's zone (the service's), zone named. */
+export function useWhen(): (iso: string | null) => string {
+  const { staff } = useConsole()
+  return (iso) => formatConsoleTime(iso, staff.timeZone)
 }
 
 const eventNames: Record<string, string> = {
@@ -45,21 +43,38 @@ const eventNames: Record<string, string> = {
 
 export const eventName = (event: string) => eventNames[event] ?? event
 
+/**
+ * Review problem 14: each part of an entry is its own text with a space between (a margin
+ * alone read as "supportby staff:…" to a screen reader), and ends with a full stop or a
+ * comma so the entry reads as a sentence.
+ */
 export function Timeline({ events }: { events: SecurityEvent[] }) {
+  const when = useWhen()
   if (events.length === 0) return <p>No security events yet.</p>
   return (
     <ol className="console-timeline">
       {events.map((e, i) => (
         <li key={`${e.at}-${i}`}>
           <time dateTime={e.at}>{when(e.at)}</time>
+          {': '}
           <span className="console-timeline__event">{eventName(e.event)}</span>
-          {e.actor && <span>by {e.actor}</span>}
-          {e.reason && <span>“{e.reason}”</span>}
-          {e.clientIp && <span>from {e.clientIp}</span>}
+          {e.actor && <> by {e.actor}</>}
+          {e.clientIp && <> from {e.clientIp}</>}
+          {e.reason && <>, reason “{e.reason}”</>}
         </li>
       ))}
     </ol>
   )
+}
+
+/** The lock's cause as a status line: "Locked after 6 wrong codes on Nov 24, …, CST". */
+export function useLockStatus(): (lock: LockCause | null) => string {
+  const when = useWhen()
+  return (lock) => {
+    if (!lock) return 'Locked'
+    const cause = consoleTexts.lockCause(lock, lock.at === null ? null : when(lock.at))
+    return cause ? `Locked ${cause}` : 'Locked'
+  }
 }
 
 export function Banner({ message }: { message: string | null }) {

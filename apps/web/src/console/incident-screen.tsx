@@ -5,13 +5,15 @@ import { isAllowed } from '@portal/contract/console'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
-import { ActionForm, Banner, Notice, Timeline, when } from './console-parts.tsx'
+import { ActionForm, Banner, Notice, Timeline, useLockStatus, useWhen } from './console-parts.tsx'
+import { MemberNameFacts } from './member-names.tsx'
 import { consolePaths } from './console-paths.ts'
 import { useConsoleCall } from './use-console-call.ts'
 
 export function IncidentScreen() {
   const { ticket = '' } = useParams()
   const [notice, setNotice] = useState<string | null>(null)
+  const when = useWhen()
   useDocumentTitle(`Incident ${ticket}`, 'Support console')
   const {
     data: incident,
@@ -51,10 +53,11 @@ export function IncidentScreen() {
                 '–'
               )}
             </dd>
+            <MemberNameFacts names={incident} />
             <dt>Customer number</dt>
             <dd>{incident.custnum ?? '–'}</dd>
             <dt>Program</dt>
-            <dd>{incident.program ?? '–'}</dd>
+            <dd data-field="program">{incident.programName ?? incident.program ?? '–'}</dd>
           </dl>
           {incident.username && (
             <MemberUnlock
@@ -90,6 +93,7 @@ export function IncidentScreen() {
  */
 function MemberUnlock({ username, done }: { username: string; done: (text: string) => void }) {
   const { staff } = useConsole()
+  const lockStatus = useLockStatus()
   const { data: member, reload } = useConsoleCall(
     useCallback(() => consoleApi.member(username), [username]),
   )
@@ -98,7 +102,9 @@ function MemberUnlock({ username, done }: { username: string; done: (text: strin
     <section aria-labelledby="member-status-heading" className="console-actions">
       <h2 id="member-status-heading">Account</h2>
       <p data-field="member-status" className={member.isLocked ? 'console-locked' : undefined}>
-        {member.isLocked ? `${username} is locked.` : `${username} is not locked.`}
+        {member.isLocked
+          ? `${username}: ${lockStatus(member.lock)}.`
+          : `${username} is not locked.`}
       </p>
       {member.isLocked && isAllowed(staff.role, 'unlock') && (
         <ActionForm

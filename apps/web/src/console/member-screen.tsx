@@ -6,9 +6,10 @@ import { isAllowed } from '@portal/contract/console'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi, type MemberAction } from './console-api.ts'
 import { useConsole } from './console-context.ts'
-import { ActionForm, Banner, Notice, Timeline, when } from './console-parts.tsx'
+import { ActionForm, Banner, Notice, Timeline, useLockStatus, useWhen } from './console-parts.tsx'
 import { consolePaths } from './console-paths.ts'
 import { AuditExport } from './audit-export.tsx'
+import { MemberNameFacts } from './member-names.tsx'
 import { useConsoleCall } from './use-console-call.ts'
 
 const resultText: Record<
@@ -25,13 +26,12 @@ const resultText: Record<
   enable: (u) => `${u} is enabled and can sign in again.`,
 }
 
-const statusOf = (member: { isDisabled: boolean; isLocked: boolean }) =>
-  member.isDisabled ? 'Disabled' : member.isLocked ? 'Locked' : 'Active'
-
 export function MemberScreen() {
   const { username = '' } = useParams()
   const { staff } = useConsole()
   const [notice, setNotice] = useState<string | null>(null)
+  const when = useWhen()
+  const lockStatus = useLockStatus()
   useDocumentTitle(`Member ${username}`, 'Support console')
   const {
     data: member,
@@ -64,12 +64,17 @@ export function MemberScreen() {
               data-field="status"
               className={member.isLocked || member.isDisabled ? 'console-locked' : undefined}
             >
-              {statusOf(member)}
+              {member.isDisabled
+                ? 'Disabled'
+                : member.isLocked
+                  ? lockStatus(member.lock)
+                  : 'Active'}
             </dd>
+            <MemberNameFacts names={member} />
             <dt>Customer number</dt>
             <dd>{member.custnum}</dd>
             <dt>Program</dt>
-            <dd>{member.program}</dd>
+            <dd data-field="program">{member.programName ?? member.program}</dd>
             <dt>Failed logins</dt>
             <dd>{member.failedAttempts}</dd>
             <dt>Temporary password</dt>

@@ -12,11 +12,12 @@ import { Field } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
-import { Banner, when } from './console-parts.tsx'
+import { Banner, useWhen } from './console-parts.tsx'
 import { consolePaths } from './console-paths.ts'
 
 export function SearchScreen() {
   const { sessionEnded } = useConsole()
+  const when = useWhen()
   const navigate = useNavigate()
   const [q, setQ] = useState('')
   const [result, setResult] = useState<MemberMatchItem[] | null>(null)

@@ -5,11 +5,12 @@ import { Field, TextField } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
-import { Banner, Notice, when } from './console-parts.tsx'
+import { Banner, Notice, useWhen } from './console-parts.tsx'
 import { useConsoleCall } from './use-console-call.ts'
 
 export function StaffScreen() {
   const { sessionEnded } = useConsole()
+  const when = useWhen()
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<StaffRoleName>('agent')
   const [notice, setNotice] = useState<string | null>(null)

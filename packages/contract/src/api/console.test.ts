@@ -22,3 +22,22 @@ describe('console roles (issue 15)', () => {
     })
   })
 })
+
+describe('the lock’s cause (review problem 14)', () => {
+  const time = 'Nov 24, 2026, 10:06 AM CST'
+  it('says what locked the account and when', () => {
+    expect(consoleTexts.lockCause({ cause: 'codes', attempts: 6, at: 'x' }, time)).toBe(
+      'after 6 wrong codes on Nov 24, 2026, 10:06 AM CST',
+    )
+    expect(consoleTexts.lockCause({ cause: 'passwords', attempts: 3, at: 'x' }, time)).toBe(
+      'after 3 wrong passwords on Nov 24, 2026, 10:06 AM CST',
+    )
+  })
+
+  it('leaves out what the service does not know', () => {
+    expect(consoleTexts.lockCause({ cause: 'codes', attempts: 6, at: null }, null)).toBe(
+      'after 6 wrong codes',
+    )
+    expect(consoleTexts.lockCause({ cause: 'unknown', attempts: null, at: null }, null)).toBe('')
+  })
+})

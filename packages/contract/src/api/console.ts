@@ -57,6 +57,21 @@ export const consoleTexts = {
   passwordChanged: 'Your password is changed. Please sign in again.',
   currentPasswordRefused: 'The current password is not right.',
   passwordsDiffer: 'The new passwords do not match.',
+  /**
+   * Review problem 14: why a locked account is locked, and since when ("after 6 wrong codes
+   * on Nov 24, 2026, 10:06 AM CST"); empty when the service does not know.
+   */
+  lockCause: (lock: LockCause, time: string | null): string =>
+    [
+      lock.cause === 'codes' && lock.attempts !== null
+        ? `after ${lock.attempts} wrong ${lock.attempts === 1 ? 'code' : 'codes'}`
+        : lock.cause === 'passwords' && lock.attempts !== null
+          ? `after ${lock.attempts} wrong ${lock.attempts === 1 ? 'password' : 'passwords'}`
+          : null,
+      time === null ? null : `on ${time}`,
+    ]
+      .filter((part) => part !== null)
+      .join(' '),
 } as const
 
 const reasonSchema = z
@@ -82,6 +97,8 @@ export const ConsoleNewStaffSchema = z.strictObject({
 export interface ConsoleStaff {
   email: string
   role: StaffRoleName
+  /** The desk's IANA time zone (SUPPORT_TIME_ZONE): every time the console shows is in it. */
+  timeZone: string
   /** Set only when true: the account must choose its own password before anything else. */
   mustChangePassword?: boolean
 }
@@ -111,7 +128,28 @@ export interface IncidentSummary {
   program: string | null
 }
 
-export interface MemberView {
+/**
+ * What locked an account (review problem 14), from the audit log's lock line, or from the
+ * account's counters when the log has none (cause and count then, but no time).
+ */
+export interface LockCause {
+  /** codes: wrong verification codes (or refused passkeys); passwords: wrong passwords. */
+  cause: 'codes' | 'passwords' | 'unknown'
+  attempts: number | null
+  at: string | null
+}
+
+/** Who the member is, from the customer record: to greet and verify a caller (problem 14). */
+export interface MemberNames {
+  /** The customer's name (a person or a firm). */
+  customerName: string | null
+  /** The contact's first name. */
+  firstName: string | null
+  /** The program's display name (the catalogue's), or the code when it is not known. */
+  programName: string | null
+}
+
+export interface MemberView extends MemberNames {
   username: string
   custnum: string
   program: string
@@ -119,6 +157,8 @@ export interface MemberView {
   isLocked: boolean
   /** Disabled by the desk (issue 31): signs in as a locked account would. */
   isDisabled: boolean
+  /** Set only while locked. */
+  lock: LockCause | null
   failedAttempts: number
   isTemporaryPassword: boolean
   createdAt: string
@@ -144,7 +184,7 @@ export interface MemberView {
   timeline: SecurityEvent[]
 }
 
-export interface IncidentView extends IncidentSummary {
+export interface IncidentView extends IncidentSummary, MemberNames {
   /** The member's recent security events. */
   events: SecurityEvent[]
 }
@@ -169,12 +209,14 @@ export const ConsoleMessageSchema = z.object({ message: z.string() })
 export const ConsoleStaffSchema = z.object({
   email: z.string(),
   role: z.enum(staffRoles),
+  timeZone: z.string(),
   mustChangePassword: z.optional(z.boolean()),
 })
 export const ConsoleSignInAnswerSchema = z.object({ stage: z.string(), message: z.string() })
 export const ConsoleVerifyAnswerSchema = z.object({
   email: z.optional(z.string()),
   role: z.optional(z.enum(staffRoles)),
+  timeZone: z.optional(z.string()),
   mustChangePassword: z.optional(z.boolean()),
 })
 const SecurityEventSchema = z.object({
@@ -197,17 +239,30 @@ export const IncidentSummarySchema = z.object({
   custnum: nullableText,
   program: nullableText,
 })
+const MemberNamesShape = {
+  customerName: nullableText,
+  firstName: nullableText,
+  programName: nullableText,
+}
+const LockCauseSchema = z.object({
+  cause: z.enum(['codes', 'passwords', 'unknown']),
+  attempts: z.nullable(z.number()),
+  at: nullableText,
+})
 export const IncidentViewSchema = z.object({
   ...IncidentSummarySchema.shape,
+  ...MemberNamesShape,
   events: z.array(SecurityEventSchema),
 })
 export const MemberViewSchema = z.object({
   username: z.string(),
   custnum: z.string(),
   program: z.string(),
+  ...MemberNamesShape,
   status: z.enum(['active', 'locked']),
   isLocked: z.boolean(),
   isDisabled: z.boolean(),
+  lock: z.nullable(LockCauseSchema),
   failedAttempts: z.number(),
   isTemporaryPassword: z.boolean(),
   createdAt: z.string(),

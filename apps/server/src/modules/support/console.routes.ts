@@ -49,6 +49,8 @@ interface Options {
   staff: StaffService
   passkeys: PasskeysService
   isCookieSecure: boolean
+  /** The desk's IANA time zone (SUPPORT_TIME_ZONE), handed to the console with who is in. */
+  timeZone: string
 }
 
 declare module 'fastify' {
@@ -71,7 +73,7 @@ const IncidentQuery = z.object({ status: z.enum(['open', 'resolved']).optional()
 
 export async function consoleRoutes(
   app: FastifyInstance,
-  { support, staff, passkeys, isCookieSecure }: Options,
+  { support, staff, passkeys, isCookieSecure, timeZone }: Options,
 ) {
   const cookieOptions = {
     path: consoleApiBase,
@@ -112,6 +114,7 @@ export async function consoleRoutes(
     return {
       email: session?.staff.email,
       role: session?.staff.role,
+      timeZone,
       // Created or reset by someone else: the console asks for their own password first.
       ...(session?.staff.mustChangePassword === true ? { mustChangePassword: true } : {}),
     }
@@ -181,6 +184,7 @@ export async function consoleRoutes(
       return {
         email: member.email,
         role: member.role,
+        timeZone,
         ...(member.mustChangePassword ? { mustChangePassword: true } : {}),
       }
     })

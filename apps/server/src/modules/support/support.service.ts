@@ -4,18 +4,24 @@
 import type {
   IncidentSummary,
   IncidentView,
+  LockCause,
+  MemberNames,
   MemberView,
   SecurityEvent,
 } from '@portal/contract/console'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
-import { maskEmail, maskPhone } from '@portal/contract'
+import { findProgram, maskEmail, maskPhone } from '@portal/contract'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import type { IncidentStatus } from '../../store/support.repo.ts'
-import { unlockRules } from '../signin/lockout-policy.ts'
+import {
+  codeTriesBeforeLock,
+  failedLoginsBeforeLock,
+  unlockRules,
+} from '../signin/lockout-policy.ts'
 import { supportRepo, type AuditRow, type IncidentRow } from '../../store/support.repo.ts'
 import { usersRepo, type UserRow } from '../../store/users.repo.ts'
 import { passkeysRepo } from '../../store/passkeys.repo.ts'
@@ -68,12 +74,49 @@ function toIncidentSummary(
   }
 }
 
+/**
+ * What locked the account (review problem 14): the audit log's lock line, with its time; when
+ * the log has none (purged by retention, or locked before it was written), the counters.
+ */
+export function lockCauseOf(
+  user: Pick<UserRow, 'isLocked' | 'failedAttempts' | 'mfaFailedAttempts'>,
+  lockLine: Pick<AuditRow, 'event' | 'at' | 'detail'> | undefined,
+): LockCause | null {
+  if (!user.isLocked) return null
+  if (lockLine?.event === 'mfa.locked') {
+    // The tries stay spent while the account is locked; an unlock sets them back to 0.
+    const attempts = user.mfaFailedAttempts > 0 ? user.mfaFailedAttempts : codeTriesBeforeLock
+    return { cause: 'codes', attempts, at: lockLine.at.toISOString() }
+  }
+  const counted = lockLine?.detail?.failedAttempts
+  if (lockLine?.event === 'login.locked' && typeof counted === 'number') {
+    return { cause: 'passwords', attempts: counted, at: lockLine.at.toISOString() }
+  }
+  if (user.mfaFailedAttempts >= codeTriesBeforeLock) {
+    return { cause: 'codes', attempts: user.mfaFailedAttempts, at: null }
+  }
+  if (user.failedAttempts >= failedLoginsBeforeLock) {
+    return { cause: 'passwords', attempts: user.failedAttempts, at: null }
+  }
+  return { cause: 'unknown', attempts: null, at: null }
+}
+
 /** How many recent events a member's page and an incident show. */
 const timelineLength = 30
 
 export function supportService({ db, audit, writer, clock, reference }: Deps) {
   const repo = supportRepo(db)
   const users = usersRepo(db)
+
+  /** The customer record's names and the program's display name. */
+  async function namesOf(user: Pick<UserRow, 'custnum' | 'program'>): Promise<MemberNames> {
+    const names = await repo.customerNames(user.custnum)
+    return {
+      customerName: names?.customerName ?? null,
+      firstName: names?.firstName ?? null,
+      programName: findProgram(user.program)?.displayName ?? user.program,
+    }
+  }
 
   async function findMember(ref: MemberRef): Promise<UserRow | undefined> {
     if ('username' in ref) return users.findByUsername(ref.username)
@@ -116,7 +159,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
       const user = await findMember(ref)
       if (!user) return undefined
       const now = clock.now()
-      const [contact, signIns, devices, activeSessions, incidents, events, passkeys] =
+      const [contact, signIns, devices, activeSessions, incidents, events, passkeys, names, lock] =
         await Promise.all([
           repo.contact(user.id),
           repo.signIns(user.id, 5),
@@ -125,6 +168,8 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
           repo.incidents({ userId: user.id, limit: 20 }),
           repo.events(user.id, timelineLength),
           passkeysRepo(db).summariesOf(user.id),
+          namesOf(user),
+          user.isLocked ? repo.lastLock(user.id) : undefined,
         ])
       if (viewer) {
         // Looking at a member's details is itself worth a line: who looked, and when.
@@ -139,9 +184,11 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
         username: user.username,
         custnum: user.custnum,
         program: user.program,
+        ...names,
         status: user.isLocked ? 'locked' : 'active',
         isLocked: user.isLocked,
         isDisabled: user.isDisabled,
+        lock: lockCauseOf(user, lock),
         failedAttempts: user.failedAttempts,
         isTemporaryPassword: user.isTemporaryPassword,
         createdAt: user.createdAt.toISOString(),
@@ -184,7 +231,14 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
           detail: { incidentID: incident.incidentId },
         })
       }
-      return { ...toIncidentSummary(incident, user ?? null), events: events.map(toSecurityEvent) }
+      const names: MemberNames = user
+        ? await namesOf(user)
+        : { customerName: null, firstName: null, programName: null }
+      return {
+        ...toIncidentSummary(incident, user ?? null),
+        ...names,
+        events: events.map(toSecurityEvent),
+      }
     },
 
     async incidents(options: { status?: IncidentStatus; limit?: number } = {}) {
