@@ -71,7 +71,7 @@ export function IncidentScreen() {
           {incident.status === 'open' && (
             <ActionForm
               label="Resolve incident"
-              description="Closes the ticket without changing the account (to unlock, open the member's page)."
+              description="Closes the ticket without changing the account (Unlock account, above, also resolves it)."
               run={(reason) => consoleApi.resolveIncident(incident.incidentId, reason)}
               done={() => {
                 setNotice(`Incident ${incident.incidentId} resolved.`)
