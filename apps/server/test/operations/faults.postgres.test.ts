@@ -69,17 +69,30 @@ async function codeMailed(to: string, after: number): Promise<string> {
   return /verification code is: (\d{6})/.exec(mail.data)?.[1] ?? ''
 }
 
-/** Every message of the outbox sent, and each mail received exactly once. */
-async function expectEachSentOnce(databaseUrl: string): Promise<void> {
+/** Waits until the outbox has no message left to send (each one recorded as sent). */
+async function untilAllRecordedSent(client: pg.Client): Promise<void> {
+  await until(async () => {
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from outbox where status = 'pending'",
+    )
+    return rows[0]?.n === 0 ? true : undefined
+  })
+}
+
+async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>) {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
-    await until(async () => {
-      const { rows } = await client.query<{ n: number }>(
-        "select count(*)::int as n from outbox where status = 'pending'",
-      )
-      return rows[0]?.n === 0 ? true : undefined
-    })
+    return await use(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Every message of the outbox sent, and each mail received exactly once. */
+async function expectEachSentOnce(databaseUrl: string): Promise<void> {
+  await withClient(databaseUrl, async (client) => {
+    await untilAllRecordedSent(client)
     const { rows } = await client.query<{ key: string; status: string; recipient: string }>(
       `select 'portal-outbox-' || id || '-' || (extract(epoch from created_at) * 1000)::bigint as key,
         status, recipient from outbox order by id`,
@@ -93,9 +106,7 @@ async function expectEachSentOnce(databaseUrl: string): Promise<void> {
       const copies = smtp.received.filter((m) => m.data.includes(`<${row.key}@`))
       expect(copies.length, `${row.key} to ${row.recipient}`).toBe(1)
     }
-  } finally {
-    await client.end()
-  }
+  })
 }
 
 async function dependencyErrors(service: Service): Promise<number> {
@@ -155,6 +166,10 @@ describe('the database stopped, restarted and killed under a running portal', ()
       expect(await decision.json()).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
       await browser.call(service.url, '/api/mfa/submitVerification', { rgValue: 'email' })
       const code = await codeMailed('bclip.demo@example.com', mailsBefore)
+      // The kill below is for the code step. A kill between the SMTP server's acceptance and
+      // the worker's record of it would send the mail again after the lease, with the same
+      // Message-ID (decision 0019): a fault of its own, not this step's.
+      await withClient(url, untilAllRecordedSent)
 
       cluster.kill()
       try {
