@@ -1,4 +1,5 @@
-// Review problem 15, the remaining consistency polish, in Chromium: the pl header on phones.
+// Review problem 15, the remaining consistency polish, in Chromium: the pl header on phones,
+// radios as tiles.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { accessibilityViolations, openPage, portalAndBrowser } from './fixtures.ts'
@@ -42,7 +43,7 @@ const heightOf = (page: Page, selector: string) =>
 
 describe('the pl header on phones (review 15)', () => {
   it('is the logo, the language, the phone and Contact Us at 390×844, all by keyboard', async () => {
-    const { page, header } = await openPlPage(390, 844, '/proliability/forgot-password')
+    const { page, header } = await openPlPage(390, 844, '/proliability/login')
     // Before: 229 px (logo, phone, email, Home and Contact Us each a row); now two rows.
     expect(await heightOf(page, '.brand-header')).toBeLessThan(150)
     expect(await header.getByRole('link', { name: 'Home' }).isVisible()).toBe(false)
@@ -55,6 +56,10 @@ describe('the pl header on phones (review 15)', () => {
     expect(passed).toContain('Español')
     expect(passed.some((name) => /^\d{3}-\d{3}-\d{4}$/.test(name))).toBe(true)
     expect(passed.indexOf('Español')).toBeLessThan(passed.length - 1)
+    // From another screen: Contact Us opens the window, whose Home leads to the login.
+    await page.getByRole('link', { name: 'Forgot Password', exact: true }).click()
+    await page.getByRole('heading', { name: 'Forgot Password', level: 1 }).waitFor()
+    await tabTo(page, 'Contact Us', 'Shift+Tab')
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Contact Us' })
     await dialog.waitFor()
@@ -94,4 +99,50 @@ describe('the pl header on phones (review 15)', () => {
     await dialog.waitFor()
     expect(await dialog.getByRole('link', { name: 'Home' }).isVisible()).toBe(false)
   })
+})
+
+/** The tiles of a radio group: each radio's label box, border and place. */
+function tilesOf(page: Page, group: string) {
+  return page
+    .getByRole('group', { name: group })
+    .getByRole('radio')
+    .evaluateAll((radios) =>
+      radios.map((radio) => {
+        const tile = (radio as HTMLInputElement).labels?.[0]
+        const box = tile?.getBoundingClientRect()
+        const style = tile ? getComputedStyle(tile) : null
+        return {
+          border: style ? parseFloat(style.borderTopWidth) : 0,
+          left: Math.round(box?.left ?? 0),
+          width: Math.round(box?.width ?? 0),
+          height: Math.round(box?.height ?? 0),
+        }
+      }),
+    )
+}
+
+describe('radios as tiles (review 15)', () => {
+  for (const width of [1280, 390]) {
+    it(`shows the recovery options as aligned, bordered tiles at ${width} px`, async () => {
+      const page = await openPage(e2e.browser, { width, bypassCSP: true })
+      // The guard lets the recovery be reached from the login page only.
+      await page.goto(e2e.portal.url('/proliability/login'))
+      await page.getByRole('link', { name: 'Forgot Password', exact: true }).click()
+      await page.getByRole('heading', { name: 'Forgot Password', level: 1 }).waitFor()
+      const tiles = await tilesOf(page, 'Recovery option')
+      expect(tiles.length).toBe(4)
+      for (const tile of tiles) {
+        expect(tile.border).toBeGreaterThanOrEqual(1)
+        // A large target, as on the delivery screens.
+        expect(tile.height).toBeGreaterThanOrEqual(44)
+        expect(tile.width).toBe(tiles[0]?.width)
+      }
+      // Aligned: in columns (two at most), not wherever the words end.
+      expect(new Set(tiles.map((tile) => tile.left)).size).toBeLessThanOrEqual(2)
+      await page.getByRole('radio', { name: 'Username', exact: true }).check()
+      await page.getByRole('textbox', { name: 'Username' }).waitFor()
+      expect(await fitsWidth(page)).toBe(true)
+      expect(await accessibilityViolations(page)).toEqual([])
+    })
+  }
 })
