@@ -1,8 +1,16 @@
 // Review problem 15, the remaining consistency polish, in Chromium: the pl header on phones,
-// radios as tiles.
+// radios as tiles, "Change Delivery Mode" on one line.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { accessibilityViolations, openPage, portalAndBrowser } from './fixtures.ts'
+import {
+  accessibilityViolations,
+  chooseEmailDelivery,
+  demoPassword,
+  openPage,
+  portalAndBrowser,
+  submitLogin,
+  uswebLoginPath,
+} from './fixtures.ts'
 
 const e2e = portalAndBrowser()
 
@@ -145,4 +153,25 @@ describe('radios as tiles (review 15)', () => {
       expect(await accessibilityViolations(page)).toEqual([])
     })
   }
+})
+
+describe('the code screen (review 15)', () => {
+  it('keeps "Change Delivery Mode" on one line at 1366 px', async () => {
+    const page = await openPage(e2e.browser, { width: 1366 })
+    await page.goto(e2e.portal.url(uswebLoginPath('fidbond')))
+    await submitLogin(page, 'fidbond_demo', demoPassword)
+    await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep1')
+    await chooseEmailDelivery(page, e2e.portal)
+    const change = page.getByRole('link', { name: 'Change Delivery Mode' })
+    await change.waitFor()
+    const lines = await change.evaluate((element) => {
+      const words = document.createRange()
+      words.selectNodeContents(element)
+      return new Set(Array.from(words.getClientRects(), (rect) => Math.round(rect.top))).size
+    })
+    expect(lines).toBe(1)
+    // Its box is one line high: the button's least height, not two lines of text.
+    const height = await change.evaluate((element) => element.getBoundingClientRect().height)
+    expect(height).toBeLessThanOrEqual(46)
+  })
 })
