@@ -1,5 +1,6 @@
 // Review problem 15, the remaining consistency polish, in Chromium: the pl header on phones,
-// radios as tiles, "Change Delivery Mode" on one line.
+// radios as tiles, "Change Delivery Mode" on one line, the password emptied after a failed
+// sign-in.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
@@ -173,5 +174,24 @@ describe('the code screen (review 15)', () => {
     // Its box is one line high: the button's least height, not two lines of text.
     const height = await change.evaluate((element) => element.getBoundingClientRect().height)
     expect(height).toBeLessThanOrEqual(46)
+  })
+})
+
+describe('a failed sign-in (review 15)', () => {
+  it('empties the password and keeps the username', async () => {
+    const page = await openPage(e2e.browser)
+    await page.goto(e2e.portal.url(uswebLoginPath('bclip')))
+    await submitLogin(page, 'bclip_demo', 'Wrong#Password1')
+    const banner = page.getByRole('alert')
+    await banner.getByText(/do not match/).waitFor()
+    const password = page.getByLabel('Password', { exact: true })
+    expect(await password.inputValue()).toBe('')
+    expect(await page.getByLabel('Username').inputValue()).toBe('bclip_demo')
+    // Focus is on the banner that says why, and Enter there submits nothing.
+    expect(await banner.evaluate((element) => element === document.activeElement)).toBe(true)
+    // The right password, typed again, signs in.
+    await password.fill(demoPassword)
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname !== '/usweb/login')
   })
 })

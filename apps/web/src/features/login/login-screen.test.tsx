@@ -66,6 +66,10 @@ describe('usweb login', () => {
       password: 'not-the-password',
       velLevel1Org: '168',
     })
+    // Review 15: the refused password is gone, not one Enter away from the lock; the
+    // username stays.
+    expect(screen.getByLabelText(t.passwordLabel)).toHaveValue('')
+    expect(screen.getByLabelText(t.usernameLabel)).toHaveValue('dana_member')
   })
 
   it('warns that the next failure locks after "Invalid Attempt 2"', async () => {
