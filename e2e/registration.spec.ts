@@ -248,11 +248,12 @@ describe('registering an account (usweb)', () => {
     await fieldError(page, messages.validation.agentNumber).waitFor()
     await fieldError(page, messages.validation.email('nope')).waitFor()
     await fieldError(page, messages.validation.mobile).waitFor()
-    // Issue 16: nothing was sent; the banner sums the errors up, each a link to its field.
+    // Issue 16: nothing was sent; the banner sums the errors up, each a link to its field,
+    // named by its label unless the message names it already (review 15).
     expect(await page.getByRole('alert').getByRole('link').allTextContents()).toEqual([
-      `Agent Number: ${messages.validation.agentNumber}`,
+      messages.validation.agentNumber,
       `Email Address: ${messages.validation.email('nope')}`,
-      `Mobile Number: ${messages.validation.mobile}`,
+      messages.validation.mobile,
     ])
   })
 
@@ -323,7 +324,7 @@ describe('registering an account (usweb)', () => {
       `${messages.validation.passwordGuessable} (not met)`,
     ])
     await fillCredentials(page, 'dtcpnc_newcomer', 'Password1!')
-    expect(await bannerItems(page)).toEqual([`Password: ${messages.validation.passwordGuessable}`])
+    expect(await bannerItems(page)).toEqual([messages.validation.passwordGuessable])
     await fieldError(page, messages.validation.passwordGuessable).waitFor()
     expect(await accessibilityViolations(page)).toEqual([])
     // Only in the service's longer list: the service refuses it, the banner says so.

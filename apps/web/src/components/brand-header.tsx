@@ -19,7 +19,11 @@ interface BrandHeaderProps {
   liveChatUrl: string
 }
 
-/** Spec §1: program logo and customer-service phone on every page; pl adds email, Home and Contact Us. */
+/**
+ * Spec §1: program logo and customer-service phone on every page; pl adds email, Home and
+ * Contact Us. Below 600 px the pl header is the logo, the language, the phone and Contact Us,
+ * whose window then holds the email and Home too (review 15).
+ */
 export function BrandHeader({
   program,
   phone,
@@ -63,11 +67,24 @@ export function BrandHeader({
             </ExternalLink>
           )}
           {isPl && (
-            <nav className="brand-header__nav" aria-label={webTexts.header.siteNavigation}>
-              <Link className="button button--ghost button--small" to={homePath}>
+            <nav
+              className="brand-header__nav brand-header__site"
+              aria-label={webTexts.header.siteNavigation}
+            >
+              {/* Review 15: Home and Contact Us look alike. On phones Home and the email are
+                  in the Contact Us window (brand-header.css). */}
+              <Link
+                className="button button--secondary button--small brand-header__home"
+                to={homePath}
+              >
                 {webTexts.header.home}
               </Link>
-              <ContactDialog program={program.code} phone={phone} email={program.serviceEmail} />
+              <ContactDialog
+                program={program.code}
+                phone={phone}
+                email={program.serviceEmail}
+                homePath={homePath}
+              />
             </nav>
           )}
         </div>

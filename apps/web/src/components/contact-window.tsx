@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { Link } from 'react-router'
 import type { ProgramCode } from '@portal/contract'
 import { PhoneLink } from './phone-link.tsx'
 import './contact-dialog.css'
@@ -8,6 +9,8 @@ export interface ContactWindowProps {
   program: ProgramCode
   phone: string | null
   email: string | null
+  /** The header's Home link, repeated here for phones, whose header leaves it out (review 15). */
+  homePath: string
   /** Closed (Esc, Close, the backdrop): the opener takes the focus back. */
   onClose: () => void
 }
@@ -16,7 +19,7 @@ export interface ContactWindowProps {
  * The window of the pl header's "Contact Us" popup (spec §1), loaded when it is first opened
  * (contact-dialog.tsx). A modal <dialog>: the browser traps focus and closes it on Esc.
  */
-export function ContactWindow({ program, phone, email, onClose }: ContactWindowProps) {
+export function ContactWindow({ program, phone, email, homePath, onClose }: ContactWindowProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
   const headingId = useId()
@@ -61,6 +64,13 @@ export function ContactWindow({ program, phone, email, onClose }: ContactWindowP
           )}
         </dl>
         <form method="dialog" className="contact-dialog__actions">
+          <Link
+            className="button button--secondary contact-dialog__home"
+            to={homePath}
+            onClick={() => dialogRef.current?.close()}
+          >
+            {webTexts.header.home}
+          </Link>
           <button ref={closeRef} type="submit" className="button button--primary">
             {webTexts.header.close}
           </button>

@@ -1,6 +1,7 @@
 // Where a code, username or temporary password goes: one radio tile per contact on file,
 // each showing the contact masked (spec §2 screens 7 and 11). Used by both recoveries and by
 // the verification screen, so that the choice looks and reads the same everywhere.
+import { ChoiceTile } from './choice-tile.tsx'
 import './delivery-choice.css'
 
 export interface DeliveryOption<M extends string> {
@@ -36,16 +37,15 @@ export function DeliveryChoice<M extends string>({
   return (
     <fieldset className="delivery-choice" aria-describedby={hint ? hintId : undefined}>
       <legend className="form-field__label">{legend}</legend>
-      <div className="delivery-choice__options">
+      <div className="choice-tiles">
         {options.map((option) => (
-          <label className="delivery-choice__option" key={option.method}>
-            <input
-              type="radio"
-              name={name}
-              value={option.method}
-              checked={value === option.method}
-              onChange={() => onChange(option.method)}
-            />
+          <ChoiceTile
+            key={option.method}
+            name={name}
+            value={option.method}
+            checked={value === option.method}
+            onChange={() => onChange(option.method)}
+          >
             <span className="delivery-choice__text">
               <span className="delivery-choice__label">
                 {option.label}
@@ -56,7 +56,7 @@ export function DeliveryChoice<M extends string>({
                 <MaskedValue masked={option.masked} />
               </span>
             </span>
-          </label>
+          </ChoiceTile>
         ))}
       </div>
       {hint && (

@@ -19,7 +19,8 @@ function fieldNameOf(element: HTMLElement): string {
 
 /**
  * The banner's summary of a form's field errors, each linking to its field and naming it
- * ('Agent Number: This field is required.'), so that three alike messages are told apart.
+ * ('Agent Number: This field is required.'), so that three alike messages are told apart;
+ * a message that names its field already stays as it is ('Username is required').
  */
 export function fieldMessagesOf(errors: FieldErrors): FieldMessage[] {
   const found: FieldMessage[] = []
@@ -30,7 +31,10 @@ export function fieldMessagesOf(errors: FieldErrors): FieldMessage[] {
       continue
     }
     const name = fieldNameOf(element)
-    found.push({ fieldId: element.id, text: name ? `${name}: ${text}` : text })
+    // A message that names its field already ('Username is required') is not prefixed with
+    // it again (review 15: "Username: Username is required").
+    const isNamed = !name || text.toLowerCase().includes(name.toLowerCase())
+    found.push({ fieldId: element.id, text: isNamed ? text : `${name}: ${text}` })
   }
   return found
 }

@@ -38,10 +38,14 @@ describe('usweb login', () => {
     await expectFieldError(password, messages.validation.passwordRequired)
     const banner = await screen.findByRole('alert')
     expect(within(banner).getByRole('heading', { name: messages.errorBannerHeading })).toBeVisible()
-    // The summary names each field and links to it.
+    // The summary links to each field; a message that names its field is not prefixed with
+    // the label again (review 15: not "Username: Username is required").
     const link = within(banner).getByRole('link', {
-      name: `${t.usernameLabel}: ${messages.validation.usernameRequired}`,
+      name: messages.validation.usernameRequired,
     })
+    expect(
+      within(banner).getByRole('link', { name: messages.validation.passwordRequired }),
+    ).toBeVisible()
     await user.click(link)
     expect(username).toHaveFocus()
     expect(service.callsTo(uswebAuthenticate)).toHaveLength(0)
@@ -66,6 +70,10 @@ describe('usweb login', () => {
       password: 'not-the-password',
       velLevel1Org: '168',
     })
+    // Review 15: the refused password is gone, not one Enter away from the lock; the
+    // username stays.
+    expect(screen.getByLabelText(t.passwordLabel)).toHaveValue('')
+    expect(screen.getByLabelText(t.usernameLabel)).toHaveValue('dana_member')
   })
 
   it('warns that the next failure locks after "Invalid Attempt 2"', async () => {

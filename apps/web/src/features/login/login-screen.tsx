@@ -91,6 +91,7 @@ export function LoginScreen({
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<LoginFormValues>({
     resolver: loginResolver,
@@ -137,6 +138,9 @@ export function LoginScreen({
         case 'rejected':
           return showRejection(end.message)
         case 'banner':
+          // Review 15: a refused password is not left one Enter away from the lock; the
+          // username stays. (A failure of the call refused nothing.)
+          if (end.reason !== 'failure') setValue('password', '')
           return showBanner(bannerItemsFor(end.reason, flavour, areaPaths.forgotPassword))
         case 'stopped':
           return

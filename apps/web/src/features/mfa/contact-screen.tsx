@@ -12,6 +12,7 @@ import {
   type MfaDetails,
 } from '@portal/contract'
 import { screenTexts, webTexts } from '../../i18n/texts.ts'
+import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
@@ -283,18 +284,17 @@ interface ContactTypeGroupProps {
   field: UseFormRegisterReturn<'typeOfEmailAddress' | 'typeOfPhoneNumber'>
 }
 
-/** Personal or Work, as a group of two radio buttons. */
+/** Personal or Work, as a group of two radio tiles. */
 function ContactTypeGroup({ id, legend, error, field }: ContactTypeGroupProps) {
   const errorId = `${id}-error`
   return (
     <fieldset className="mfa-choices" aria-describedby={error ? errorId : undefined}>
       <legend className="form-field__label">{legend}</legend>
-      <div className="mfa-choices__options">
+      <div className="choice-tiles choice-tiles--columns">
         {contactTypes.map((type) => (
-          <label className="mfa-choice" key={type}>
-            <input type="radio" id={`${id}-${type.toLowerCase()}`} value={type} {...field} />
-            <span>{formTexts().mfa.contactTypes[type]}</span>
-          </label>
+          <ChoiceTile key={type} id={`${id}-${type.toLowerCase()}`} value={type} {...field}>
+            {formTexts().mfa.contactTypes[type]}
+          </ChoiceTile>
         ))}
       </div>
       {error && (

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
 import { flavours, limits, type Flavour, type Program } from '@portal/contract'
 import { messages, screenTexts } from '../../i18n/texts.ts'
+import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
@@ -185,12 +186,11 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
       >
         <fieldset className="recovery-choice">
           <legend className="recovery-choice__legend">{t.optionsLegend}</legend>
-          <div className="recovery-choice__options">
+          <div className="choice-tiles choice-tiles--columns">
             {recoveryOptionsOf[kind].map((candidate) => (
-              <label key={candidate} className="recovery-choice__option">
-                <input type="radio" value={candidate} {...optionField} />
-                <span>{optionLabelOf(candidate, program)}</span>
-              </label>
+              <ChoiceTile key={candidate} value={candidate} {...optionField}>
+                {optionLabelOf(candidate, program)}
+              </ChoiceTile>
             ))}
           </div>
         </fieldset>

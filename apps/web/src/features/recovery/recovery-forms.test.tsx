@@ -45,8 +45,14 @@ describe('forgot username and password', () => {
     await user.type(mobile, '312555')
     expect(mobile).toHaveValue('312-555')
     await user.click(screen.getByRole('button', { name: t.submit }))
-    expect(await screen.findByText(messages.validation.mobile)).toBeVisible()
+    expect(
+      await screen.findByText(messages.validation.mobile, { selector: '.form-field__error' }),
+    ).toBeVisible()
     expect(mobile).toHaveAttribute('aria-invalid', 'true')
+    // The summary's link says it in the same words: the message names its field already.
+    expect(
+      within(screen.getByRole('alert')).getByRole('link', { name: messages.validation.mobile }),
+    ).toBeVisible()
   })
 
   it('goes on to the delivery choice, which shows the contacts on file masked', async () => {
