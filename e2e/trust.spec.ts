@@ -100,7 +100,13 @@ describe('the error banner (issue 16)', () => {
 
   it('shows the number a message sends the user to, even when the header could not', async () => {
     const page = await openPage(e2e.browser, { width: 375 })
-    // The header's lookup fails; the banner asks again when it needs the number.
+    // The page comes without the number (the service could not read it when it sent the page)
+    // and the header's own lookup fails; the banner asks again when it needs the number.
+    await page.route('**/usweb/login**', async (route) => {
+      const response = await route.fetch()
+      const html = (await response.text()).replace(/ data-phone="[^"]*"/, '')
+      return route.fulfill({ response, body: html })
+    })
     let lookups = 0
     await page.route('**/api/customer-api/getPOMailingAddress/**', async (route) => {
       lookups += 1
