@@ -10,7 +10,7 @@
 // it needs a database where they have no account yet: a fresh DATA_DIR.
 // The functions given to page.evaluate run in the browser.
 /* global document */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -281,6 +281,9 @@ async function walk(browser, w) {
   await context.close()
 }
 
+const ownStart = '<!-- written by scripts/screens.mjs from here -->'
+const ownEnd = '<!-- to here; the sections below are written by hand -->'
+
 function writeIndex() {
   const names = [...new Set(captured.map((c) => c.name))]
   const rows = names.map((name) => {
@@ -291,6 +294,7 @@ function writeIndex() {
     return `| ${name} | ${cells.join(' | ')} |`
   })
   const text = [
+    ownStart,
     '# Screen gallery',
     '',
     'The screens of spec §2 (1-16, with register2 and the recovery delivery choices, the',
@@ -307,9 +311,16 @@ function writeIndex() {
     '| Screen | Phone | Desktop |',
     '|---|---|---|',
     ...rows,
-    '',
+    ownEnd,
   ].join('\n')
-  writeFileSync(join(outDir, 'README.md'), text)
+  // The sections after this script's part (passkeys, console, Spanish) are captured by the
+  // browser tests and kept as they are.
+  const index = join(outDir, 'README.md')
+  const previous = existsSync(index) ? readFileSync(index, 'utf8') : ''
+  const rest = previous.includes(ownEnd)
+    ? previous.slice(previous.indexOf(ownEnd) + ownEnd.length)
+    : '\n'
+  writeFileSync(index, text + rest)
 }
 
 mkdirSync(outDir, { recursive: true })
