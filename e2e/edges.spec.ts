@@ -7,6 +7,7 @@ import { messages, programOf, screenTexts } from '@portal/contract'
 import { demoCustomers, setAccountEmail } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  fitsWidth,
   chooseEmailDelivery,
   demoPassword,
   enterVerificationCode,
@@ -57,9 +58,6 @@ async function tapAgain(page: Page, box: { x: number; y: number }, formSelector:
     document.querySelector<HTMLFormElement>(selector)?.requestSubmit()
   }, formSelector)
 }
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 async function bannerItems(page: Page): Promise<string[]> {
   const banner = page.getByRole('alert')

@@ -41,6 +41,11 @@ export interface PageOptions {
 }
 
 /** A fresh browser context (no cookies, no storage) and page, collecting page errors. */
+/** The page does not scroll sideways (WCAG 1.4.10): nothing is wider than the window. */
+export function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<PortalPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },

@@ -13,6 +13,7 @@ import {
 import { createAccount, demoCustomers, demoMailingPhones } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  fitsWidth,
   chooseEmailDelivery,
   demoPassword,
   enterVerificationCode,
@@ -61,9 +62,7 @@ async function expectAccessible(page: Page) {
   // Judged at rest: a spinner still fading out is no part of the screen.
   await page.locator('.spinner').waitFor({ state: 'hidden' })
   expect(await accessibilityViolations(page)).toEqual([])
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-    true,
-  )
+  expect(await fitsWidth(page)).toBe(true)
 }
 
 async function bannerItems(page: PortalPage) {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
   accessibilityViolations,
+  fitsWidth,
   chooseEmailDelivery,
   demoPassword,
   openPage,
@@ -14,9 +15,6 @@ import {
 } from './fixtures.ts'
 
 const e2e = portalAndBrowser()
-
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 /** The focused element's accessible text (its aria-label, else its text). */
 const focusedName = (page: Page) =>

@@ -12,6 +12,7 @@ import {
 import { addCustomers, demoCustomers } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  fitsWidth,
   openPage,
   submitLogin,
   uswebLoginPath,
@@ -342,9 +343,7 @@ describe('registering an account (usweb)', () => {
     await fillStep1(page, 'dtcria', { number: '', email: 'nope', phone: '' })
     await fieldError(page, messages.validation.email('nope')).waitFor()
     expect(await accessibilityViolations(page)).toEqual([])
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true)
+    expect(await fitsWidth(page)).toBe(true)
 
     await page.getByLabel('Email Address').fill('')
     await page.getByLabel('Mobile Number').fill('')
@@ -352,9 +351,7 @@ describe('registering an account (usweb)', () => {
     await page.waitForURL((url) => url.pathname === '/usweb/registerstep2')
     await page.getByLabel('Password', { exact: true }).fill('abc')
     expect(await accessibilityViolations(page)).toEqual([])
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true)
+    expect(await fitsWidth(page)).toBe(true)
 
     await fillCredentials(page, 'dtcria_newcomer', newPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/registerstep3')

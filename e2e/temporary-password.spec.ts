@@ -5,6 +5,7 @@ import { messages, passwordRuleLabels, passwordRuleOrder, screenTexts } from '@p
 import { createAccount } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  fitsWidth,
   openPage,
   passSecondFactor,
   submitLogin,
@@ -239,18 +240,14 @@ describe('temporary password (usweb)', () => {
     await page.waitForURL((url) => url.pathname === '/usweb/updatetemppassword')
     await page.getByLabel('Confirm Password').waitFor()
     await page.getByLabel('Password', { exact: true }).fill('abc')
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true)
+    expect(await fitsWidth(page)).toBe(true)
     expect(await accessibilityViolations(page)).toEqual([])
 
     await page.getByLabel('Password', { exact: true }).fill(newPassword)
     await page.getByLabel('Confirm Password').fill(newPassword)
     await page.getByRole('button', { name: 'Submit' }).click()
     await page.getByText(updatedText).waitFor()
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true)
+    expect(await fitsWidth(page)).toBe(true)
     expect(await accessibilityViolations(page)).toEqual([])
   })
 })
