@@ -51,7 +51,7 @@ export const loginPageTextsEs: Translation<typeof loginPageTexts> = {
       learnMore: 'Más información',
       premiumCoverage: icu<[string]>(
         es,
-        'La cobertura de la prima la proporciona {insurer}.',
+        'La cobertura premium la proporciona {insurer}.',
         'insurer',
       ),
     },
