@@ -25,6 +25,10 @@ const portalBuild = () => ({ __PORTAL_CONFIG__: JSON.stringify(parsePortalConfig
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free (one worker on a 2-core runner), but a worker mostly
+    // waits: on the browser, the portal it started, or PostgreSQL. Every core has a worker;
+    // files share nothing (each has its own database, ports and browser), so they may overlap.
+    maxWorkers: '100%',
     projects: [
       {
         define: portalBuild(),
