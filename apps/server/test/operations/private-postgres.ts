@@ -47,14 +47,20 @@ export function freePort(): Promise<number> {
 
 const isRoot = process.getuid?.() === 0
 
+/** util-linux's runuser, by its path: a PATH without the sbin folders does not find it. */
+function runuser(): string {
+  return ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find(existsSync) ?? 'runuser'
+}
+
 /** Runs a PostgreSQL binary as the postgres user when we are root. */
 function runAsPostgres(binary: string, args: string[]): string {
   const [command, commandArgs] = isRoot
-    ? ['runuser', ['-u', 'postgres', '--', binary, ...args]]
+    ? [runuser(), ['-u', 'postgres', '--', binary, ...args]]
     : [binary, args]
   const result = spawnSync(command, commandArgs, { encoding: 'utf8', timeout: 60_000 })
   if (result.status !== 0) {
-    throw new Error(`${binary} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`)
+    const why = result.error ? String(result.error) : `${result.stdout}\n${result.stderr}`
+    throw new Error(`${binary} ${args.join(' ')} failed:\n${why}`)
   }
   return result.stdout
 }
