@@ -40,12 +40,12 @@ export interface PageOptions {
   locale?: string
 }
 
-/** A fresh browser context (no cookies, no storage) and page, collecting page errors. */
 /** The page does not scroll sideways (WCAG 1.4.10): nothing is wider than the window. */
 export function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 }
 
+/** A fresh browser context (no cookies, no storage) and page, collecting page errors. */
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<PortalPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },

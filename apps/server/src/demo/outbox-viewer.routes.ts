@@ -25,7 +25,7 @@ export async function outboxViewerRoutes(
     return reply
       .type('text/html')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox (demo)</title><link rel="stylesheet" href="/demo/demo.css"></head><body><main><h1>Outbox (demo)</h1><p class="note">Email and text messages the service sent, newest first. Reload to refresh.</p>${rows || '<p>Nothing sent yet.</p>'}</main></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>Outbox (demo)</title><link rel="stylesheet" href="/demo/demo.css"></head><body><main><h1>Outbox (demo)</h1><p class="note">Email and text messages the service sent, newest first. Reload to refresh.</p>${rows || '<p>Nothing sent yet.</p>'}</main></body></html>`,
       )
   })
 }
