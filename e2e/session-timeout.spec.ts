@@ -1,6 +1,7 @@
 // Issue 27 (problem 2, WCAG 2.2.1): the idle limit seen coming. The session's idle limit is
 // shortened by configuration (1 minute, warned 55 seconds before), so the warning is due a
-// few seconds after the last activity and the end within the minute.
+// few seconds after the last activity and the end within the minute. The tests mostly wait for
+// that minute, each on its own account and browser context, so they wait together.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenTexts, type SessionTime } from '@portal/contract'
@@ -48,7 +49,7 @@ async function signedInToDeliveryChoice(username: string, program: 'bclip' | 'fi
   return page
 }
 
-describe('the idle limit (problem 2)', () => {
+describe.concurrent('the idle limit (problem 2)', () => {
   it('warns before the end, and "Stay signed in" extends the session', async () => {
     const page = await signedInToDeliveryChoice('bclip_demo', 'bclip')
     const warning = page.getByRole('dialog', { name: t.warningTitle })
