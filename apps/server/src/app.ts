@@ -25,6 +25,7 @@ import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { healthMonitor, type HealthMonitor } from './lib/health.ts'
+import { serializedError } from './lib/logged-errors.ts'
 import { requestIdGenerator, requestLocale, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
@@ -149,7 +150,12 @@ export async function buildApp({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact, ...(logStream ? { stream: logStream } : {}) },
+        : {
+            level: config.logLevel,
+            redact,
+            serializers: { err: serializedError },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // A UUID per request, or the id a trusted proxy sent: in every log line (reqId), the

@@ -14,6 +14,7 @@ import { startManagementServer } from './plugins/metrics.ts'
 import { DatabaseInUseError, openDatabase } from './store/db.ts'
 import { seedDemoData } from './store/seed.ts'
 import { startupFailure } from './startup-errors.ts'
+import { withoutQueryValues } from './lib/logged-errors.ts'
 
 async function main() {
   const asksForDemo = process.argv.includes('--demo')
@@ -117,6 +118,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   const isExplained = error instanceof ConfigError || error instanceof DatabaseInUseError
-  console.error(isExplained ? error.message : error)
+  console.error(isExplained ? error.message : withoutQueryValues(error))
   process.exit(1)
 })

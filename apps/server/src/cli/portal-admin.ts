@@ -24,6 +24,7 @@ import { opsCommands, opsUsage } from './ops-commands.ts'
 import { memberCommand, memberUsage } from './member-commands.ts'
 import { operatorActor, takeReason } from './operator.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
+import { withoutQueryValues } from '../lib/logged-errors.ts'
 
 const usage = `Usage:
   portal-admin import-customers <file.csv> [--reason <text>]
@@ -177,4 +178,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2))
+try {
+  process.exitCode = await main(process.argv.slice(2))
+} catch (error) {
+  // As Node would print it, without a failed statement's values (lib/logged-errors.ts).
+  console.error(withoutQueryValues(error))
+  process.exitCode = 1
+}

@@ -1,6 +1,7 @@
 // When the database or anything else fails, the portal gets a plain 5xx it turns into the
 // technical-difficulties message (spec §8): never a stack trace, never a secret.
 import { Writable } from 'node:stream'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPassword } from '../../src/store/demo-data.ts'
 import { startTestApp, type TestApp } from '../harness.ts'
@@ -48,6 +49,43 @@ describe('logs', () => {
       expect(log).not.toContain(demoPassword)
       expect(log).not.toContain(encodeURIComponent(demoPassword))
       for (const value of client.cookies.values()) expect(log).not.toContain(value)
+    } finally {
+      await logged.close()
+    }
+  })
+
+  it("carry a failed statement's text and the database's error, never the values it was sent", async () => {
+    const lines: string[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logged = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: sink })
+    try {
+      // Every audit row refused: the sign-in's statement (the member's reset, their audit row
+      // and the new session, with the username, the user id and the session id's hash as its
+      // values) fails as a bug would.
+      await logged.database.db.execute(
+        sql`ALTER TABLE audit_log ADD CONSTRAINT refuse_every_row CHECK (false) NOT VALID`,
+      )
+      const client = logged.client()
+      await client.get('/usweb/login')
+      const response = await client.login('bclip_demo', demoPassword)
+      expect(response.statusCode).toBe(500)
+      const failed = lines
+        .flatMap((chunk) => chunk.split('\n'))
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg?: string; err?: Record<string, unknown> })
+        .find((entry) => entry.msg === 'request failed')
+      expect(failed?.err?.message).toMatch(/^Failed query: .*insert into "audit_log"/i)
+      expect(failed?.err?.message).toMatch(/refuse_every_row/) // the database's own words (the cause)
+      expect(failed?.err).not.toHaveProperty('params')
+      const log = lines.join('')
+      expect(log).not.toContain('params:')
+      expect(log).not.toContain('bclip_demo')
+      expect(log).not.toContain(demoPassword)
     } finally {
       await logged.close()
     }
