@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
 import { open, seal } from '../lib/crypto.ts'
+import { withoutQueryValues } from '../lib/logged-errors.ts'
 import { currentRequestId } from '../lib/request-context.ts'
 import type { Db } from '../store/db.ts'
 import { outboxRepo, type OutboxRow } from '../store/outbox.repo.ts'
@@ -178,7 +179,9 @@ export function outboxWorker(options: WorkerOptions) {
       onOutcome('sent', row.channel)
       log.info(context, 'message sent')
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
+      // Kept as the message's lastError and logged: without a failed statement's values.
+      const reason =
+        error instanceof Error ? (withoutQueryValues(error) as Error).message : String(error)
       const retryAt =
         row.attempts < maxAttempts
           ? new Date(clock.now().getTime() + backoffMs(row.attempts, random))
