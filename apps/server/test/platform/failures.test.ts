@@ -30,21 +30,36 @@ describe('a failing database', () => {
   })
 })
 
+/** An app whose log is kept: the raw text, and its lines parsed. */
+async function appWithLog(level: 'trace' | 'info') {
+  const chunks: string[] = []
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk))
+      done()
+    },
+  })
+  const app = await startTestApp({ env: { LOG_LEVEL: level }, logStream: sink })
+  return {
+    app,
+    text: () => chunks.join(''),
+    entries: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  }
+}
+
 describe('logs', () => {
   it('never carry the password, the session cookie or the anti-forgery token', async () => {
-    const lines: string[] = []
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const logged = await startTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: sink })
+    const { app: logged, text } = await appWithLog('trace')
     try {
       const client = logged.client()
       await client.login('bclip_demo', demoPassword)
       await client.postJson('/api/portal/handoff')
-      const log = lines.join('')
+      const log = text()
       expect(log).toContain('/api/us-web-authentication/authenticate')
       expect(log).not.toContain(demoPassword)
       expect(log).not.toContain(encodeURIComponent(demoPassword))
@@ -55,14 +70,7 @@ describe('logs', () => {
   })
 
   it("carry a failed statement's text and the database's error, never the values it was sent", async () => {
-    const lines: string[] = []
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const logged = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: sink })
+    const { app: logged, text, entries } = await appWithLog('info')
     try {
       // Every audit row refused: the sign-in's statement (the member's reset, their audit row
       // and the new session, with the username, the user id and the session id's hash as its
@@ -74,15 +82,12 @@ describe('logs', () => {
       await client.get('/usweb/login')
       const response = await client.login('bclip_demo', demoPassword)
       expect(response.statusCode).toBe(500)
-      const failed = lines
-        .flatMap((chunk) => chunk.split('\n'))
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { msg?: string; err?: Record<string, unknown> })
-        .find((entry) => entry.msg === 'request failed')
+      const failed = entries().find((entry) => entry.msg === 'request failed') as
+        { err?: Record<string, unknown> } | undefined
       expect(failed?.err?.message).toMatch(/^Failed query: .*insert into "audit_log"/i)
       expect(failed?.err?.message).toMatch(/refuse_every_row/) // the database's own words (the cause)
       expect(failed?.err).not.toHaveProperty('params')
-      const log = lines.join('')
+      const log = text()
       expect(log).not.toContain('params:')
       expect(log).not.toContain('bclip_demo')
       expect(log).not.toContain(demoPassword)
@@ -92,21 +97,12 @@ describe('logs', () => {
   })
 
   it('write one line per request, when it is answered, with its id, method, path and status', async () => {
-    const lines: string[] = []
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    })
-    const logged = await startTestApp({ env: { LOG_LEVEL: 'info' }, logStream: sink })
+    const { app: logged, entries: logEntries } = await appWithLog('info')
     try {
       const response = await logged.app.inject({ url: '/api/mfa/getCountries' })
-      const entries = lines
-        .flatMap((chunk) => chunk.split('\n'))
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .filter((entry) => entry.reqId === response.headers['x-request-id'])
+      const entries = logEntries().filter(
+        (entry) => entry.reqId === response.headers['x-request-id'],
+      )
       expect(entries).toEqual([
         expect.objectContaining({
           msg: 'request completed',
