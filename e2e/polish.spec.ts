@@ -39,9 +39,10 @@ async function openPlPage(width: number, height: number, path: string) {
   const page = await openPage(e2e.browser, { width, bypassCSP: true })
   await page.setViewportSize({ width, height })
   await page.goto(e2e.portal.url(path))
-  const header = page.getByRole('banner')
-  // The phone number is the last part of the header to come (a lookup).
-  await header.locator('.phone-link').waitFor()
+  // The portal's header, not the login shell's that the server sends before the script runs
+  // (it has a banner and the number too, and nothing else): its number is the last part to come.
+  const header = page.locator('.brand-header')
+  await header.locator('a.phone-link').waitFor()
   return { page, header }
 }
 
