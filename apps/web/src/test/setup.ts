@@ -5,10 +5,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import './load-texts.ts'
 
-// A screen is a chunk loaded on first visit: the first test of a file waits for its transform,
-// which on a CI runner busy with browser tests took over 5 s (the console's sign-in, CI at
-// adcee69). Still inside the project's 15 s per test.
-configure({ asyncUtilTimeout: 10_000 })
+// A screen is a chunk loaded on first visit: the first test of a file waits for its transform.
+configure({ asyncUtilTimeout: 5000 })
 
 beforeEach(() => {
   // Errors bring the page to its top and a banner link scrolls its field into view.
