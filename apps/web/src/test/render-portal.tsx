@@ -95,8 +95,10 @@ export function heldAnswer() {
 
 /** Opens the portal at `address` (a path with its query), as typed into the address bar. */
 export function renderPortal(address: string, state?: unknown) {
-  // No pause between keys: nothing here waits on a timer.
-  const user = userEvent.setup({ delay: null })
+  // user-event's default: it yields between keys, so React renders each keystroke before the
+  // next. Without that pause (`delay: null`) a busy runner could see keys lost in a controlled
+  // field: ' agent@example.com ' arrived as 'a', and an invalid email never submits.
+  const user = userEvent.setup()
   const [pathname = '/', search = ''] = address.split('?')
   const entry = { pathname, search: search ? `?${search}` : '', state }
   const view = render(
