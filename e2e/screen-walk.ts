@@ -166,9 +166,22 @@ export async function walkScreens(
   const username = `${program}_walker`.slice(0, 50)
   const number = typedNumber(program, newcomer.custnum)
 
+  // A navigation within the portal is a transition: the address changes at once, but the
+  // screen before stays (its heading and title) until the next one's chunk is in. So each
+  // screen's heading is marked once reached, and the next screen is there when no marked
+  // heading is left and the title has changed.
+  let shown: { segment: string; title: string } | undefined
   const onScreen = async (segment: string) => {
     await page.waitForURL((url) => url.pathname === `/${area}/${segment}`)
-    await page.locator('h1').first().waitFor()
+    if (shown && shown.segment !== segment) {
+      await page.waitForFunction(
+        (title) => !document.querySelector('h1[data-walked]') && document.title !== title,
+        shown.title,
+      )
+    }
+    const heading = page.locator('h1').first()
+    await heading.evaluate((element) => element.setAttribute('data-walked', ''))
+    shown = { segment, title: await page.title() }
   }
   /** Waits for the screen, then runs the checks on it. */
   const check = async (segment: string) => {
