@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { extensionMark } from '@portal/contract'
 import { escapeHtml } from '../lib/html.ts'
+import { demoPage } from './demo-page.ts'
 
 type Json = Record<string, unknown>
 
@@ -109,13 +110,17 @@ export function renderApiReference(doc: Json): string {
   const fallbacks = Object.entries((doc['x-portal-extension-fallbacks'] as Json) ?? {})
     .map(([name, text]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(String(text))}</dd>`)
     .join('')
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>API reference – ${escapeHtml(String(info.title))}</title><link rel="stylesheet" href="/api/reference.css"></head><body><main>
+  return demoPage({
+    title: `API reference – ${String(info.title)}`,
+    stylesheet: '/api/reference.css',
+    body: `
 <h1>${escapeHtml(String(info.title))} <small>${escapeHtml(String(info.version))}</small></h1>
 <p>${escapeHtml(String(info.description ?? ''))}</p>
 <p>The document itself: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(String(doc.openapi))}). ${operations.length} operations.</p>
 <h2>Without this service's extensions</h2><dl>${fallbacks}</dl>
 ${sections.join('\n')}
-</main></body></html>`
+`,
+  })
 }
 
 export async function apiReferenceRoutes(app: FastifyInstance) {

@@ -2,7 +2,9 @@
 // finish every flow on one machine and see what each hand-off carried.
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
+import { escapeHtml } from '../lib/html.ts'
 import { openPlToken, type PlTokenKeys } from '../modules/handoff/pl-token.ts'
+import { demoPage } from './demo-page.ts'
 
 const css = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f6f9;color:#1b2430}
 main{max-width:44rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:8px;box-shadow:0 1px 4px #0002}
@@ -26,13 +28,7 @@ try {
 } catch { add('data', 'missing or unreadable') }
 `
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${title}</title><link rel="stylesheet" href="/demo/demo.css"></head><body><main>${body}</main></body></html>`
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
+const page = (title: string, body: string) => demoPage({ title, body })
 
 export async function demoRoutes(
   app: FastifyInstance,

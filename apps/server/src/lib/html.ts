@@ -1,5 +1,5 @@
 // Text written into HTML the service makes itself (the login shell, the HTML part of emails,
-// the demo's API reference): every character that could open a tag or close an attribute,
+// the demo's pages): every character that could open a tag or close an attribute,
 // whether the attribute is quoted with " or '.
 const entities: Record<string, string> = {
   '&': '&amp;',
