@@ -1,14 +1,13 @@
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { importCustomersCsv } from '../../src/modules/customer/customer-import.service.ts'
 import { customers, users } from '../../src/store/schema.ts'
 import { startTestApp, type TestApp } from '../harness.ts'
+import { portalAdmin } from './processes.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -99,18 +98,10 @@ describe('portal-admin command', () => {
       try {
         const file = join(dir, 'customers.csv')
         await writeFile(file, csv)
-        const run = promisify(execFile)
-        const cli = new URL('../../src/cli/portal-admin.ts', import.meta.url).pathname
-        const result = await run(
-          process.execPath,
-          ['--import', 'tsx', cli, '--demo', 'import-customers', file],
-          {
-            env: { ...process.env, DATABASE_URL: '', DATA_DIR: join(dir, 'db') },
-          },
-        ).catch((error: { stdout: string; code: number }) => error)
+        const result = await portalAdmin(join(dir, 'db'), ['import-customers', file])
         expect(result.stdout).toContain('Imported or updated 2 customer record(s).')
         expect(result.stdout).toContain('Line 3 rejected')
-        expect('code' in result ? result.code : 0).toBe(2)
+        expect(result.code).toBe(2)
       } finally {
         await rm(dir, { recursive: true, force: true })
       }

@@ -1,11 +1,10 @@
 // One PGlite folder, one process (issue 12). Runs in the api-pglite project only.
 import { afterAll, describe, expect, it } from 'vitest'
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import '../../src/testing/provided-context.ts'
-import { adminEntry, cleanUp, root, startService } from './processes.ts'
+import { cleanUp, portalAdmin, startService } from './processes.ts'
 
 afterAll(cleanUp)
 
@@ -16,21 +15,10 @@ describe('one PGlite folder, one process', () => {
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'portal-lock-'))
       const dataDir = join(dir, 'pglite')
-      const admin = () =>
-        new Promise<{ code: number | null; output: string }>((resolve) => {
-          const child = spawn(
-            process.execPath,
-            ['--import', 'tsx', adminEntry, '--demo', 'migrate'],
-            {
-              cwd: root,
-              env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DATABASE_URL: '' },
-            },
-          )
-          let output = ''
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-          child.once('exit', (code) => resolve({ code, output }))
-        })
+      const admin = async () => {
+        const { stdout, stderr, code } = await portalAdmin(dataDir, ['migrate'])
+        return { code, output: stdout + stderr }
+      }
       try {
         const service = await startService({ DATA_DIR: dataDir, DATABASE_URL: '' })
         const refused = await admin()

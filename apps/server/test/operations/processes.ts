@@ -1,8 +1,9 @@
 // The service as separate processes (issue 12): real child processes, a throwaway
 // PostgreSQL database, an SMTP receiver, and a browser-like client for calls between them.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { inject } from 'vitest'
 import { adminQuery, withDatabase } from '../../src/testing/databases.ts'
 import '../../src/testing/provided-context.ts'
@@ -13,6 +14,26 @@ export const serverEntry = fileURLToPath(new URL('../../src/server.ts', import.m
 const threadPoolPreload = fileURLToPath(new URL('../../src/thread-pool.cjs', import.meta.url))
 export const adminEntry = fileURLToPath(new URL('../../src/cli/portal-admin.ts', import.meta.url))
 export const postgresUrl = process.env.DATABASE_URL
+
+/**
+ * portal-admin as an operator runs it, in its own process, on the embedded database in
+ * `dataDir` (demo settings, `env` added). Answers its output and exit code; a failing command
+ * is an answer too, not a throw.
+ */
+export async function portalAdmin(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  const run = promisify(execFile)
+  return run(process.execPath, ['--import', 'tsx', adminEntry, '--demo', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, ...env },
+  }).then(
+    ({ stdout, stderr }) => ({ stdout, stderr, code: 0 }),
+    (error: { stdout: string; stderr: string; code: number }) => error,
+  )
+}
 export const onPostgres = process.env.TEST_DATABASE === 'postgres' && Boolean(postgresUrl)
 export const onPglite = process.env.TEST_DATABASE === 'pglite'
 
@@ -25,10 +46,13 @@ export interface Service {
 
 export const running: Service[] = []
 export const databases: string[] = []
-/** Stops every service started and drops every database made (afterAll of each file). */
+/**
+ * Stops every service started and drops every database made (afterAll of each file), and
+ * forgets them: the next file in the same worker shares this module (vitest.config.ts).
+ */
 export async function cleanUp(): Promise<void> {
-  await Promise.all(running.map((s) => s.stop()))
-  for (const name of databases)
+  await Promise.all(running.splice(0).map((s) => s.stop()))
+  for (const name of databases.splice(0))
     await adminQuery(postgresUrl ?? '', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
 }
 

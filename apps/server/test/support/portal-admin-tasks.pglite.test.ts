@@ -3,12 +3,11 @@
 // The commands run as an operator runs them, each its own process, on an embedded database of
 // their own in a temporary folder, whichever engine the test project uses: so this file runs
 // once (*.pglite.test.ts), not again on PostgreSQL. The console's side: support-tasks.test.ts.
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { portalAdmin } from '../operations/processes.ts'
 
 describe('in portal-admin', () => {
   it(
@@ -16,17 +15,8 @@ describe('in portal-admin', () => {
     { timeout: 180_000 },
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'portal-admin-tasks-'))
-      const run = promisify(execFile)
-      const cli = new URL('../../src/cli/portal-admin.ts', import.meta.url).pathname
       const admin = (...args: string[]) =>
-        run(process.execPath, ['--import', 'tsx', cli, '--demo', ...args], {
-          env: {
-            ...process.env,
-            DATABASE_URL: '',
-            DATA_DIR: join(dir, 'db'),
-            PORTAL_OPERATOR: 'tester',
-          },
-        }).catch((error: { stdout: string; stderr: string; code: number }) => error)
+        portalAdmin(join(dir, 'db'), args, { PORTAL_OPERATOR: 'tester' })
       try {
         const file = join(dir, 'customers.csv')
         await writeFile(
