@@ -14,8 +14,13 @@ import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../
 import type { SignInState } from '../modules/signin/flow.ts'
 import type { AuditEntry, auditRepo } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
-import { sessionsRepo, type SessionRow, type StartedSessionRow } from '../store/sessions.repo.ts'
-import type { UserWithCustomer } from '../store/users.repo.ts'
+import type { DeviceLookup } from '../store/mfa.repo.ts'
+import {
+  sessionsRepo,
+  type LoadedMember,
+  type SessionRow,
+  type StartedSessionRow,
+} from '../store/sessions.repo.ts'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
 export const sessionCookieName = (isSecure: boolean) =>
@@ -32,14 +37,17 @@ export interface Session {
 }
 
 export interface SessionHandle {
-  /** The current session, or null for an anonymous visitor (loaded on first use). */
-  load(): Promise<Session | null>
+  /**
+   * The current session, or null for an anonymous visitor (loaded on first use). The first
+   * load with `device` reads the second factor's facts with it (loadedMember's secondFactor).
+   */
+  load(options?: { device?: DeviceLookup }): Promise<Session | null>
   /**
    * The session's user and customer record, as read with the session by load() (one
    * statement); undefined when they were not (nothing loaded yet, or a session started in
    * this request).
    */
-  loadedMember(): UserWithCustomer | undefined
+  loadedMember(): LoadedMember | undefined
   /**
    * Starts a fresh session (a new id: ids rotate at every sign-in). With `insert`, the row is
    * written by that statement, which changes other state with it (the sign-in's failed-count
@@ -215,7 +223,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       issue(reply, raw)
     }
 
-    let loaded: { idHash: string; row: SessionRow; member?: UserWithCustomer } | null | undefined
+    let loaded: { idHash: string; row: SessionRow; member?: LoadedMember } | null | undefined
     /**
      * Writes the loaded session's new content, under a new id when `isRotated` (handed out
      * with its anti-forgery token), in one statement.
@@ -243,12 +251,12 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       issue(reply, id)
     }
     request.session = {
-      load: async () => {
+      load: async ({ device } = {}) => {
         if (loaded === undefined) {
           loaded = null
           if (raw) {
             const idHash = sha256(raw)
-            const found = await repo.findWithMember(idHash)
+            const found = await repo.findWithMember(idHash, device)
             const row = found?.row
             const now = options.clock.now()
             if (row && row.expiresAt > now) {

@@ -1,11 +1,43 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, gte, sql } from 'drizzle-orm'
+import { and, eq, gte, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import type { DeliveryMethod } from '@portal/contract'
 import { prepared, type Db } from './db.ts'
 import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
 
 export type MfaContactRow = typeof mfaContacts.$inferSelect
 export type NewMfaContact = Omit<typeof mfaContacts.$inferInsert, 'userId' | 'updatedAt'>
+
+/** A browser's device, as the second factor's decision looks it up among the trusted ones. */
+export interface DeviceLookup {
+  /** The hash of its cookie's mark ('' without one: no row has it). */
+  devicePrintHash: string
+  /** Trust given before this has run out. */
+  since: Date
+}
+
+/**
+ * Whether the user (a column or a placeholder) trusts the device of the `devicePrintHash`
+ * and `since` placeholders (deviceParameters): an EXISTS for a select's fields.
+ */
+export function isKnownDevice(db: Db, userId: SQLWrapper | Placeholder) {
+  const trust = db
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(
+      and(
+        eq(knownDevices.userId, userId),
+        eq(knownDevices.devicePrintHash, sql.placeholder('devicePrintHash')),
+        gte(knownDevices.verifiedAt, sql.placeholder('since')),
+      ),
+    )
+  return sql<boolean>`exists(${trust})`
+}
+
+/** The values of isKnownDevice's placeholders. */
+export function deviceParameters({ devicePrintHash, since }: DeviceLookup) {
+  // A placeholder in a condition skips the column's encoding: the ISO text it would give.
+  return { devicePrintHash, since: since.toISOString() }
+}
 
 /** Tries at a free incident number before giving up with 503. */
 const incidentIdTries = 20
@@ -83,28 +115,19 @@ export function mfaRepo(db: Db) {
      */
     async contactAndDevice(
       userId: number,
-      devicePrintHash: string,
-      since: Date,
+      device: DeviceLookup,
     ): Promise<{ contact: MfaContactRow; isKnownDevice: boolean } | undefined> {
-      const statement = prepared(db, 'mfa_contact_and_device', (name) => {
-        const knownDevice = db
-          .select({ userId: knownDevices.userId })
-          .from(knownDevices)
-          .where(
-            and(
-              eq(knownDevices.userId, sql.placeholder('userId')),
-              eq(knownDevices.devicePrintHash, sql.placeholder('devicePrintHash')),
-              gte(knownDevices.verifiedAt, sql.placeholder('since')),
-            ),
-          )
-        return db
-          .select({ contact: mfaContacts, isKnownDevice: sql<boolean>`exists(${knownDevice})` })
+      const statement = prepared(db, 'mfa_contact_and_device', (name) =>
+        db
+          .select({
+            contact: mfaContacts,
+            isKnownDevice: isKnownDevice(db, sql.placeholder('userId')),
+          })
           .from(mfaContacts)
           .where(eq(mfaContacts.userId, sql.placeholder('userId')))
-          .prepare(name)
-      })
-      // A placeholder in a condition skips the column's encoding: the ISO text it would give.
-      const [row] = await statement.execute({ userId, devicePrintHash, since: since.toISOString() })
+          .prepare(name),
+      )
+      const [row] = await statement.execute({ userId, ...deviceParameters(device) })
       return row
     },
     /**

@@ -1,11 +1,27 @@
 import { eq, lte, sql, type ColumnsSelection } from 'drizzle-orm'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
 import { auditRowPlaceholders, type AuditRow } from './audit.repo.ts'
-import { auditLog, customers, sessions, users } from './schema.ts'
+import {
+  deviceParameters,
+  isKnownDevice,
+  type DeviceLookup,
+  type MfaContactRow,
+} from './mfa.repo.ts'
+import { auditLog, customers, mfaContacts, sessions, users } from './schema.ts'
 import { signInCustomerColumns, userWithCustomer, type UserWithCustomer } from './users.repo.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
+
+/** What the second factor's decision reads of the member (mfa.repo's contactAndDevice). */
+export interface SecondFactorFacts {
+  contact: MfaContactRow | undefined
+  isKnownDevice: boolean
+}
+
+/** The session's member; with the second factor's facts when they were read with it. */
+export type LoadedMember = UserWithCustomer & { secondFactor?: SecondFactorFacts }
 export type NewSessionRow = typeof sessions.$inferInsert
 /** A new session's row as start() writes it: every column given. */
 export type StartedSessionRow = Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>
@@ -25,6 +41,15 @@ export function sessionsRepo(db: Db) {
    * data-modifying CTE whether or not the insert reads it, so the row is written either way,
    * as when the two were separate statements.
    */
+  /** The session, its user and their customer record, with `fields` beside them. */
+  const memberRead = <T extends SelectedFields>(fields: T) =>
+    db
+      .select({ session: sessions, user: users, customer: signInCustomerColumns, ...fields })
+      .from(sessions)
+      // A session's user always exists (its row goes with the user's, on delete cascade).
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(customers, eq(customers.custnum, users.custnum))
+      .where(byIdHash)
   const withAuditRow = (change: TypedQueryBuilder<ColumnsSelection>) =>
     db.with(db.$with('session_change').as(change)).insert(auditLog).values(auditRowPlaceholders())
   return {
@@ -36,20 +61,33 @@ export function sessionsRepo(db: Db) {
     },
     /**
      * The session with its user and what the sign-in reads of their customer record, in one
-     * statement: every member's call reads all three, and they were two round trips.
+     * statement: every member's call reads all three, and they were two round trips. With
+     * `device`, also what the second factor's decision reads (the member's MFA contact, and
+     * whether they trust that device): one statement where that call sent two.
      */
     async findWithMember(
       idHash: string,
-    ): Promise<{ row: SessionRow; member: UserWithCustomer } | undefined> {
+      device?: DeviceLookup,
+    ): Promise<{ row: SessionRow; member: LoadedMember } | undefined> {
+      if (device) {
+        const [found] = await prepared(db, 'sessions_find_with_member_and_device', (name) =>
+          memberRead({
+            contact: mfaContacts,
+            isKnownDevice: isKnownDevice(db, users.id),
+          })
+            .leftJoin(mfaContacts, eq(mfaContacts.userId, users.id))
+            .prepare(name),
+        ).execute({ idHash, ...deviceParameters(device) })
+        if (!found) return undefined
+        const member = userWithCustomer([found])
+        const secondFactor = {
+          contact: found.contact ?? undefined,
+          isKnownDevice: found.isKnownDevice,
+        }
+        return member && { row: found.session, member: { ...member, secondFactor } }
+      }
       const [found] = await prepared(db, 'sessions_find_with_member', (name) =>
-        db
-          .select({ session: sessions, user: users, customer: signInCustomerColumns })
-          .from(sessions)
-          // A session's user always exists (its row goes with the user's, on delete cascade).
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .leftJoin(customers, eq(customers.custnum, users.custnum))
-          .where(byIdHash)
-          .prepare(name),
+        memberRead({}).prepare(name),
       ).execute({ idHash })
       if (!found) return undefined
       const member = userWithCustomer([found])

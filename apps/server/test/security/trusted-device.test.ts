@@ -102,6 +102,18 @@ describe('the device print alone', () => {
   })
 })
 
+describe('the mark is one member’s', () => {
+  it('a browser trusted by its own account, with another member’s password: challenged', async () => {
+    // The attacker's own account trusts their browser; they have the victim's password.
+    const { client: attackerBrowser } = await passCode('cabar_demo', 'attacker-print')
+    const own = await signIn('cabar_demo', 'attacker-print', attackerBrowser)
+    expect(own.answer).toMatchObject({ statusCode: 'ALLOW_LOGIN' })
+    const victim = await signIn('bclip_demo', 'attacker-print', attackerBrowser)
+    expect(victim.answer).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
+    expect((await victim.client.postJson('/api/portal/handoff')).statusCode).toBe(401)
+  })
+})
+
 describe('a device trusted before the cookie (a header-only mark)', () => {
   const legacyHash = (print: string) =>
     hmac(deriveKey(t.config.sessionSecret, 'device-print'), print)

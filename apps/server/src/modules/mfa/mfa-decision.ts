@@ -2,6 +2,8 @@
 // decisions"): passed, enrol, or challenge.
 import { findProgram, mfaScreens } from '@portal/contract'
 import type { AuditEntry } from '../../store/audit.repo.ts'
+import type { DeviceLookup } from '../../store/mfa.repo.ts'
+import type { SecondFactorFacts } from '../../store/sessions.repo.ts'
 import type { UserRow } from '../../store/users.repo.ts'
 import type { DeviceMarks } from './device-trust.ts'
 import {
@@ -13,19 +15,26 @@ import {
 } from './mfa-common.ts'
 
 export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
+  const deviceLookup = (marks: DeviceMarks): DeviceLookup => ({
+    // Without the cookie no device is recognised.
+    devicePrintHash: devices.hashOf(marks),
+    since: devices.trustedSince(),
+  })
   return {
     /** Spec §4 status table, decided here (DESIGN.md "MFA decisions"). */
-    async decide(user: UserRow, marks: DeviceMarks): Promise<MfaOutcome> {
+    /** The browser's device as decide() looks it up: read with the session by the guard. */
+    deviceLookup,
+
+    /**
+     * `read`: the member's contact and device trust for deviceLookup(marks), when the guard
+     * read them with the session; read here otherwise.
+     */
+    async decide(user: UserRow, marks: DeviceMarks, read?: SecondFactorFacts): Promise<MfaOutcome> {
       const program = findProgram(user.program)
       if (program && mfaExemptPrograms.includes(program.code)) {
         return { kind: 'passed', response: response({ statusCode: 'ABORT_MFA', nextScreen: '' }) }
       }
-      // The details and the device in one query; without the cookie no device is recognised.
-      const found = await repo.contactAndDevice(
-        user.id,
-        devices.hashOf(marks),
-        devices.trustedSince(),
-      )
+      const found = read ?? (await repo.contactAndDevice(user.id, deviceLookup(marks)))
       const contact = found?.contact
       if (!contact) {
         return {

@@ -74,9 +74,9 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
    * the states the flow opens the call in. The userName header of spec §7 is checked
    * against it, never used to pick the user.
    */
-  const openIn = (states: SignInState[]) => ({
+  const openIn = (states: SignInState[], options: Parameters<typeof requireMember>[1] = {}) => ({
     preHandler: [
-      requireMember(states),
+      requireMember(states, options),
       async (request: FastifyRequest) => {
         const named = request.headers.username
         if (
@@ -107,8 +107,8 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
     setDeviceMark(reply, deviceCookie, outcome)
 
   const decide = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { user } = request.member
-    const outcome = await mfa.decide(user, deviceMarksOf(request))
+    const { user, secondFactor } = request.member
+    const outcome = await mfa.decide(user, deviceMarksOf(request), secondFactor)
     if (outcome.kind !== 'continue') {
       const audit = outcome.kind === 'passed' ? outcome.audit : undefined
       await advance(request, eventOf[outcome.kind], {}, { audit })
@@ -117,14 +117,18 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
     return outcome.response
   }
   // usweb asks at login (spec §4 step 5); pl calls its MFA authenticate (path not in the spec).
+  // The decision's reads come with the session's (one statement).
+  const openForDeciding = openIn(deciding, {
+    device: (request) => mfa.deviceLookup(deviceMarksOf(request)),
+  })
   api.get(
     '/api/mfa/getMFAUser',
-    { schema: mfaCall('mfaGetUser', false), ...openIn(deciding) },
+    { schema: mfaCall('mfaGetUser', false), ...openForDeciding },
     decide,
   )
   api.post(
     '/api/mfa/authenticate',
-    { schema: { ...mfaCall('mfaAuthenticate', true), body: noInput }, ...openIn(deciding) },
+    { schema: { ...mfaCall('mfaAuthenticate', true), body: noInput }, ...openForDeciding },
     decide,
   )
 

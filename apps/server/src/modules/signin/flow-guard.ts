@@ -11,6 +11,8 @@ import fp from 'fastify-plugin'
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session } from '../../plugins/session.ts'
 import type { AuditEntry } from '../../store/audit.repo.ts'
+import type { DeviceLookup } from '../../store/mfa.repo.ts'
+import type { LoadedMember } from '../../store/sessions.repo.ts'
 import type { UserWithCustomer } from '../../store/users.repo.ts'
 import {
   isSignInState,
@@ -23,8 +25,11 @@ import {
 export const pleaseLogIn = 'Please log in to continue.'
 export const refusedProgram = 'This account cannot continue to the program site.'
 
-/** The signed-in member of a call: the session, the user and their customer record. */
-export interface Member extends UserWithCustomer {
+/**
+ * The signed-in member of a call: the session, the user and their customer record (and the
+ * second factor's facts, when the route asked for them with the session: MemberOptions).
+ */
+export interface Member extends LoadedMember {
   session: Session
 }
 
@@ -65,8 +70,9 @@ export async function requireState(
   request: FastifyRequest,
   states: readonly SignInState[],
   refusal?: string,
+  device?: DeviceLookup,
 ): Promise<Session> {
-  const session = await request.session.load()
+  const session = await request.session.load({ device })
   if (refusal !== undefined && !(session && states.includes(session.stage))) {
     throw new HttpError(401, refusal)
   }
@@ -88,6 +94,11 @@ export async function requireState(
 interface MemberOptions {
   /** What a session outside the states is told (401), instead of the default answers. */
   refusal?: string
+  /**
+   * The browser's device, for a call that decides the second factor: the member's MFA
+   * contact and that device's trust are read with the session (`member.secondFactor`).
+   */
+  device?: (request: FastifyRequest) => DeviceLookup
 }
 
 /**
@@ -99,7 +110,8 @@ export async function memberOf(
   states: readonly SignInState[],
   options: MemberOptions = {},
 ): Promise<Member> {
-  const session = await requireState(request, states, options.refusal)
+  const device = options.device?.(request)
+  const session = await requireState(request, states, options.refusal, device)
   // Read with the session when it was loaded from its row (one statement); read here when
   // the session started in this request.
   const found = request.session.loadedMember() ?? (await request.server.loadMember(session.userId))
