@@ -158,6 +158,7 @@ describe('user show', () => {
     const byName = await run('user', 'show', 'cabar_demo')
     expect(byName.code).toBe(0)
     expect(byName.out).toContain('Status:            active')
+    expect(byName.out).toContain('Wrong passwords:   0\nWrong codes:       0')
     expect(byName.out).toMatch(/Email on file: {5}c\*+@example\.com/)
     expect(byName.out).toMatch(/Mobile on file: {4}\*\*\*-\*\*\*-\d{4}/)
     expect(byName.out).not.toContain('cabar.demo@example.com')

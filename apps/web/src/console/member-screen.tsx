@@ -75,8 +75,11 @@ export function MemberScreen() {
             <dd>{member.custnum}</dd>
             <dt>Program</dt>
             <dd data-field="program">{member.programName ?? member.program}</dd>
-            <dt>Failed logins</dt>
+            {/* Both lock counters: a lock by codes beside "0 failed logins" read as a mistake. */}
+            <dt>Wrong passwords</dt>
             <dd>{member.failedAttempts}</dd>
+            <dt>Wrong codes</dt>
+            <dd>{member.wrongCodes}</dd>
             <dt>Temporary password</dt>
             <dd>{member.isTemporaryPassword ? 'Yes' : 'No'}</dd>
             <dt>Email on file</dt>

@@ -159,7 +159,10 @@ export interface MemberView extends MemberNames {
   isDisabled: boolean
   /** Set only while locked. */
   lock: LockCause | null
+  /** Wrong passwords since the last sign-in (the lock's counter). */
   failedAttempts: number
+  /** Wrong verification codes since the last right one (the second factor's lock counter). */
+  wrongCodes: number
   isTemporaryPassword: boolean
   createdAt: string
   passwordChangedAt: string
@@ -264,6 +267,7 @@ export const MemberViewSchema = z.object({
   isDisabled: z.boolean(),
   lock: z.nullable(LockCauseSchema),
   failedAttempts: z.number(),
+  wrongCodes: z.number(),
   isTemporaryPassword: z.boolean(),
   createdAt: z.string(),
   passwordChangedAt: z.string(),

@@ -190,6 +190,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
         isDisabled: user.isDisabled,
         lock: lockCauseOf(user, lock),
         failedAttempts: user.failedAttempts,
+        wrongCodes: user.mfaFailedAttempts,
         isTemporaryPassword: user.isTemporaryPassword,
         createdAt: user.createdAt.toISOString(),
         passwordChangedAt: user.passwordChangedAt.toISOString(),
