@@ -92,7 +92,8 @@ describe('verification (usweb)', () => {
     await page.getByRole('heading', { name: 'Verification Information', level: 1 }).waitFor()
     await page.getByText(screenTexts.mfa.dualAuthentication).waitFor()
     await page.getByText(screenTexts.mfa.consent).waitFor()
-    expect(await page.title()).toContain('Verification Information')
+    // The screen names itself in an effect after it shows: waited for, not read at once.
+    await page.waitForFunction(() => document.title.includes('Verification Information'))
     const continueButton = page.getByRole('button', { name: 'Continue', exact: true })
     expect(await continueButton.isDisabled()).toBe(true)
     const email = page.getByRole('textbox', { name: 'Email address' })
