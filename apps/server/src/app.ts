@@ -26,7 +26,7 @@ import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { healthMonitor, type HealthMonitor } from './lib/health.ts'
 import { serializedError } from './lib/logged-errors.ts'
-import { requestIdGenerator, requestLocale, runWithRequestId } from './lib/request-context.ts'
+import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
 import { fastifyTrustProxy, trustsPeer } from './lib/trusted-proxy.ts'
 import { windowStore } from './lib/window-store.ts'
@@ -200,7 +200,7 @@ export async function buildApp({
     runWithRequestId(request.id, done, {
       clientIp: request.ip,
       route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
-      locale: requestLocale(request.headers),
+      headers: request.headers,
     })
   })
   const users = usersRepo(db)

@@ -20,33 +20,42 @@ interface RequestContext {
   /**
    * The language the portal is used in (issue 24): the cookie the language switch writes,
    * else the browser's Accept-Language; null when the request names neither (API clients).
+   * Read from the headers on first use: most calls send no message and never ask.
    */
-  locale: Locale | null
+  locale(): Locale | null
 }
 
 const storage = new AsyncLocalStorage<RequestContext>()
 
+/** The headers a request names its language in. */
+interface LocaleHeaders {
+  cookie?: string | undefined
+  'accept-language'?: string | undefined
+}
+
 export function runWithRequestId<T>(
   requestId: string,
   work: () => T,
-  request: { clientIp?: string; route?: string; locale?: Locale | null } = {},
+  request: { clientIp?: string; route?: string; headers?: LocaleHeaders } = {},
 ): T {
+  const { headers } = request
+  let locale: Locale | null | undefined
   return storage.run(
     {
       requestId,
       clientIp: request.clientIp ?? null,
       route: request.route ?? null,
-      locale: request.locale ?? null,
+      locale: () => {
+        if (locale === undefined) locale = headers ? requestLocale(headers) : null
+        return locale
+      },
     },
     work,
   )
 }
 
 /** The language a request's headers name (issue 24): cookie first, then Accept-Language. */
-export function requestLocale(headers: {
-  cookie?: string | undefined
-  'accept-language'?: string | undefined
-}): Locale | null {
+export function requestLocale(headers: LocaleHeaders): Locale | null {
   const chosen = localeFromCookieHeader(headers.cookie)
   if (chosen) return chosen
   const accepted = headers['accept-language']
@@ -55,7 +64,7 @@ export function requestLocale(headers: {
 
 /** The current request's language, or null outside a request or when it names none. */
 export function currentLocale(): Locale | null {
-  return storage.getStore()?.locale ?? null
+  return storage.getStore()?.locale() ?? null
 }
 
 /** The current request's route ('POST /api/sessions'), or null outside a request. */
