@@ -21,13 +21,13 @@ export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
     since: devices.trustedSince(),
   })
   return {
-    /** Spec §4 status table, decided here (DESIGN.md "MFA decisions"). */
     /** The browser's device as decide() looks it up: read with the session by the guard. */
     deviceLookup,
 
     /**
-     * `read`: the member's contact and device trust for deviceLookup(marks), when the guard
-     * read them with the session; read here otherwise.
+     * Spec §4 status table, decided here (DESIGN.md "MFA decisions"). `read`: the member's
+     * contact and device trust for deviceLookup(marks), when the guard read them with the
+     * session; read here otherwise.
      */
     async decide(user: UserRow, marks: DeviceMarks, read?: SecondFactorFacts): Promise<MfaOutcome> {
       const program = findProgram(user.program)
