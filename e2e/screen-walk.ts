@@ -138,7 +138,9 @@ async function expectHeaderAndFooter(page: PortalPage, program: ProgramCode, t: 
     expect(await footer.getByRole('link', { name }).getAttribute('target')).toBe('_blank')
   }
   const text = (await footer.textContent()) ?? ''
-  for (const part of [`© ${new Date().getFullYear()}`, '2018', '2024', 'Arkansas', 'California']) {
+  // The year of the page's own clock, which the footer shows: not the test machine's date.
+  const year = await page.evaluate(() => new Date().getFullYear())
+  for (const part of [`© ${year}`, '2018', '2024', 'Arkansas', 'California']) {
     expect(text).toContain(part)
   }
   const logo = await footer.locator('.consulting-logo').boundingBox()
