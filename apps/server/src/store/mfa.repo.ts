@@ -15,6 +15,13 @@ export interface DeviceLookup {
   since: Date
 }
 
+/** What the second factor's decision reads of a member: their details, and the device's trust. */
+export interface SecondFactorFacts {
+  /** Undefined when the member has given none. */
+  contact: MfaContactRow | undefined
+  isKnownDevice: boolean
+}
+
 /**
  * Whether the user (a column or a placeholder) trusts the device of the `devicePrintHash`
  * and `since` placeholders (deviceParameters): an EXISTS for a select's fields.
@@ -111,12 +118,10 @@ export function mfaRepo(db: Db) {
     },
     /**
      * The contact details and whether the device was proven since `since`, in one query
-     * (the second-factor decision needs both). Undefined when the user has no details.
+     * (the second-factor decision needs both; the session read has them too, see
+     * sessions.repo's findWithMember). No details: no device counts either.
      */
-    async contactAndDevice(
-      userId: number,
-      device: DeviceLookup,
-    ): Promise<{ contact: MfaContactRow; isKnownDevice: boolean } | undefined> {
+    async contactAndDevice(userId: number, device: DeviceLookup): Promise<SecondFactorFacts> {
       const statement = prepared(db, 'mfa_contact_and_device', (name) =>
         db
           .select({
@@ -128,7 +133,7 @@ export function mfaRepo(db: Db) {
           .prepare(name),
       )
       const [row] = await statement.execute({ userId, ...deviceParameters(device) })
-      return row
+      return row ?? { contact: undefined, isKnownDevice: false }
     },
     /**
      * Removes one device trust of the user and answers when it began, if it began at or

@@ -7,24 +7,18 @@ import {
   deviceParameters,
   isKnownDevice,
   type DeviceLookup,
-  type MfaContactRow,
+  type SecondFactorFacts,
 } from './mfa.repo.ts'
 import { auditLog, customers, mfaContacts, sessions, users } from './schema.ts'
 import { signInCustomerColumns, userWithCustomer, type UserWithCustomer } from './users.repo.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
-
-/** What the second factor's decision reads of the member (mfa.repo's contactAndDevice). */
-export interface SecondFactorFacts {
-  contact: MfaContactRow | undefined
-  isKnownDevice: boolean
-}
-
-/** The session's member; with the second factor's facts when they were read with it. */
-export type LoadedMember = UserWithCustomer & { secondFactor?: SecondFactorFacts }
 export type NewSessionRow = typeof sessions.$inferInsert
 /** A new session's row as start() writes it: every column given. */
 export type StartedSessionRow = Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>
+
+/** The session's member; with the second factor's facts when they were read with it. */
+export type LoadedMember = UserWithCustomer & { secondFactor?: SecondFactorFacts }
 
 /**
  * A placeholder where update's set() takes a value. set() wraps it in a parameter with the
@@ -36,11 +30,6 @@ const slot = <T>(name: string) => sql.placeholder(name) as unknown as T
 export function sessionsRepo(db: Db) {
   const placeholder = sql.placeholder
   const byIdHash = eq(sessions.idHash, placeholder('idHash'))
-  /**
-   * `change` (a session write) as a CTE of the audit row's insert: PostgreSQL runs a
-   * data-modifying CTE whether or not the insert reads it, so the row is written either way,
-   * as when the two were separate statements.
-   */
   /** The session, its user and their customer record, with `fields` beside them. */
   const memberRead = <T extends SelectedFields>(fields: T) =>
     db
@@ -49,7 +38,11 @@ export function sessionsRepo(db: Db) {
       // A session's user always exists (its row goes with the user's, on delete cascade).
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(customers, eq(customers.custnum, users.custnum))
-      .where(byIdHash)
+  /**
+   * `change` (a session write) as a CTE of the audit row's insert: PostgreSQL runs a
+   * data-modifying CTE whether or not the insert reads it, so the row is written either way,
+   * as when the two were separate statements.
+   */
   const withAuditRow = (change: TypedQueryBuilder<ColumnsSelection>) =>
     db.with(db.$with('session_change').as(change)).insert(auditLog).values(auditRowPlaceholders())
   return {
@@ -76,6 +69,7 @@ export function sessionsRepo(db: Db) {
             isKnownDevice: isKnownDevice(db, users.id),
           })
             .leftJoin(mfaContacts, eq(mfaContacts.userId, users.id))
+            .where(byIdHash)
             .prepare(name),
         ).execute({ idHash, ...deviceParameters(device) })
         if (!found) return undefined
@@ -87,7 +81,7 @@ export function sessionsRepo(db: Db) {
         return member && { row: found.session, member: { ...member, secondFactor } }
       }
       const [found] = await prepared(db, 'sessions_find_with_member', (name) =>
-        memberRead({}).prepare(name),
+        memberRead({}).where(byIdHash).prepare(name),
       ).execute({ idHash })
       if (!found) return undefined
       const member = userWithCustomer([found])

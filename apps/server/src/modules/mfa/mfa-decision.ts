@@ -2,8 +2,7 @@
 // decisions"): passed, enrol, or challenge.
 import { findProgram, mfaScreens } from '@portal/contract'
 import type { AuditEntry } from '../../store/audit.repo.ts'
-import type { DeviceLookup } from '../../store/mfa.repo.ts'
-import type { SecondFactorFacts } from '../../store/sessions.repo.ts'
+import type { DeviceLookup, SecondFactorFacts } from '../../store/mfa.repo.ts'
 import type { UserRow } from '../../store/users.repo.ts'
 import type { DeviceMarks } from './device-trust.ts'
 import {
@@ -35,7 +34,7 @@ export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
         return { kind: 'passed', response: response({ statusCode: 'ABORT_MFA', nextScreen: '' }) }
       }
       const found = read ?? (await repo.contactAndDevice(user.id, deviceLookup(marks)))
-      const contact = found?.contact
+      const { contact } = found
       if (!contact) {
         return {
           kind: 'enrol',
@@ -65,7 +64,7 @@ export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
       const allow = response({ statusCode: 'ALLOW_LOGIN', nextScreen: '' })
       // Recorded by the flow's move to 'authenticated', in the same statement.
       const audit: AuditEntry = { event: 'mfa.known_device', userId: user.id }
-      if (marks.cookie && found?.isKnownDevice === true) {
+      if (marks.cookie && found.isKnownDevice) {
         return { kind: 'passed', response: allow, audit }
       }
       // A device print trusted before the cookie: honoured this once, then the cookie's.
