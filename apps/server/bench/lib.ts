@@ -19,7 +19,7 @@ export const benchDeviceMark = 'bench-device'
 
 /** `env` adds to the bench's environment (e.g. BENCH_DATABASE_URL, see serve.ts). */
 export async function serve(
-  kind: 'portal' | 'baseline',
+  kind: 'portal' | 'baseline' | 'floor',
   env: Record<string, string> = {},
 ): Promise<{
   port: number

@@ -1,6 +1,6 @@
 // A service for the benchmark, in its own process: `portal` (the real app on a seeded
-// database, with bclip_demo's bench device already trusted) or `baseline` (bare Fastify
-// answering a JSON of the same size). Prints {"port": N} once listening. With
+// database, with bclip_demo's bench device already trusted), `baseline` (bare Fastify
+// answering a JSON of the same size) or `floor` (the full sign-in's floor, floor.ts). Prints {"port": N} once listening. With
 // BENCH_DATABASE_URL the portal runs on that database as it is (the scale section's,
 // loaded and dropped by its owner): nothing seeded, nothing dropped.
 import Fastify from 'fastify'
@@ -11,6 +11,7 @@ import { seedDemoData } from '../src/store/seed.ts'
 import pino from 'pino'
 import { adminQuery, withDatabase } from '../src/testing/databases.ts'
 import { TestClient } from '../src/testing/harness.ts'
+import { serveFloor } from './floor.ts'
 
 const kind = process.argv[2]
 
@@ -20,6 +21,8 @@ if (kind === 'baseline') {
   app.get('/hello', async () => body)
   await app.listen({ host: '127.0.0.1', port: 0 })
   console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }))
+} else if (kind === 'floor') {
+  await serveFloor()
 } else {
   const givenUrl = process.env.BENCH_DATABASE_URL
   // On PostgreSQL the bench gets a database of its own, dropped when it stops.

@@ -5,7 +5,7 @@ import autocannon from 'autocannon'
 import { request } from 'undici'
 import { authMessages } from '@portal/contract'
 import { defaultHashConcurrency, hashPassword } from '../src/lib/passwords.ts'
-import { fmt, runFor, type serve } from './lib.ts'
+import { fmt, runFor, serve } from './lib.ts'
 
 // --- 3. Password sign-in vs raw argon2id verification ------------------------------------
 //
@@ -15,7 +15,9 @@ import { fmt, runFor, type serve } from './lib.ts'
 // service). Two rows against it: the password call alone (issue 17's budget), and the full
 // sign-in of the usweb login screen: password, account and customer lookup (the program
 // check), second factor decision (a recognised device), hand-off. It prints issue 25's table,
-// each row against the raw verifies of the same run, and where each operation's CPU goes.
+// each row against the raw verifies of the same run, and where each operation's CPU goes; and,
+// on PostgreSQL, the same full sign-in against a bare service that does only what no service
+// can skip (floor.ts): the ceiling of the full sign-in's ratios on this machine.
 
 /**
  * One usweb sign-in of a recognised device; `scale` signs in as many different users. Sent
@@ -143,29 +145,65 @@ async function passwordSignIns(port: number, seconds: number, connections: numbe
 }
 
 /**
- * CPU seconds of every PostgreSQL server process on this machine (0 when none runs here),
- * and of those serving `database` alone: its connections' processes are titled
+ * CPU seconds of each PostgreSQL server process on this machine (none when none runs here),
+ * by process id, and whether it serves `database`: its connections' processes are titled
  * `postgres: … USER DATABASE HOST(PORT) STATE`. The whole counts PostgreSQL's background
  * processes and other databases' connections too, which on a machine shared with other
  * tests move with their load; the bench database's own connections are this run's alone.
  */
-function databaseCpuSeconds(database: string | undefined): { all: number; own: number } {
-  let all = 0
-  let own = 0
+function databaseProcesses(database: string | undefined) {
+  const processes = new Map<number, { seconds: number; own: boolean }>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
       if (!stat.includes('(postgres)')) continue
-      const seconds = cpuSecondsOf(Number(entry)) ?? 0
-      all += seconds
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
-      if (database !== undefined && title.includes(` ${database} `)) own += seconds
+      processes.set(Number(entry), {
+        seconds: cpuSecondsOf(Number(entry)) ?? 0,
+        own: database !== undefined && title.includes(` ${database} `),
+      })
     } catch {
       // The process ended while being read.
     }
   }
+  return processes
+}
+
+/**
+ * The database's CPU seconds between two readings: each process's own growth, so that a
+ * connection closed in between (its seconds gone with it) takes nothing away, and one opened
+ * in between counts from nothing.
+ */
+function databaseCpuBetween(
+  before: ReturnType<typeof databaseProcesses>,
+  after: ReturnType<typeof databaseProcesses>,
+): { all: number; own: number } {
+  let all = 0
+  let own = 0
+  for (const [pid, { seconds, own: isOwn }] of after) {
+    const grown = seconds - (before.get(pid)?.seconds ?? 0)
+    all += grown
+    if (isOwn) own += grown
+  }
   return { all, own }
+}
+
+/**
+ * CPU seconds of V8's helper threads in process `pid` (named V8Worker: garbage collection and
+ * compilation done beside the event loop), which are neither the event loop nor hashing.
+ */
+function v8HelperSeconds(pid: number): number {
+  let seconds = 0
+  try {
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8')
+      if (stat.includes('(V8Worker)')) seconds += cpuSecondsOf(pid, Number(thread)) ?? 0
+    }
+  } catch {
+    return NaN
+  }
+  return seconds
 }
 
 /**
@@ -176,36 +214,59 @@ function databaseCpuSeconds(database: string | undefined): { all: number; own: n
  */
 async function measure(portal: Portal | undefined, seconds: number, run: () => Promise<number>) {
   const pid = portal?.child.pid
-  const readAll = async () => {
-    const database = databaseCpuSeconds(portal?.database)
-    return {
-      statements: portal ? await portal.queryCount() : NaN,
-      service: pid === undefined ? NaN : (cpuSecondsOf(pid) ?? NaN),
-      // The event loop's share: the main thread alone, without the hashing threads.
-      loop: pid === undefined ? NaN : (cpuSecondsOf(pid, pid) ?? NaN),
-      database: database.all,
-      ownDatabase: database.own,
-      client: cpuSecondsOf(undefined) ?? NaN,
-    }
-  }
+  const readAll = async () => ({
+    statements: portal ? await portal.queryCount() : NaN,
+    service: pid === undefined ? NaN : (cpuSecondsOf(pid) ?? NaN),
+    // The event loop's share: the main thread alone, without the hashing threads.
+    loop: pid === undefined ? NaN : (cpuSecondsOf(pid, pid) ?? NaN),
+    v8Helpers: pid === undefined ? NaN : v8HelperSeconds(pid),
+    client: cpuSecondsOf(undefined) ?? NaN,
+  })
+  const databaseBefore = databaseProcesses(portal?.database)
   const before = await readAll()
   const rate = await run()
   const after = await readAll()
+  const database = databaseCpuBetween(databaseBefore, databaseProcesses(portal?.database))
+  const operations = rate * seconds
   const perOperation = (key: keyof typeof before) =>
-    (1000 * (after[key] - before[key])) / (rate * seconds)
+    (1000 * (after[key] - before[key])) / operations
   return {
     rate,
     msPerOperation: perOperation('service'),
     loopMs: perOperation('loop'),
-    databaseMs: perOperation('database'),
-    ownDatabaseMs: perOperation('ownDatabase'),
+    v8HelpersMs: perOperation('v8Helpers'),
+    databaseMs: (1000 * database.all) / operations,
+    ownDatabaseMs: (1000 * database.own) / operations,
     clientMs: perOperation('client'),
     // Counted, not timed: exact whatever the machine's load (runFor waits for the last one).
-    statements: (after.statements - before.statements) / (rate * seconds),
+    statements: (after.statements - before.statements) / operations,
   }
 }
 
 type Portal = Awaited<ReturnType<typeof serve>>
+
+/**
+ * The two rows' own clients against floor.ts's bare service, in a process of its own, with a
+ * login page of as many bytes as the portal's: undefined without PostgreSQL.
+ */
+async function measureFloor(portalPort: number, seconds: number, concurrency: number) {
+  if (!process.env.DATABASE_URL) return undefined
+  const page = await request(`http://127.0.0.1:${portalPort}/usweb/login`)
+  const pageBytes = (await page.body.arrayBuffer()).byteLength
+  const floor = await serve('floor', { BENCH_FLOOR_PAGE_BYTES: String(pageBytes) })
+  try {
+    return {
+      signIn: await measure(floor, seconds, () =>
+        passwordSignIns(floor.port, seconds, concurrency),
+      ),
+      full: await measure(floor, seconds, () =>
+        runFor(seconds, concurrency, () => login(floor.port, floor.deviceMark)),
+      ),
+    }
+  } finally {
+    floor.child.kill()
+  }
+}
 
 export async function passwordLogins(portal: Portal) {
   const { port, deviceMark } = portal
@@ -220,12 +281,13 @@ export async function passwordLogins(portal: Portal) {
   const full = await measure(portal, seconds, () =>
     runFor(seconds, concurrency, () => login(port, deviceMark)),
   )
+  const floor = await measureFloor(port, seconds, concurrency)
   const verifyAfter = await measure(undefined, seconds, verifies)
   const verifyRate = (verifyBefore.rate + verifyAfter.rate) / 2
   // The verifies run in this process.
   const msPerVerify = (verifyBefore.clientMs + verifyAfter.clientMs) / 2
 
-  const hashMs = (row: typeof signIn) => row.msPerOperation - row.loopMs
+  const hashMs = (row: typeof signIn) => row.msPerOperation - row.loopMs - row.v8HelpersMs
   console.log(
     `\nSign-in against raw argon2id verify (${concurrency} at a time, ${seconds} s each; ${availableParallelism()} cores, thread pool ${process.env.UV_THREADPOOL_SIZE ?? 'default 4'}, service hashing concurrency ${process.env.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency}; node ${process.versions.node})`,
   )
@@ -248,18 +310,45 @@ export async function passwordLogins(portal: Portal) {
     ['service CPU: raw verify ÷ full sign-in', msPerVerify / full.msPerOperation, 'x', '≥ 0.85x'],
     ['database CPU per full sign-in', full.databaseMs, ' ms', '≤ 1.5 ms'],
   ]
+  // The same rows for a service that does only what none can skip (floor.ts): no code
+  // answering the same calls could beat them on this machine.
+  const floorRows: [string, number][] = floor
+    ? [
+        ['password sign-ins/s ÷ raw verifies/s', floor.signIn.rate / verifyRate],
+        ['service CPU: raw verify ÷ password sign-in', msPerVerify / floor.signIn.msPerOperation],
+        ['full sign-ins/s ÷ raw verifies/s', floor.full.rate / verifyRate],
+        ['service CPU: raw verify ÷ full sign-in', msPerVerify / floor.full.msPerOperation],
+        ['database CPU per full sign-in', floor.full.databaseMs],
+      ]
+    : []
   for (const [name, value, unit, goal] of rows) {
-    console.log(`  ${name.padEnd(44)}${fmt(value, 2).padStart(7)}${unit.padEnd(4)} (goal ${goal})`)
+    console.log(`  ${name.padEnd(51)}${fmt(value, 2).padStart(7)}${unit.padEnd(4)} (goal ${goal})`)
   }
-  // Where the CPU of one operation goes: the service's event loop (its main thread), its
-  // hashing (the service's other threads: libuv's pool), the database server and the load
-  // generator (this process), all on the same cores.
+  if (floor) {
+    console.log(
+      `  the floor (floor.ts: ${fmt(floor.signIn.rate)} password, ${fmt(floor.full.rate)} full sign-ins/s); the portal's full sign-ins ${fmt(full.rate / floor.full.rate, 2)}x the floor's`,
+    )
+    for (const [index, [name, value]] of floorRows.entries()) {
+      const unit = rows[index]?.[2] ?? ''
+      console.log(`  ${`floor: ${name}`.padEnd(51)}${fmt(value, 2).padStart(7)}${unit}`)
+    }
+  } else console.log('  floor: not measured (it needs PostgreSQL: DATABASE_URL)')
+  // Where the CPU of one operation goes: the service's event loop (its main thread), V8's
+  // helper threads (garbage collection beside the loop), its hashing (the service's other
+  // threads: the hashing workers, or libuv's pool for the floor), the database server and
+  // the load generator (this process), all on the same cores.
   for (const [name, row] of [
     ['password sign-in', signIn],
     ['full sign-in', full],
+    ...(floor
+      ? ([
+          ['floor password', floor.signIn],
+          ['floor full', floor.full],
+        ] as const)
+      : []),
   ] as const) {
     console.log(
-      `  CPU per ${name.padEnd(17)} service ${fmt(row.msPerOperation, 1)} ms (event loop ${fmt(row.loopMs, 1)}, hashing threads ${fmt(hashMs(row), 1)}), database ${fmt(row.databaseMs, 1)} ms (its connections ${fmt(row.ownDatabaseMs, 1)} ms, ${fmt(row.statements, 1)} statements), load generator ${fmt(row.clientMs, 1)} ms`,
+      `  CPU per ${name.padEnd(17)} service ${fmt(row.msPerOperation, 1)} ms (event loop ${fmt(row.loopMs, 1)}, V8's helpers ${fmt(row.v8HelpersMs, 1)}, hashing threads ${fmt(hashMs(row), 1)}), database ${fmt(row.databaseMs, 1)} ms (its connections ${fmt(row.ownDatabaseMs, 1)} ms, ${fmt(row.statements, 1)} statements), load generator ${fmt(row.clientMs, 1)} ms`,
     )
   }
 }
