@@ -1,8 +1,9 @@
 // A service for the benchmark, in its own process: `portal` (the real app on a seeded
 // database, with bclip_demo's bench device already trusted), `baseline` (bare Fastify
-// answering a JSON of the same size) or `floor` (the full sign-in's floor, floor.ts). Prints {"port": N} once listening. With
-// BENCH_DATABASE_URL the portal runs on that database as it is (the scale section's,
-// loaded and dropped by its owner): nothing seeded, nothing dropped.
+// answering a JSON of the same size) or `floor` (the full sign-in's floor, floor.ts).
+// Prints {"port": N} once listening. With BENCH_DATABASE_URL the portal runs on that database
+// as it is (the scale section's, loaded and dropped by its owner): nothing seeded, nothing
+// dropped.
 import Fastify from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
