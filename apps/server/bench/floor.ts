@@ -4,8 +4,9 @@
 // PostgreSQL per call (a service whose sessions live in the database, so that every instance
 // honours a lock or a sign-out at once, reads the session at least once per call). Nothing
 // else: no cookie read, no anti-forgery check, no validation, no audit row, no state written,
-// no log. The bench drives it with the full sign-in's own client (sign-in.ts's login()), so the
-// load generator's share is the same and what the two rows differ by is the service's work.
+// no security headers, no log. The bench drives it with each row's own client (sign-in.ts:
+// autocannon for the password call, login() for the full sign-in), so what the rows differ by
+// is the service's work and what its answers ask of the client.
 import { verify } from '@node-rs/argon2'
 import formbody from '@fastify/formbody'
 import Fastify from 'fastify'
