@@ -303,7 +303,7 @@ export async function buildApp({
   })
   const registration = registrationService({ db, accounts })
   // The one loader of a session's member (modules/signin/flow-guard.ts).
-  await app.register(signInGuard, { loadMember: (userId) => users.findWithCustomerById(userId) })
+  await app.register(signInGuard, { loadMember: (userId) => users.findMemberById(userId) })
   await app.register(customerRoutes, {
     customer: customerService({ reference, customers, audit }),
     registrationLookup: registrationLookup(app, { registration }),
@@ -369,7 +369,7 @@ export async function buildApp({
   const passwords = passwordService({ db, writer, reference, users, audit, clock })
   await app.register(passwordRoutes, { passwords })
   await app.register(accountRoutes, {
-    account: accountService({ customers, sessions: sessionsRepo(db), audit, passwords }),
+    account: accountService({ users, customers, sessions: sessionsRepo(db), audit, passwords }),
   })
   await app.register(policyRoutes, {
     policy: policyService({ policyTerms: policyTermsRepo(db), clock }),

@@ -10,7 +10,13 @@ import {
   type SecondFactorFacts,
 } from './mfa.repo.ts'
 import { auditLog, customers, mfaContacts, sessions, users } from './schema.ts'
-import { signInCustomerColumns, userWithCustomer, type UserWithCustomer } from './users.repo.ts'
+import {
+  sessionUserColumns,
+  signInCustomerColumns,
+  userWithCustomer,
+  type SessionUser,
+  type UserWithCustomer,
+} from './users.repo.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
 export type NewSessionRow = typeof sessions.$inferInsert
@@ -18,7 +24,7 @@ export type NewSessionRow = typeof sessions.$inferInsert
 export type StartedSessionRow = Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>
 
 /** The session's member; with the second factor's facts when they were read with it. */
-export type LoadedMember = UserWithCustomer & { secondFactor?: SecondFactorFacts }
+export type LoadedMember = UserWithCustomer<SessionUser> & { secondFactor?: SecondFactorFacts }
 
 /**
  * A placeholder where update's set() takes a value. set() wraps it in a parameter with the
@@ -33,7 +39,12 @@ export function sessionsRepo(db: Db) {
   /** The session, its user and their customer record, with `fields` beside them. */
   const memberRead = <T extends SelectedFields>(fields: T) =>
     db
-      .select({ session: sessions, user: users, customer: signInCustomerColumns, ...fields })
+      .select({
+        session: sessions,
+        user: sessionUserColumns,
+        customer: signInCustomerColumns,
+        ...fields,
+      })
       .from(sessions)
       // A session's user always exists (its row goes with the user's, on delete cascade).
       .innerJoin(users, eq(users.id, sessions.userId))

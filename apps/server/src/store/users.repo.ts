@@ -1,4 +1,14 @@
-import { and, desc, eq, lt, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  lt,
+  notInArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm'
 import { limits, type Locale } from '@portal/contract'
 import { usernameKey } from '../lib/usernames.ts'
 import { prepared, type Db } from './db.ts'
@@ -7,6 +17,16 @@ import { customers, passwordHistory, users, usernameKeyOf } from './schema.ts'
 
 export type UserRow = typeof users.$inferSelect
 export type NewUserRow = typeof users.$inferInsert
+
+/**
+ * The user as a session reads them at every call: every column but the two password hashes,
+ * which only a password check reads, from its own statement (defence in depth: a member
+ * passed around, logged by mistake or kept in an error carries no hash).
+ */
+const { passwordHash, pendingPasswordHash, ...withoutHashes } = getTableColumns(users)
+export const sessionUserColumns = withoutHashes
+export type SessionUser = Omit<UserRow, 'passwordHash' | 'pendingPasswordHash'>
+
 /**
  * What the sign-in steps read of the customer record: the program rules' facts, the
  * association, the greeting and the lookup's program-only answer. A handful of its forty
@@ -26,8 +46,8 @@ export const signInCustomerColumns = {
 export type SignInCustomer = Pick<CustomerRow, keyof typeof signInCustomerColumns>
 
 /** A user and what the sign-in reads of their customer record (none when it is missing). */
-export interface UserWithCustomer {
-  user: UserRow
+export interface UserWithCustomer<User extends SessionUser = UserRow> {
+  user: User
   customer: SignInCustomer | undefined
 }
 
@@ -67,6 +87,14 @@ export function usersRepo(db: Db) {
         .where(usernameIs(usernameKey(username)))
       return row
     },
+    /** The user's password hash alone (the session's read leaves it out). */
+    async passwordHashOf(id: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, id))
+      return row?.passwordHash
+    },
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await prepared(db, 'users_by_id', (name) =>
         db
@@ -87,9 +115,15 @@ export function usersRepo(db: Db) {
       )
       return userWithCustomer(await statement.execute({ key: usernameKey(username) }))
     },
-    async findWithCustomerById(id: number): Promise<UserWithCustomer | undefined> {
-      const statement = prepared(db, 'users_with_customer_by_id', (name) =>
-        withCustomer(db, eq(users.id, sql.placeholder('id'))).prepare(name),
+    /** A session's member, as the session's own read gives it: no password hash. */
+    async findMemberById(id: number): Promise<UserWithCustomer<SessionUser> | undefined> {
+      const statement = prepared(db, 'member_with_customer_by_id', (name) =>
+        db
+          .select({ user: sessionUserColumns, customer: signInCustomerColumns })
+          .from(users)
+          .leftJoin(customers, eq(customers.custnum, users.custnum))
+          .where(eq(users.id, sql.placeholder('id')))
+          .prepare(name),
       )
       return userWithCustomer(await statement.execute({ id }))
     },
@@ -263,9 +297,9 @@ function withCustomer(db: Db, where: SQL) {
     .where(where)
 }
 
-export function userWithCustomer(
-  rows: { user: UserRow; customer: SignInCustomer | null }[],
-): UserWithCustomer | undefined {
+export function userWithCustomer<User extends SessionUser>(
+  rows: { user: User; customer: SignInCustomer | null }[],
+): UserWithCustomer<User> | undefined {
   const [row] = rows
   return row && { user: row.user, customer: row.customer ?? undefined }
 }

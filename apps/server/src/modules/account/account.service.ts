@@ -5,18 +5,19 @@ import { verifyPassword } from '../../lib/passwords.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { customersRepo } from '../../store/customers.repo.ts'
 import type { sessionsRepo } from '../../store/sessions.repo.ts'
-import type { UserRow } from '../../store/users.repo.ts'
+import type { SessionUser, usersRepo } from '../../store/users.repo.ts'
 import type { passwordService } from '../password/password.service.ts'
 
 interface Deps {
+  users: ReturnType<typeof usersRepo>
   customers: ReturnType<typeof customersRepo>
   sessions: ReturnType<typeof sessionsRepo>
   audit: ReturnType<typeof auditRepo>
   passwords: ReturnType<typeof passwordService>
 }
 
-export function accountService({ customers, sessions, audit, passwords }: Deps) {
-  const accountOf = async (user: UserRow): Promise<SignedInAccount> => ({
+export function accountService({ users, customers, sessions, audit, passwords }: Deps) {
+  const accountOf = async (user: SessionUser): Promise<SignedInAccount> => ({
     login: user.username,
     firstName: (await customers.findByCustnum(user.custnum))?.firstName ?? null,
     customerNumber: user.custnum,
@@ -28,21 +29,25 @@ export function accountService({ customers, sessions, audit, passwords }: Deps) 
   return {
     accountOf,
 
-    async saveFirstName(user: UserRow, firstName: string, clientIp: string) {
+    async saveFirstName(user: SessionUser, firstName: string, clientIp: string) {
       await customers.updateFirstName(user.custnum, firstName.trim())
       await audit.record({ event: 'account.profile_saved', userId: user.id, clientIp })
       return accountOf(user)
     },
 
-    /** Whether `password` is the current one; a wrong one is recorded. */
-    async isCurrentPassword(user: UserRow, password: string, clientIp: string) {
-      if (await verifyPassword(user.passwordHash, password)) return true
+    /**
+     * Whether `password` is the current one; a wrong one is recorded. The hash is read here,
+     * the one place a signed-in member's password is checked: sessions never carry it.
+     */
+    async isCurrentPassword(user: SessionUser, password: string, clientIp: string) {
+      const passwordHash = await users.passwordHashOf(user.id)
+      if (passwordHash !== undefined && (await verifyPassword(passwordHash, password))) return true
       await audit.record({ event: 'password.current_refused', userId: user.id, clientIp })
       return false
     },
 
     /** The history of eight applies; on a change, every session of the member ends. */
-    async changePassword(user: UserRow, password: string): Promise<UpdateTempPasswordResponse> {
+    async changePassword(user: SessionUser, password: string): Promise<UpdateTempPasswordResponse> {
       const result = await passwords.replacePassword(user.id, password)
       if (result.passwordUpdated) await sessions.removeAllOf(user.id)
       return result

@@ -8,7 +8,7 @@ import type {
   MailingAddressFields,
 } from '../../store/customers.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
-import type { SignInCustomer, UserRow } from '../../store/users.repo.ts'
+import type { SignInCustomer, SessionUser } from '../../store/users.repo.ts'
 
 interface Deps {
   reference: ReturnType<typeof referenceRepo>
@@ -42,7 +42,7 @@ export function customerService({ reference, customers, audit }: Deps) {
 
     /** Decision 0008: the member's own mailing address; undefined when the record is gone. */
     async saveAddress(
-      user: UserRow,
+      user: SessionUser,
       address: MailingAddressFields,
       clientIp: string,
     ): Promise<CustomerRow | undefined> {

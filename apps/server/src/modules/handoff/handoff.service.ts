@@ -9,7 +9,7 @@ import {
 import type { Clock } from '../../lib/clock.ts'
 import { sealPlToken, type PlTokenKeys } from './pl-token.ts'
 import type { AuditEntry } from '../../store/audit.repo.ts'
-import type { UserRow } from '../../store/users.repo.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 
 interface Deps {
   mainSiteUrl: string
@@ -32,7 +32,7 @@ export interface HandoffInput {
 export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
   return {
     /** The hand-off's audit entry, written with the session's end (flow-guard's advance). */
-    issued(user: UserRow, program: string, clientIp: string): AuditEntry {
+    issued(user: SessionUser, program: string, clientIp: string): AuditEntry {
       return {
         event: 'handoff.issued',
         userId: user.id,

@@ -15,7 +15,7 @@ import { ServiceUnavailable } from '../../lib/unavailable.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
-import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
 import type { ChannelRefusal } from './code-channels.ts'
 import { MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
@@ -51,7 +51,7 @@ export function mfaCodes(context: MfaContext) {
     return incidentID
   }
 
-  async function lockOut(user: UserRow, reason: string): Promise<MfaOutcome> {
+  async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome> {
     const now = clock.now()
     const incidentID = await openIncident(user.id, reason, now)
     const notice = templates.lockout(await brand(user))
@@ -82,7 +82,7 @@ export function mfaCodes(context: MfaContext) {
      * go is code-channels.ts's to say.
      */
     async sendCode(
-      user: UserRow,
+      user: SessionUser,
       method: MfaDeliveryMethod,
       { isChallenge }: { isChallenge: boolean },
     ): Promise<CwMfaResponse> {
@@ -143,11 +143,11 @@ export function mfaCodes(context: MfaContext) {
      * the account, however many codes were sent between them; the count starts again only
      * when a factor passes (or a reset unlocks the account).
      */
-    spendFactorTry: (user: UserRow) => users.spendCodeAttempt(user.id, codeTriesBeforeLock),
+    spendFactorTry: (user: SessionUser) => users.spendCodeAttempt(user.id, codeTriesBeforeLock),
 
     /** A try that failed (a wrong code, a refused passkey): the sixth locks the account. */
     async factorFailed(
-      user: UserRow,
+      user: SessionUser,
       attempts: number | undefined,
       event: 'mfa.code_rejected' | 'passkey.rejected',
     ): Promise<MfaOutcome> {
@@ -174,7 +174,7 @@ export function mfaCodes(context: MfaContext) {
      * the flow on by `codePassed` (flow-guard.ts `factorPassed`) and sets the cookie.
      */
     async factorPassed(
-      user: UserRow,
+      user: SessionUser,
       marks: DeviceMarks | undefined,
       proven: { method: MfaDeliveryMethod } | { passkey: number },
     ): Promise<MfaOutcome> {
@@ -196,7 +196,7 @@ export function mfaCodes(context: MfaContext) {
 
     /** A code typed in: a try spent, then judged against the current code. */
     async verifyCode(
-      user: UserRow,
+      user: SessionUser,
       code: string,
       marks: DeviceMarks | undefined,
     ): Promise<MfaOutcome> {
@@ -219,7 +219,7 @@ export function mfaCodes(context: MfaContext) {
       return codes.factorPassed(user, marks, { method })
     },
 
-    async support(user: UserRow): Promise<CwMfaResponse> {
+    async support(user: SessionUser): Promise<CwMfaResponse> {
       const incidentID = await openIncident(
         user.id,
         'support requested during verification',

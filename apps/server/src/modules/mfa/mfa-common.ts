@@ -21,7 +21,7 @@ import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts
 import { customersRepo } from '../../store/customers.repo.ts'
 import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
-import { usersRepo, type UserRow } from '../../store/users.repo.ts'
+import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
 import { codeChannels, isNewToCodes, type CodeChannels } from './code-channels.ts'
 
 type Answer = Partial<Omit<CwMfaResponse, 'nextScreen'>> & { nextScreen: string }
@@ -122,7 +122,7 @@ export function mfaContext(deps: MfaDeps) {
     recipientOf: (contact: MfaContactRow, method: MfaDeliveryMethod) =>
       method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix),
     devices: deviceTrust({ ...deps, repo: mfaRepo(db) }),
-    brand: async (user: UserRow): Promise<ReturnType<typeof brandOf>> =>
+    brand: async (user: SessionUser): Promise<ReturnType<typeof brandOf>> =>
       brandOf(user.program, await deps.mailingPhone(user.program), user.locale),
     /**
      * Where a code may go for this user now (code-channels.ts). The customer record is read
@@ -130,7 +130,7 @@ export function mfaContext(deps: MfaDeps) {
      * or to the one the account was made with (registration checked it against the record).
      */
     channelsFor: async (
-      user: UserRow,
+      user: SessionUser,
       contact: MfaContactRow,
       { isChallenge }: { isChallenge: boolean },
     ): Promise<CodeChannels> => {
@@ -170,7 +170,8 @@ export function mfaContext(deps: MfaDeps) {
       )
     },
     /** After the second factor: the program landing when it has one, else the hand-off. */
-    doneScreen: (user: UserRow) => (findProgram(user.program)?.landingPath ? myAccountScreen : ''),
+    doneScreen: (user: SessionUser) =>
+      findProgram(user.program)?.landingPath ? myAccountScreen : '',
   }
 }
 

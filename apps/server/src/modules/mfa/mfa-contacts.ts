@@ -16,7 +16,7 @@ import { toE164 } from '../../delivery/transports.ts'
 import { customersRepo } from '../../store/customers.repo.ts'
 import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
 import { isNewToCodes } from './code-channels.ts'
-import type { UserRow } from '../../store/users.repo.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 import { isRebinding, isValidMobile, MfaRefusal, response, type MfaContext } from './mfa-common.ts'
 
 /** The contact as the table keeps it. */
@@ -45,7 +45,10 @@ export function mfaContacts(context: MfaContext) {
      * reset or an unlock (the proven contacts are bound, issue 32), only the contacts a code
      * may go to, masked: enough to choose where the code goes, nothing to read.
      */
-    async details(user: UserRow, { isChallenge }: { isChallenge: boolean }): Promise<MfaDetails> {
+    async details(
+      user: SessionUser,
+      { isChallenge }: { isChallenge: boolean },
+    ): Promise<MfaDetails> {
       const contact = await repo.contactOf(user.id)
       if (contact && (isChallenge || contact.isReconfirmationRequired)) {
         const { refusal, recentRecoveryBy } = await channelsFor(user, contact, { isChallenge })
@@ -80,7 +83,7 @@ export function mfaContacts(context: MfaContext) {
      * (the "update" path) the user is done.
      */
     async updateContact(
-      user: UserRow,
+      user: SessionUser,
       contact: MfaContact,
       dialPrefix: string,
       isSignedIn: boolean,

@@ -3,7 +3,7 @@
 import { findProgram, mfaScreens } from '@portal/contract'
 import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { DeviceLookup, SecondFactorFacts } from '../../store/mfa.repo.ts'
-import type { UserRow } from '../../store/users.repo.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 import type { DeviceMarks } from './device-trust.ts'
 import {
   hasVerifiedContact,
@@ -28,7 +28,11 @@ export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
      * contact and device trust for deviceLookup(marks), when the guard read them with the
      * session; read here otherwise.
      */
-    async decide(user: UserRow, marks: DeviceMarks, read?: SecondFactorFacts): Promise<MfaOutcome> {
+    async decide(
+      user: SessionUser,
+      marks: DeviceMarks,
+      read?: SecondFactorFacts,
+    ): Promise<MfaOutcome> {
       const program = findProgram(user.program)
       if (program && mfaExemptPrograms.includes(program.code)) {
         return { kind: 'passed', response: response({ statusCode: 'ABORT_MFA', nextScreen: '' }) }

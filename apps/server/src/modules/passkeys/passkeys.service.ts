@@ -25,7 +25,7 @@ import type { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
 import { passkeysRepo, type PasskeySummary } from '../../store/passkeys.repo.ts'
-import type { UserRow } from '../../store/users.repo.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 import type { DeviceMarks } from '../mfa/device-trust.ts'
 import type { MfaOutcome } from '../mfa/mfa-common.ts'
 import type { mfaService } from '../mfa/mfa.service.ts'
@@ -100,7 +100,7 @@ const supportedAlgorithmIDs = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256]
 export function passkeysService(deps: PasskeyDeps) {
   const { db, audit, writer, clock, relyingParty, userHandleKey, mfa } = deps
   const repo = passkeysRepo(db)
-  const userHandleOf = (user: UserRow) =>
+  const userHandleOf = (user: SessionUser) =>
     isoBase64URL.fromBuffer(Buffer.from(hmac(userHandleKey, String(user.id)), 'hex'))
 
   const stored = (challenge: string, purpose: ChallengePurpose): StoredChallenge => ({
@@ -131,7 +131,7 @@ export function passkeysService(deps: PasskeyDeps) {
     }
   }
 
-  async function notify(user: UserRow, notice: (b: ReturnType<typeof brandOf>) => Message) {
+  async function notify(user: SessionUser, notice: (b: ReturnType<typeof brandOf>) => Message) {
     const b = brandOf(user.program, await deps.mailingPhone(user.program))
     const contact = await mfaRepo(db).contactOf(user.id)
     const recipient = contact?.emailAddress ?? user.email
@@ -144,11 +144,11 @@ export function passkeysService(deps: PasskeyDeps) {
     })
   }
 
-  const rpName = (user: UserRow) =>
+  const rpName = (user: SessionUser) =>
     programOf(findProgram(user.program)?.code ?? flavours.usweb.defaultProgram).displayName
 
   return {
-    async hasPasskey(user: UserRow): Promise<boolean> {
+    async hasPasskey(user: SessionUser): Promise<boolean> {
       return (await repo.summariesOf(user.id)).length > 0
     },
 
@@ -156,7 +156,7 @@ export function passkeysService(deps: PasskeyDeps) {
       return (await repo.summariesOf(userId)).map(viewOf)
     },
 
-    async registrationOptions(user: UserRow) {
+    async registrationOptions(user: SessionUser) {
       const existing = await repo.ofUser(user.id)
       if (existing.length >= maxPasskeysPerUser) {
         throw new PasskeyRefusal(`An account can hold ${maxPasskeysPerUser} passkeys.`, 409)
@@ -177,7 +177,7 @@ export function passkeysService(deps: PasskeyDeps) {
 
     /** Saves the passkey the browser made; refused (400) when anything does not check out. */
     async register(
-      user: UserRow,
+      user: SessionUser,
       response: RegistrationResponseJSON,
       held: unknown,
       name: string,
@@ -226,7 +226,7 @@ export function passkeysService(deps: PasskeyDeps) {
     },
 
     /** Options naming the user's credentials, or undefined when there are none. */
-    async authenticationOptions(user: UserRow) {
+    async authenticationOptions(user: SessionUser) {
       const existing = await repo.ofUser(user.id)
       if (existing.length === 0) return undefined
       const options = await generateAuthenticationOptions({
@@ -246,7 +246,7 @@ export function passkeysService(deps: PasskeyDeps) {
      * ones lock the account as six wrong codes do); passed, it is a passed factor.
      */
     async authenticate(
-      user: UserRow,
+      user: SessionUser,
       response: AuthenticationResponseJSON,
       held: unknown,
       marks: DeviceMarks,
@@ -296,7 +296,7 @@ export function passkeysService(deps: PasskeyDeps) {
 
     /** The member's own removal (after a factor passed in this sign-in), or support's. */
     async remove(
-      user: UserRow,
+      user: SessionUser,
       id: number,
       by: { actor: string; reason: string } | 'owner',
     ): Promise<Passkey | undefined> {

@@ -13,7 +13,7 @@ import type { Session } from '../../plugins/session.ts'
 import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { DeviceLookup } from '../../store/mfa.repo.ts'
 import type { LoadedMember } from '../../store/sessions.repo.ts'
-import type { UserWithCustomer } from '../../store/users.repo.ts'
+import type { SessionUser, UserWithCustomer } from '../../store/users.repo.ts'
 import {
   isSignInState,
   nextState,
@@ -36,7 +36,7 @@ export interface Member extends LoadedMember {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The user and customer record of a session (registered by signInGuard). */
-    loadMember(userId: number): Promise<UserWithCustomer | undefined>
+    loadMember(userId: number): Promise<UserWithCustomer<SessionUser> | undefined>
   }
   interface FastifyRequest {
     /** Set by `requireMember` on the routes that declare it; null elsewhere. */
@@ -48,7 +48,7 @@ declare module 'fastify' {
 export const signInGuard = fp(
   async (
     app: FastifyInstance,
-    options: { loadMember: (userId: number) => Promise<UserWithCustomer | undefined> },
+    options: { loadMember: (userId: number) => Promise<UserWithCustomer<SessionUser> | undefined> },
   ) => {
     app.decorate('loadMember', options.loadMember)
     app.decorateRequest('member', null as unknown as Member)

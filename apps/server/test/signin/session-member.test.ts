@@ -1,0 +1,45 @@
+// The member a session carries through every call is read without the password hashes: only
+// the current-password check reads one, in its own statement. A member object passed around,
+// logged by mistake or kept in an error then holds no hash to leak.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { sessionsRepo } from '../../src/store/sessions.repo.ts'
+import { sessions } from '../../src/store/schema.ts'
+import { usersRepo } from '../../src/store/users.repo.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+})
+afterAll(() => t.close())
+
+const hashColumns = ['passwordHash', 'pendingPasswordHash']
+
+describe("a session's member", () => {
+  it('is read with every column of the user but the password hashes, on each way it is read', async () => {
+    const client = t.client()
+    await client.login('bclip_demo', demoPassword)
+    const user = await usersRepo(t.database.db).findByUsername('bclip_demo')
+    if (!user) throw new Error('no bclip_demo')
+    const [row] = await t.database.db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+    if (!row) throw new Error('no session')
+
+    const repo = sessionsRepo(t.database.db)
+    const device = { devicePrintHash: '', since: new Date(0) }
+    const reads = {
+      withSession: (await repo.findWithMember(row.idHash))?.member.user,
+      withSessionAndDevice: (await repo.findWithMember(row.idHash, device))?.member.user,
+      byId: (await usersRepo(t.database.db).findMemberById(user.id))?.user,
+    }
+    const { passwordHash, pendingPasswordHash, ...expected } = user
+    for (const [way, read] of Object.entries(reads)) {
+      expect(read, way).toEqual(expected)
+      for (const column of hashColumns) expect(Object.keys(read ?? {}), way).not.toContain(column)
+    }
+  })
+})
