@@ -36,7 +36,10 @@ const slot = <T>(name: string) => sql.placeholder(name) as unknown as T
 export function sessionsRepo(db: Db) {
   const placeholder = sql.placeholder
   const byIdHash = eq(sessions.idHash, placeholder('idHash'))
-  /** The session, its user and their customer record, with `fields` beside them. */
+  /**
+   * The session, its user (without the password hashes: sessionUserColumns) and their
+   * customer record, with `fields` beside them.
+   */
   const memberRead = <T extends SelectedFields>(fields: T) =>
     db
       .select({
