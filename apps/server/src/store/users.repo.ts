@@ -87,14 +87,6 @@ export function usersRepo(db: Db) {
         .where(usernameIs(usernameKey(username)))
       return row
     },
-    /** The user's password hash alone (the session's read leaves it out). */
-    async passwordHashOf(id: number): Promise<string | undefined> {
-      const [row] = await db
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, id))
-      return row?.passwordHash
-    },
     async findById(id: number): Promise<UserRow | undefined> {
       const [row] = await prepared(db, 'users_by_id', (name) =>
         db
@@ -111,19 +103,14 @@ export function usersRepo(db: Db) {
      */
     async findWithCustomerByUsername(username: string): Promise<UserWithCustomer | undefined> {
       const statement = prepared(db, 'users_with_customer_by_username_key', (name) =>
-        withCustomer(db, usernameIs(sql.placeholder('key'))).prepare(name),
+        withCustomer(db, users, usernameIs(sql.placeholder('key'))).prepare(name),
       )
       return userWithCustomer(await statement.execute({ key: usernameKey(username) }))
     },
     /** A session's member, as the session's own read gives it: no password hash. */
     async findMemberById(id: number): Promise<UserWithCustomer<SessionUser> | undefined> {
       const statement = prepared(db, 'member_with_customer_by_id', (name) =>
-        db
-          .select({ user: sessionUserColumns, customer: signInCustomerColumns })
-          .from(users)
-          .leftJoin(customers, eq(customers.custnum, users.custnum))
-          .where(eq(users.id, sql.placeholder('id')))
-          .prepare(name),
+        withCustomer(db, sessionUserColumns, eq(users.id, sql.placeholder('id'))).prepare(name),
       )
       return userWithCustomer(await statement.execute({ id }))
     },
@@ -289,9 +276,14 @@ export function usersRepo(db: Db) {
   }
 }
 
-function withCustomer(db: Db, where: SQL) {
+/** The user (`user`: all their columns, or the session's) with their customer record. */
+function withCustomer<User extends typeof users | typeof sessionUserColumns>(
+  db: Db,
+  user: User,
+  where: SQL,
+) {
   return db
-    .select({ user: users, customer: signInCustomerColumns })
+    .select({ user, customer: signInCustomerColumns })
     .from(users)
     .leftJoin(customers, eq(customers.custnum, users.custnum))
     .where(where)

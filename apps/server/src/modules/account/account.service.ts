@@ -40,7 +40,7 @@ export function accountService({ users, customers, sessions, audit, passwords }:
      * the one place a signed-in member's password is checked: sessions never carry it.
      */
     async isCurrentPassword(user: SessionUser, password: string, clientIp: string) {
-      const passwordHash = await users.passwordHashOf(user.id)
+      const passwordHash = (await users.findById(user.id))?.passwordHash
       if (passwordHash !== undefined && (await verifyPassword(passwordHash, password))) return true
       await audit.record({ event: 'password.current_refused', userId: user.id, clientIp })
       return false

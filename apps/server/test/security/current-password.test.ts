@@ -1,0 +1,61 @@
+// From the attacker's side: a signed-in password change (updateuser) asks for the current
+// password, and the session carries no password hash, so the check reads the hash itself.
+// It must be the session's own member's: a browser left signed in, with another member's
+// password (the attacker's own, say), changes nothing.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authMessages, messages, programOf } from '@portal/contract'
+import { hashPassword } from '../../src/lib/passwords.ts'
+import { demoPassword } from '../../src/store/demo-data.ts'
+import { users } from '../../src/store/schema.ts'
+import { startTestApp, type TestApp } from '../harness.ts'
+
+const auth = '/api/us-web-authentication'
+const attackersPassword = 'Copper#Lantern58'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await startTestApp()
+  // The attacker's own account (fidbond_demo) has a password of its own.
+  await t.database.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(attackersPassword) })
+    .where(eq(users.username, 'fidbond_demo'))
+})
+afterAll(() => t.close())
+
+describe('the current password of a signed-in change', () => {
+  it("is the session's own member's: another member's password changes nothing", async () => {
+    const victim = t.client()
+    await victim.signIn('bclip_demo', demoPassword, programOf('bclip').level1Org)
+
+    const withAttackersPassword = await victim.postForm(`${auth}/updateuser`, {
+      userName: 'bclip_demo',
+      currentPassword: attackersPassword,
+      password: 'Amber#Harbor27',
+    })
+    expect(withAttackersPassword.statusCode).toBe(400)
+    expect(withAttackersPassword.json()).toMatchObject({
+      fields: [{ field: 'currentPassword', message: messages.account.currentPasswordWrong }],
+    })
+
+    // Nothing changed: the member's password still signs in, the new one does not, and the
+    // attacker's password is still the attacker's alone.
+    const signsIn = async (username: 'bclip_demo' | 'fidbond_demo', password: string) => {
+      const { level1Org } = programOf(username === 'bclip_demo' ? 'bclip' : 'fidbond')
+      const answer = await t.client().login(username, password, level1Org)
+      return answer.json<{ message: string }>().message === authMessages.success
+    }
+    expect(await signsIn('bclip_demo', 'Amber#Harbor27')).toBe(false)
+    expect(await signsIn('bclip_demo', demoPassword)).toBe(true)
+    expect(await signsIn('fidbond_demo', attackersPassword)).toBe(true)
+
+    // The member's own current password still works in the same session.
+    const changed = await victim.postForm(`${auth}/updateuser`, {
+      userName: 'bclip_demo',
+      currentPassword: demoPassword,
+      password: 'Amber#Harbor27',
+    })
+    expect(changed.json()).toMatchObject({ passwordUpdated: true })
+  })
+})
