@@ -1,10 +1,12 @@
 // From the attacker's side: a signed-in password change (updateuser) asks for the current
 // password, and the session carries no password hash, so the check reads the hash itself.
 // It must be the session's own member's: a browser left signed in, with another member's
-// password (the attacker's own, say), changes nothing.
+// password (the attacker's own, say), changes nothing. And the session cannot be used to guess
+// the current password: parallel guesses stop at the per-member limit.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, messages, programOf } from '@portal/contract'
+import { tooManyRequests } from '../../src/plugins/rate-limits.ts'
 import { hashPassword } from '../../src/lib/passwords.ts'
 import { demoPassword } from '../../src/store/demo-data.ts'
 import { users } from '../../src/store/schema.ts'
@@ -57,5 +59,35 @@ describe('the current password of a signed-in change', () => {
       password: 'Amber#Harbor27',
     })
     expect(changed.json()).toMatchObject({ passwordUpdated: true })
+  })
+})
+
+describe('guessing the current password from a signed-in session', () => {
+  const limit = 3
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await startTestApp({ env: { RATE_LIMIT_PER_TARGET: String(limit) } })
+  })
+  afterAll(() => limited.close())
+
+  it('stops at the per-member limit, however many guesses race, and the right one then waits too', async () => {
+    const hijacked = limited.client()
+    await hijacked.signIn('bclip_demo', demoPassword, programOf('bclip').level1Org)
+    const guess = (currentPassword: string) =>
+      hijacked.postForm(`${auth}/updateuser`, {
+        userName: 'bclip_demo',
+        currentPassword,
+        password: 'Amber#Harbor27',
+      })
+    const answers = await Promise.all(
+      Array.from({ length: limit + 5 }, (_, index) => guess(`Guess#Number${index}`)),
+    )
+    const statuses = answers.map((answer) => answer.statusCode).sort()
+    expect(statuses).toEqual([...Array(limit).fill(400), ...Array(5).fill(429)])
+    for (const answer of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(answer.json()).toMatchObject({ message: tooManyRequests })
+    }
+    // Even the right password is refused now: the limit does not tell right from wrong.
+    expect((await guess(demoPassword)).statusCode).toBe(429)
   })
 })
