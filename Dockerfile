@@ -1,7 +1,7 @@
 # Program Portal: one image for every environment (the portal's links are run-time settings).
 #   docker build -t program-portal --build-arg BUILD_VERSION=1.0.0 --build-arg BUILD_COMMIT=$(git rev-parse --short HEAD) .
-# Node follows .nvmrc; raise NODE_VERSION together with it.
-ARG NODE_VERSION=20
+# Node is .nvmrc's release (a test holds them equal): raise both together.
+ARG NODE_VERSION=24.21.0
 
 # --- build: every dependency, the portal (Vite) and the service (esbuild) --------------------
 FROM node:${NODE_VERSION}-bookworm-slim AS build
@@ -17,7 +17,9 @@ COPY . .
 ARG VITE_API_BASE_URL=
 RUN npm run build
 
-# --- runtime: production dependencies of the service only, the built files, no demo data -----
+# --- runtime: production dependencies of what the bundles import, the built files, no demo data
+# The service's bundle compiles the contract in but leaves the contract's own packages
+# (intl-messageformat, zod) to node_modules, so both workspaces' dependencies are installed.
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
@@ -29,7 +31,8 @@ COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
-RUN npm ci --omit=dev --no-audit --no-fund -w @portal/server && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund -w @portal/server -w @portal/contract \
+    && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist

@@ -16,6 +16,24 @@ import { seedDemoData } from './store/seed.ts'
 import { startupFailure } from './startup-errors.ts'
 import { withoutQueryValues } from './lib/logged-errors.ts'
 
+/** Set once the service is up: until then a stop signal ends the process at once. */
+let stopService: ((signal: string) => Promise<void>) | undefined
+let isStopping = false
+// Installed before anything can wait (the database, the port): as a container's PID 1, a
+// signal with no handler is ignored, and a stop during start-up would wait out the grace period.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (isStopping) return
+    isStopping = true
+    if (stopService) return void stopService(signal)
+    console.error(
+      JSON.stringify({ level: 40, time: Date.now(), signal, msg: 'stopped while starting' }),
+    )
+    // 128 + the signal's number, as a shell reports a process the signal ended.
+    process.exit(signal === 'SIGTERM' ? 143 : 130)
+  })
+}
+
 async function main() {
   const asksForDemo = process.argv.includes('--demo')
   const config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
@@ -40,7 +58,11 @@ async function main() {
   ).catch((error: unknown) => {
     throw startupFailure(error, 'DATABASE_URL')
   })
-  const clock = await databaseClock(() => database.readTime())
+  // With MIGRATE_ON_START=false this is the first statement: a database that is missing or
+  // refuses is said here, in one line naming the setting.
+  const clock = await databaseClock(() => database.readTime()).catch((error: unknown) => {
+    throw startupFailure(error, 'DATABASE_URL')
+  })
   if (config.seedDemoData) await seedDemoData(database.db, clock.now())
   const app = await buildApp({ config, database, clock })
   for (const warning of unknownSettingWarnings(process.env)) app.log.warn(warning)
@@ -51,10 +73,7 @@ async function main() {
   }
 
   let managementServer: Server | undefined
-  let isStopping = false
-  const shutdown = async (signal: string) => {
-    if (isStopping) return
-    isStopping = true
+  stopService = async (signal: string) => {
     app.log.info({ signal, graceSeconds: config.shutdownGraceMs / 1000 }, 'shutting down')
     // A deadline that ends the process even while a dependency hangs (a paused database, an
     // SMTP server that stopped answering): keep it below the orchestrator's grace period.
@@ -73,8 +92,6 @@ async function main() {
     app.log.info({ signal }, 'stopped')
     process.exit(0)
   }
-  process.once('SIGINT', () => void shutdown('SIGINT'))
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
   const address = await app
     .listen({ port: config.port, host: config.host })

@@ -78,6 +78,13 @@ describe('the Dockerfile', () => {
     expect(dockerfile).toContain('NODE_ENV=production')
   })
 
+  it("builds on .nvmrc's Node release, the one CI tests on", () => {
+    const nodeVersion = /^ARG NODE_VERSION=(\S+)$/m.exec(dockerfile)?.[1]
+    expect(nodeVersion).toBe(read('.nvmrc').trim())
+    expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm-slim AS build$/m)
+    expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm-slim AS runtime$/m)
+  })
+
   it('is given a .dockerignore that keeps installed and built files out of the context', () => {
     const ignore = read('.dockerignore').split('\n')
     for (const entry of ['**/node_modules', '**/dist', '.git', 'data'])
