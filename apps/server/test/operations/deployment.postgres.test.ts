@@ -4,6 +4,7 @@
 // running this file alone.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { createServer, type AddressInfo } from 'node:net'
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, root, until } from '../operations/processes.ts'
@@ -241,6 +242,24 @@ describe('the image start command (node on the built dist, production)', () => {
       'Cannot start: DATABASE_URL: the database does not exist (create it, or fix the name in the URL) (3D000)',
     )
 
+    // As the shipped compose file and manifests start it: migrations apart, so the first
+    // statement is not the migration's.
+    for (const [url, said] of [
+      [`postgres://postgres@127.0.0.1:${closedPort}/portal`, /refused the connection/],
+      [cluster.url('no_such_database'), /the database does not exist/],
+    ] as const) {
+      const apart = await runBuilt(['--require', preload, serverJs], {
+        ...env,
+        DATABASE_URL: url,
+        MIGRATE_ON_START: 'false',
+      })
+      expect(apart.code).toBe(1)
+      expect(apart.output.trim()).toMatch(
+        new RegExp(`^Cannot start: DATABASE_URL: .*${said.source}`),
+      )
+      expect(apart.output.trim().split('\n')).toHaveLength(1)
+    }
+
     const holder = await startBuilt({ ...productionEnv(newDatabase()) })
     const port = new URL(holder.url).port
     const inUse = await runBuilt(['--require', preload, serverJs], {
@@ -251,6 +270,24 @@ describe('the image start command (node on the built dist, production)', () => {
     expect(inUse.output).toContain(`Cannot start: PORT: 127.0.0.1:${port} is already in use`)
     expect(inUse.output).not.toMatch(/\n\s+at /)
     await holder.stop()
+  }, 90_000)
+
+  it('stops at once on SIGTERM while it waits for the database at start-up', async () => {
+    // A database that takes the connection and never answers: start-up waits on it.
+    let isWaiting = false
+    const silent = createServer(() => (isWaiting = true))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as AddressInfo
+    const run = spawnBuilt(['--require', preload, serverJs], {
+      ...productionEnv(`postgres://postgres@127.0.0.1:${port}/portal`),
+      DB_CONNECT_TIMEOUT_SECONDS: '60',
+    })
+    await until(() => (isWaiting ? true : undefined))
+    run.child.kill('SIGTERM')
+    // Ended by the signal, not by the connect timeout (60 s, past the test's own timeout).
+    expect(await run.exit).toBe(143)
+    expect(run.logs.join('\n')).toContain('stopped while starting')
+    silent.close()
   })
 
   it('migrates with DATABASE_URL alone, and is not ready on an unmigrated database until then', async () => {
