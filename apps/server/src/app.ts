@@ -1,4 +1,5 @@
 // buildApp builds the whole service without listening: server.ts listens, tests inject.
+import { hostname } from 'node:os'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
 import formbody from '@fastify/formbody'
@@ -113,6 +114,16 @@ const redact = [
   '*.handoffSecret',
 ]
 
+const probePaths = new Set(['/healthz', '/readyz'])
+const isProbe = (request: FastifyRequest) => probePaths.has(request.routeOptions.url ?? '')
+
+/** On every log record: which service wrote it, which build, in which environment. */
+export const logIdentity = (config: Pick<Config, 'build' | 'env'>) => ({
+  service: 'program-portal',
+  version: config.build.version,
+  env: config.env,
+})
+
 /**
  * One log line per request, when it is answered, with the request in it (not Fastify's two).
  * The line holds only what the req and res serializers pick (method, url, host, addresses,
@@ -134,6 +145,8 @@ class OneLinePerRequest extends LogController {
       )
       return
     }
+    // An orchestrator probes every few seconds: a line each would bury the members' requests.
+    if (isProbe(request)) return
     const line = { reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }
     ;(this.lines ?? reply.log).info(line, 'request completed')
   }
@@ -152,6 +165,8 @@ export async function buildApp({
         ? false
         : {
             level: config.logLevel,
+            // pino's own base (pid, hostname) kept, the identity added.
+            base: { pid: process.pid, hostname: hostname(), ...logIdentity(config) },
             redact,
             serializers: { err: serializedError },
             ...(logStream ? { stream: logStream } : {}),

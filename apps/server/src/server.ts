@@ -6,7 +6,7 @@
 import { commonPasswords } from './lib/password-blocklist.ts'
 import type { Server } from 'node:http'
 import { flavours } from '@portal/contract'
-import { buildApp } from './app.ts'
+import { buildApp, logIdentity } from './app.ts'
 import { ConfigError, loadConfig, unknownSettingWarnings } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
 import { warnUnreachable } from './lib/health.ts'
@@ -50,6 +50,7 @@ async function main() {
               JSON.stringify({
                 level: 50,
                 time: Date.now(),
+                ...logIdentity(config),
                 msg: `database connection lost: ${error.message}`,
               }),
             ),
