@@ -1,7 +1,9 @@
 // Issue 31: the image, compose file and Kubernetes manifests, checked without a container
 // engine: they parse, start the service the way `npm run serve` does, probe routes that
 // exist, and set only environment variables that apps/server/src/config.ts reads.
+import { execFile } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
 import { settingNames } from '../../src/config.ts'
@@ -83,6 +85,19 @@ describe('the Dockerfile', () => {
     expect(nodeVersion).toBe(read('.nvmrc').trim())
     expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm-slim AS build$/m)
     expect(dockerfile).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm-slim AS runtime$/m)
+  })
+
+  it('has a software bill of materials npm can write (CycloneDX)', async () => {
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['sbom', '--sbom-format', 'cyclonedx', '--omit', 'dev'],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+    )
+    const sbom = JSON.parse(stdout) as { bomFormat: string; components: { name: string }[] }
+    expect(sbom.bomFormat).toBe('CycloneDX')
+    expect(sbom.components.map((component) => component.name)).toEqual(
+      expect.arrayContaining(['fastify', 'intl-messageformat', 'pg']),
+    )
   })
 
   it('is given a .dockerignore that keeps installed and built files out of the context', () => {

@@ -44,10 +44,12 @@ export function substitute(text: string, values: Record<string, string>): string
   )
 }
 
-/** Words split at white space, with "double" or 'single' quoted runs kept whole. */
+/** Words split at white space; a "double" or 'single' quoted run (quotes dropped) stays whole. */
 function words(text: string): string[] {
-  return [...text.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)].map(
-    (m) => m[1]?.replace(/\\(.)/g, '$1') ?? m[2] ?? m[3] ?? '',
+  return [...text.matchAll(/(?:"(?:[^"\\]|\\.)*"|'[^']*'|[^\s"'])+/g)].map(([word]) =>
+    word.replace(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g, (_, double?: string, single?: string) =>
+      double !== undefined ? double.replace(/\\(.)/g, '$1') : (single ?? ''),
+    ),
   )
 }
 

@@ -49,6 +49,11 @@ function composeEnvironment(service: string, hosts: Record<string, string>) {
   return environment
 }
 
+const build = {
+  BUILD_VERSION: '9.8.7',
+  BUILD_COMMIT: 'abc1234',
+  BUILD_DATE: '2030-01-02T03:04:05Z',
+}
 const scratch = await mkdtemp(join(tmpdir(), 'portal-image-'))
 let image: ReplayedImage
 let smtp: Awaited<ReturnType<typeof smtpReceiver>>
@@ -56,7 +61,7 @@ let smtp: Awaited<ReturnType<typeof smtpReceiver>>
 beforeAll(async () => {
   // The image's user must reach its files through this folder, as it would through `/`.
   await chmod(scratch, 0o755)
-  image = await replayDockerfile(root, scratch)
+  image = await replayDockerfile(root, scratch, build)
   smtp = await smtpReceiver()
 }, 600_000)
 
@@ -69,6 +74,16 @@ afterAll(async () => {
 describe('the image', () => {
   it("is built on .nvmrc's Node", async () => {
     expect(image.nodeVersion).toBe((await readFile(join(root, '.nvmrc'), 'utf8')).trim())
+  })
+
+  it('carries the build arguments in its OCI labels and its environment', () => {
+    expect(image.labels).toMatchObject({
+      'org.opencontainers.image.version': build.BUILD_VERSION,
+      'org.opencontainers.image.revision': build.BUILD_COMMIT,
+      'org.opencontainers.image.created': build.BUILD_DATE,
+      'org.opencontainers.image.title': 'Program Portal',
+    })
+    expect(image.env).toMatchObject({ BUILD_VERSION: '9.8.7', BUILD_COMMIT: 'abc1234' })
   })
 
   it('holds every package the built service and portal-admin import', async () => {
