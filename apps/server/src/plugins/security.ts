@@ -20,7 +20,8 @@ function helmetOptions(isBehindTls: boolean): Readonly<HelmetOptions> {
         connectSrc: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        // No page of the portal sets a <base>: an injected one could re-point every relative URL.
+        baseUri: ["'none'"],
         objectSrc: ["'none'"],
       },
     },

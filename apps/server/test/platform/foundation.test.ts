@@ -175,6 +175,8 @@ describe('service basics', () => {
     const response = await t.client().get('/api/us-web-authentication/getUser')
     expect(response.headers['content-security-policy']).toContain("script-src 'self'")
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline')
+    // ASVS 3.4.3: no <base> may be injected to re-point the page's relative URLs.
+    expect(response.headers['content-security-policy']).toContain("base-uri 'none'")
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.headers['x-content-type-options']).toBe('nosniff')
   })
