@@ -11,7 +11,7 @@ import Fastify, {
 } from 'fastify'
 import type { Config } from './config.ts'
 import { apiReferenceRoutes } from './demo/api-reference.routes.ts'
-import { demoRoutes } from './demo/demo.routes.ts'
+import { demoRoutes, windowStoreNonces } from './demo/demo.routes.ts'
 import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
 import { outboxViewerService } from './demo/outbox-viewer.service.ts'
 import {
@@ -407,6 +407,7 @@ export async function buildApp({
   if (config.isDemo) {
     await app.register(demoRoutes, {
       plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
+      plNonces: windowStoreNonces(counters),
       clock,
     })
     await app.register(outboxViewerRoutes, { outbox: outboxViewerService({ db, writer }) })

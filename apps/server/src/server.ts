@@ -7,7 +7,7 @@ import { commonPasswords } from './lib/password-blocklist.ts'
 import type { Server } from 'node:http'
 import { flavours } from '@portal/contract'
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, unknownSettingWarnings } from './config.ts'
+import { ConfigError, loadConfig, startWarnings, unknownSettingWarnings } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
 import { warnUnreachable } from './lib/health.ts'
 import { startManagementServer } from './plugins/metrics.ts'
@@ -44,6 +44,7 @@ async function main() {
   if (config.seedDemoData) await seedDemoData(database.db, clock.now())
   const app = await buildApp({ config, database, clock })
   for (const warning of unknownSettingWarnings(process.env)) app.log.warn(warning)
+  for (const warning of startWarnings(config)) app.log.warn(warning)
   if (!config.migrateOnStart && (await database.pendingMigrations()) > 0) {
     app.log.warn(
       'MIGRATE_ON_START=false and migrations are pending: not ready until db:migrate runs',

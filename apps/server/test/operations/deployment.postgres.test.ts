@@ -50,6 +50,7 @@ function productionEnv(databaseUrl: string): Record<string, string> {
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: randomBytes(32).toString('base64'),
     PL_HANDOFF_KEY: randomBytes(32).toString('base64'),
+    PL_HANDOFF_MAC_KEY: randomBytes(32).toString('base64'),
     MAIN_SITE_URL: 'https://www.example.com/usweb/',
     PL_POLICY_APP_URL: 'https://policy.example.com/app/',
     PRIVACY_POLICY_URL: 'https://association.example.com/privacy',
