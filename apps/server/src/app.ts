@@ -403,6 +403,12 @@ export async function buildApp({
     prefix: '/api/console',
     memberAdmin: memberAdminService({ db, clock }),
     staff,
+    countPasswordRefusal: (staffId) =>
+      counters.increment(
+        `console-password-refused:${staffId}`,
+        config.rateLimits.windowMinutes * 60_000,
+        clock.now().getTime(),
+      ),
   })
   if (config.isDemo) {
     await app.register(demoRoutes, {

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
+  consoleApiBase,
   consoleTexts,
   isAllowed,
   minStaffPasswordLength,
@@ -44,8 +45,20 @@ const PasswordBody = z.object({
 
 export async function memberAdminRoutes(
   app: FastifyInstance,
-  { memberAdmin, staff }: { memberAdmin: MemberAdminService; staff: StaffService },
+  {
+    memberAdmin,
+    staff,
+    countPasswordRefusal,
+  }: {
+    memberAdmin: MemberAdminService
+    staff: StaffService
+    /** Adds a wrong current password of this staff member; answers the count in the window. */
+    countPasswordRefusal: (staffId: number) => Promise<number>
+  },
 ) {
+  // A2: guesses of one's own current password, per staff member and from any session.
+  const perStaffPassword = app.limits.byTarget('console-password')
+
   // The session is checked before the input (preValidation): no session, 401, whatever was sent.
   const sessions = new WeakMap<FastifyRequest, ConsoleSession>()
   app.addHook('preValidation', async (request) => {
@@ -142,9 +155,11 @@ export async function memberAdminRoutes(
       .send(`${lines.join('\n')}\n`)
   })
 
-  app.post('/password', { schema: { body: PasswordBody } }, async (request) => {
+  app.post('/password', { schema: { body: PasswordBody } }, async (request, reply) => {
     const session = await signedIn(request)
     const { currentPassword, newPassword } = PasswordBody.parse(request.body)
+    // Before the hash is checked: right or wrong, the guesses past the limit are 429.
+    await perStaffPassword(request, String(session.staff.id))
     const result = await memberAdmin.changeStaffPassword(
       session.staff.email,
       currentPassword,
@@ -152,6 +167,13 @@ export async function memberAdminRoutes(
       staffActor(session.staff),
       'own password change',
     )
+    if (!result.ok && result.reason === 'REFUSED') {
+      const refusals = await countPasswordRefusal(session.staff.id)
+      if (await staff.currentPasswordRefused(session, refusals)) {
+        void reply.clearCookie(consoleCookie, { path: consoleApiBase })
+        throw new HttpError(401, consoleTexts.sessionEnded)
+      }
+    }
     if (!result.ok) throw new HttpError(403, consoleTexts.currentPasswordRefused)
     return { message: consoleTexts.passwordChanged }
   })
