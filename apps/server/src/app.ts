@@ -24,7 +24,7 @@ import { messageCaps } from './delivery/message-caps.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
-import { healthMonitor, type HealthMonitor } from './lib/health.ts'
+import { healthMonitor, type DependencyCheck, type HealthMonitor } from './lib/health.ts'
 import { serializedError } from './lib/logged-errors.ts'
 import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
@@ -98,6 +98,32 @@ declare module 'fastify' {
     health: HealthMonitor
     /** One retention pass (the sweep timer runs it every RETENTION_SWEEP_MINUTES). */
     purgeExpired(): Promise<PurgeReport>
+    /** Readiness with what is down and why: for the management port and the log only (R2). */
+    readinessReport(): Promise<ReadinessReport>
+  }
+}
+
+export interface ReadinessReport {
+  statusCode: 200 | 503
+  body: {
+    status: Awaited<ReturnType<HealthMonitor['readiness']>>['status']
+    database: Database['engine']
+    checks: DependencyCheck[]
+  }
+}
+
+/**
+ * The management port's probes (server.ts, METRICS_PORT): liveness as the service port
+ * answers it, readiness with every check's detail, which the service port keeps to itself.
+ */
+export function managementProbes(app: FastifyInstance) {
+  return async (path: '/healthz' | '/readyz') => {
+    if (path === '/readyz') {
+      const { statusCode, body } = await app.readinessReport()
+      return { statusCode, body: JSON.stringify(body) }
+    }
+    const answer = await app.inject({ url: path })
+    return { statusCode: answer.statusCode, body: answer.body }
   }
 }
 
@@ -290,11 +316,25 @@ export async function buildApp({
   app.get('/healthz', probe, async () => ({ status: 'ok' }))
   // Ready while the database answers within its short timeout and is migrated; Redis or SMTP
   // away is "degraded" (still 200): the service works, with limits per instance or mail held.
-  app.get('/readyz', probe, async (_request, reply) => {
+  // What is down, and the raw error, is logged when it changes and shown on the management
+  // port only: anyone may call the service port's /readyz (security review R2).
+  let lastLogged = JSON.stringify({ status: 'ready', checks: [] })
+  app.decorate('readinessReport', async (): Promise<ReadinessReport> => {
     const { status, checks } = await health.readiness()
-    return reply
-      .code(status === 'unavailable' || status === 'draining' ? 503 : 200)
-      .send({ status, database: database.engine, checks })
+    const seen = JSON.stringify({ status, checks: checks.filter((c) => c.status === 'down') })
+    if (seen !== lastLogged && status !== 'draining') {
+      if (status === 'ready') app.log.info('readiness: ready')
+      else app.log.warn({ status, checks }, `readiness: ${status}`)
+    }
+    lastLogged = seen
+    return {
+      statusCode: status === 'unavailable' || status === 'draining' ? 503 : 200,
+      body: { status, database: database.engine, checks },
+    }
+  })
+  app.get('/readyz', probe, async (_request, reply) => {
+    const { statusCode, body } = await app.readinessReport()
+    return reply.code(statusCode).send({ status: body.status })
   })
 
   const accounts = accountsService(db, clock, {

@@ -6,7 +6,7 @@
 import { commonPasswords } from './lib/password-blocklist.ts'
 import type { Server } from 'node:http'
 import { flavours } from '@portal/contract'
-import { buildApp } from './app.ts'
+import { buildApp, managementProbes } from './app.ts'
 import { ConfigError, loadConfig, startWarnings, unknownSettingWarnings } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
 import { warnUnreachable } from './lib/health.ts'
@@ -90,10 +90,7 @@ async function main() {
       app.metrics,
       config.metricsPort,
       config.host,
-      async (path) => {
-        const answer = await app.inject({ url: path })
-        return { statusCode: answer.statusCode, body: answer.body }
-      },
+      managementProbes(app),
     ).catch((error: unknown) => {
       throw startupFailure(error, 'METRICS_PORT')
     })

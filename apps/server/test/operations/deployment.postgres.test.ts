@@ -259,16 +259,12 @@ describe('the image start command (node on the built dist, production)', () => {
     const service = await startBuilt({ ...productionEnv(url), MIGRATE_ON_START: 'false' })
     const unready = await fetch(`${service.url}/readyz`)
     expect(unready.status).toBe(503)
-    expect(await unready.json()).toMatchObject({
-      status: 'unavailable',
-      checks: expect.arrayContaining([
-        expect.objectContaining({
-          name: 'database',
-          status: 'down',
-          detail: expect.stringContaining('migrations pending'),
-        }),
-      ]),
-    })
+    // The status alone on the service port; why is the log's (and the management port's): R2.
+    expect(await unready.json()).toEqual({ status: 'unavailable' })
+    await until(
+      async () => service.logs.some((line) => line.includes('migrations pending (')) || undefined,
+      5_000,
+    )
     const migrate = await runBuilt([adminJs, 'migrate'], {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
