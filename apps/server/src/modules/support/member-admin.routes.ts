@@ -24,7 +24,7 @@ const roles = {
   exportAudit: 'exportAudit',
 } as const satisfies Record<string, ConsoleAction>
 
-const SearchQuery = z.object({ q: z.string().trim().min(2).max(100) })
+const SearchBody = z.object({ q: z.string().trim().min(2).max(100) })
 const UsernameParams = z.object({ username: z.string().min(1).max(50) })
 const ReasonBody = z.object({
   reason: z.string().trim().min(5, consoleTexts.reasonRequired).max(500),
@@ -85,9 +85,11 @@ export async function memberAdminRoutes(
     return session
   }
 
-  app.get('/member-search', { schema: { querystring: SearchQuery } }, async (request) => {
+  // A POST with the term in its body (G1): an email, a phone number or a name in a URL would
+  // be written to the request log, to proxies' logs and to the browser's history.
+  app.post('/member-search', { schema: { body: SearchBody } }, async (request) => {
     const session = await signedIn(request, 'search')
-    const { q } = SearchQuery.parse(request.query)
+    const { q } = SearchBody.parse(request.body)
     const found = await memberAdmin.search(q, staffActor(session.staff))
     // What the console lists: no unmasked contacts (the member's page shows them masked).
     const members: MemberMatchItem[] = found.map((m) => ({
