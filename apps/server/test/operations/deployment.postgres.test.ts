@@ -223,6 +223,13 @@ describe('the image start command (node on the built dist, production)', () => {
     }
     expect(missing.output).not.toMatch(/\n\s+at /)
 
+    // H3: no MAC key, no start, unless the unsigned spec token is accepted in so many words.
+    const { PL_HANDOFF_MAC_KEY, ...unsigned } = env
+    void PL_HANDOFF_MAC_KEY
+    const noMacKey = await runBuilt(['--require', preload, serverJs], unsigned)
+    expect(noMacKey.code).toBe(1)
+    expect(noMacKey.output).toMatch(/^ {2}PL_HANDOFF_MAC_KEY: required in production/m)
+
     const closedPort = await freePort()
     const refused = await runBuilt(['--require', preload, serverJs], {
       ...env,
@@ -242,7 +249,12 @@ describe('the image start command (node on the built dist, production)', () => {
       'Cannot start: DATABASE_URL: the database does not exist (create it, or fix the name in the URL) (3D000)',
     )
 
-    const holder = await startBuilt({ ...productionEnv(newDatabase()) })
+    // This one runs with the unsigned spec token accepted: it says so when it starts.
+    const { PL_HANDOFF_MAC_KEY: _macKey, ...unsignedEnv } = productionEnv(newDatabase())
+    const holder = await startBuilt({ ...unsignedEnv, PL_HANDOFF_ALLOW_UNSIGNED: 'true' })
+    await until(() =>
+      holder.logs.some((line) => line.includes('PL_HANDOFF_MAC_KEY is not set')) ? true : undefined,
+    )
     const port = new URL(holder.url).port
     const inUse = await runBuilt(['--require', preload, serverJs], {
       ...productionEnv(newDatabase()),
