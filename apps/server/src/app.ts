@@ -12,7 +12,7 @@ import Fastify, {
 } from 'fastify'
 import type { Config } from './config.ts'
 import { apiReferenceRoutes } from './demo/api-reference.routes.ts'
-import { demoRoutes } from './demo/demo.routes.ts'
+import { demoRoutes, windowStoreNonces } from './demo/demo.routes.ts'
 import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
 import { outboxViewerService } from './demo/outbox-viewer.service.ts'
 import {
@@ -25,7 +25,7 @@ import { messageCaps } from './delivery/message-caps.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
 import { deriveKey } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
-import { healthMonitor, type HealthMonitor } from './lib/health.ts'
+import { healthMonitor, type DependencyCheck, type HealthMonitor } from './lib/health.ts'
 import { serializedError } from './lib/logged-errors.ts'
 import { requestIdGenerator, runWithRequestId } from './lib/request-context.ts'
 import { setPasswordHashingBounds } from './lib/passwords.ts'
@@ -99,6 +99,32 @@ declare module 'fastify' {
     health: HealthMonitor
     /** One retention pass (the sweep timer runs it every RETENTION_SWEEP_MINUTES). */
     purgeExpired(): Promise<PurgeReport>
+    /** Readiness with what is down and why: for the management port and the log only (R2). */
+    readinessReport(): Promise<ReadinessReport>
+  }
+}
+
+export interface ReadinessReport {
+  statusCode: 200 | 503
+  body: {
+    status: Awaited<ReturnType<HealthMonitor['readiness']>>['status']
+    database: Database['engine']
+    checks: DependencyCheck[]
+  }
+}
+
+/**
+ * The management port's probes (server.ts, METRICS_PORT): liveness as the service port
+ * answers it, readiness with every check's detail, which the service port keeps to itself.
+ */
+export function managementProbes(app: FastifyInstance) {
+  return async (path: '/healthz' | '/readyz') => {
+    if (path === '/readyz') {
+      const { statusCode, body } = await app.readinessReport()
+      return { statusCode, body: JSON.stringify(body) }
+    }
+    const answer = await app.inject({ url: path })
+    return { statusCode: answer.statusCode, body: answer.body }
   }
 }
 
@@ -305,11 +331,25 @@ export async function buildApp({
   app.get('/healthz', probe, async () => ({ status: 'ok' }))
   // Ready while the database answers within its short timeout and is migrated; Redis or SMTP
   // away is "degraded" (still 200): the service works, with limits per instance or mail held.
-  app.get('/readyz', probe, async (_request, reply) => {
+  // What is down, and the raw error, is logged when it changes and shown on the management
+  // port only: anyone may call the service port's /readyz (security review R2).
+  let lastLogged = JSON.stringify({ status: 'ready', checks: [] })
+  app.decorate('readinessReport', async (): Promise<ReadinessReport> => {
     const { status, checks } = await health.readiness()
-    return reply
-      .code(status === 'unavailable' || status === 'draining' ? 503 : 200)
-      .send({ status, database: database.engine, checks })
+    const seen = JSON.stringify({ status, checks: checks.filter((c) => c.status === 'down') })
+    if (seen !== lastLogged && status !== 'draining') {
+      if (status === 'ready') app.log.info('readiness: ready')
+      else app.log.warn({ status, checks }, `readiness: ${status}`)
+    }
+    lastLogged = seen
+    return {
+      statusCode: status === 'unavailable' || status === 'draining' ? 503 : 200,
+      body: { status, database: database.engine, checks },
+    }
+  })
+  app.get('/readyz', probe, async (_request, reply) => {
+    const { statusCode, body } = await app.readinessReport()
+    return reply.code(statusCode).send({ status: body.status })
   })
 
   const accounts = accountsService(db, clock, {
@@ -418,10 +458,17 @@ export async function buildApp({
     prefix: '/api/console',
     memberAdmin: memberAdminService({ db, clock }),
     staff,
+    countPasswordRefusal: (staffId) =>
+      counters.increment(
+        `console-password-refused:${staffId}`,
+        config.rateLimits.windowMinutes * 60_000,
+        clock.now().getTime(),
+      ),
   })
   if (config.isDemo) {
     await app.register(demoRoutes, {
       plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
+      plNonces: windowStoreNonces(counters),
       clock,
     })
     await app.register(outboxViewerRoutes, { outbox: outboxViewerService({ db, writer }) })

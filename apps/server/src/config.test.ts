@@ -5,12 +5,14 @@ import {
   loadConfig,
   loadDatabaseConfig,
   settingNames,
+  startWarnings,
   unknownSettingWarnings,
 } from './config.ts'
 
 // Stands for `openssl rand -base64 32`: 32 random bytes.
 const randomSecret = 'q8J3vT0pZ+Lw7c2N/9xYhR4mKa1sUe6DgBfXoVnHtWk='
 const handoffKey = 'dGhpcyBpcyBhIDMyIGJ5dGUga2V5IGZvciB0ZXN0cyE='
+const handoffMacKey = 'Zm9yIHRlc3RzOiAzMiBieXRlcyBvZiBhIE1BQyBrZXkh'
 
 /** Everything production requires, valid. */
 const production = {
@@ -18,6 +20,7 @@ const production = {
   DATABASE_URL: 'postgres://portal@db.example:5432/portal',
   SESSION_SECRET: randomSecret,
   PL_HANDOFF_KEY: handoffKey,
+  PL_HANDOFF_MAC_KEY: handoffMacKey,
   MAIN_SITE_URL: 'https://www.example.com/usweb/',
   PL_POLICY_APP_URL: 'https://policy.example.com/app/',
   SMTP_URL: 'smtp://mail.example:587',
@@ -112,6 +115,7 @@ describe('loadConfig', () => {
     'DATABASE_URL',
     'SESSION_SECRET',
     'PL_HANDOFF_KEY',
+    'PL_HANDOFF_MAC_KEY',
     'MAIN_SITE_URL',
     'PL_POLICY_APP_URL',
     'SMTP_URL',
@@ -151,6 +155,28 @@ describe('loadConfig', () => {
     ['WEBAUTHN_ORIGINS', 'https://portal.example/login', /WEBAUTHN_ORIGINS: .*not an origin/],
   ])('refuses %s=%s in production', (name, value, reason) => {
     expect(() => loadConfig({ ...production, [name]: value })).toThrow(reason)
+  })
+
+  it('signs the pl hand-off in production, or issues the unsigned spec token only when told to, warning at every start (H3)', () => {
+    const { PL_HANDOFF_MAC_KEY, ...withoutMacKey } = production
+    void PL_HANDOFF_MAC_KEY
+    expect(() => loadConfig(withoutMacKey)).toThrow(
+      /PL_HANDOFF_MAC_KEY: required in production \(set PL_HANDOFF_ALLOW_UNSIGNED=true only/,
+    )
+    expect(() => loadConfig({ ...withoutMacKey, PL_HANDOFF_ALLOW_UNSIGNED: 'false' })).toThrow(
+      /PL_HANDOFF_MAC_KEY: required in production/,
+    )
+    const unsigned = loadConfig({ ...withoutMacKey, PL_HANDOFF_ALLOW_UNSIGNED: 'true' })
+    expect(unsigned.plHandoffMacKey).toBeUndefined()
+    expect(startWarnings(unsigned)).toEqual([
+      expect.stringMatching(
+        /^PL_HANDOFF_MAC_KEY is not set: the pl hand-off is the specification's unsigned token/,
+      ),
+    ])
+    const signed = loadConfig(production)
+    expect(signed.plHandoffMacKey).toEqual(Buffer.from(handoffMacKey, 'base64'))
+    expect(startWarnings(signed)).toEqual([])
+    expect(startWarnings(loadConfig(demo))).toEqual([])
   })
 
   it('accepts loopback http:// URLs in production only behind ALLOW_LOOPBACK_HTTP (tests)', () => {

@@ -46,7 +46,10 @@ export interface Config {
   /** The links the portal shows, written into its page at run time. */
   links: PortalLinks
   plHandoffKey: Buffer
-  /** Signs the pl hand-off (expiry + MAC) when set; the demo has its own. */
+  /**
+   * Signs the pl hand-off (expiry, nonce, MAC) when set; the demo has its own. Unset in
+   * production only with PL_HANDOFF_ALLOW_UNSIGNED (then startWarnings names it).
+   */
   plHandoffMacKey: Buffer | undefined
   webDistDir: string
   smtpUrl: string | undefined
@@ -246,6 +249,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refuse('PL_HANDOFF_MAC_KEY', 'is the public demo key')
     }
   }
+  // The spec's pl token is forgeable (an IV flip names another member) and never expires
+  // (H3): production issues it only when an operator has said so in as many words.
+  if (isProduction && !e.PL_HANDOFF_MAC_KEY && !e.PL_HANDOFF_ALLOW_UNSIGNED) {
+    refuse(
+      'PL_HANDOFF_MAC_KEY',
+      "required in production (set PL_HANDOFF_ALLOW_UNSIGNED=true only for a policy application that reads nothing but the specification's unsigned token)",
+    )
+  }
   if (isProduction) {
     for (const key of ['WEBAUTHN_RP_ID', 'WEBAUTHN_ORIGINS'] as const) {
       if (!present[key]) refuse(key, 'required in production')
@@ -353,6 +364,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smsAllowedPrefixes: e.SMS_ALLOWED_PREFIXES,
     },
   }
+}
+
+/**
+ * What the service warns of at every start, from settings it accepted: today the unsigned pl
+ * hand-off (outside demo mode, without PL_HANDOFF_MAC_KEY), so that it is never silent.
+ */
+export function startWarnings(config: Config): string[] {
+  if (config.plHandoffMacKey) return []
+  return [
+    'PL_HANDOFF_MAC_KEY is not set: the pl hand-off is the specification\'s unsigned token, which anyone can alter to name another member and which never expires; set the key as soon as the policy application checks it (README, "The pl hand-off")',
+  ]
 }
 
 export interface DatabaseConfig {

@@ -6,8 +6,8 @@
 import { commonPasswords } from './lib/password-blocklist.ts'
 import type { Server } from 'node:http'
 import { flavours } from '@portal/contract'
-import { buildApp, logIdentity } from './app.ts'
-import { ConfigError, loadConfig, unknownSettingWarnings } from './config.ts'
+import { buildApp, logIdentity, managementProbes } from './app.ts'
+import { ConfigError, loadConfig, startWarnings, unknownSettingWarnings } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
 import { warnUnreachable } from './lib/health.ts'
 import { startManagementServer } from './plugins/metrics.ts'
@@ -67,6 +67,7 @@ async function main() {
   if (config.seedDemoData) await seedDemoData(database.db, clock.now())
   const app = await buildApp({ config, database, clock })
   for (const warning of unknownSettingWarnings(process.env)) app.log.warn(warning)
+  for (const warning of startWarnings(config)) app.log.warn(warning)
   if (!config.migrateOnStart && (await database.pendingMigrations()) > 0) {
     app.log.warn(
       'MIGRATE_ON_START=false and migrations are pending: not ready until db:migrate runs',
@@ -107,10 +108,7 @@ async function main() {
       app.metrics,
       config.metricsPort,
       config.host,
-      async (path) => {
-        const answer = await app.inject({ url: path })
-        return { statusCode: answer.statusCode, body: answer.body }
-      },
+      managementProbes(app),
     ).catch((error: unknown) => {
       throw startupFailure(error, 'METRICS_PORT')
     })

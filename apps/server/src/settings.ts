@@ -123,6 +123,12 @@ export const EnvSchema = z.object({
     .refine((v) => Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 bytes')
     .optional(),
   /**
+   * Production without PL_HANDOFF_MAC_KEY: issue the spec's unsigned, non-expiring pl token
+   * anyway, for a policy application that reads nothing else (security review H3). Off, such a
+   * production refuses to start; on, it warns at every start.
+   */
+  PL_HANDOFF_ALLOW_UNSIGNED: flag.default(false),
+  /**
    * Passkeys (issue 23): the domain they are bound to, and the origins the portal is served
    * from (comma-separated). Demo defaults: localhost on any port; production requires both.
    */

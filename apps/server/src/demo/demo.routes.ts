@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
 import { escapeHtml } from '../lib/html.ts'
-import { openPlToken, type PlTokenKeys } from '../modules/handoff/pl-token.ts'
+import type { WindowStore } from '../lib/window-store.ts'
+import { openPlToken, type NonceMemory, type PlTokenKeys } from '../modules/handoff/pl-token.ts'
 import { demoPage } from './demo-page.ts'
 
 const css = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f6f9;color:#1b2430}
@@ -30,9 +31,24 @@ try {
 
 const page = (title: string, body: string) => demoPage({ title, body })
 
+/**
+ * The demo receiver's memory of spent pl nonces: a counter in the limits' store, so Redis
+ * (one atomic INCR, shared by every instance) when REDIS_URL is set, this process otherwise.
+ */
+export function windowStoreNonces(store: WindowStore): NonceMemory {
+  return {
+    firstUse: async (nonce, untilMs, nowMs) =>
+      (await store.increment(`pl-nonce:${nonce}`, untilMs - nowMs, nowMs)) === 1,
+  }
+}
+
 export async function demoRoutes(
   app: FastifyInstance,
-  { plHandoffKeys, clock }: { plHandoffKeys: PlTokenKeys; clock: Clock },
+  {
+    plHandoffKeys,
+    plNonces,
+    clock,
+  }: { plHandoffKeys: PlTokenKeys; plNonces: NonceMemory; clock: Clock },
 ) {
   app.get('/demo/demo.css', (_request, reply) => reply.type('text/css').send(css))
   app.get('/demo/main-site/receiver.js', (_request, reply) =>
@@ -50,10 +66,11 @@ export async function demoRoutes(
   )
   app.get<{ Querystring: Record<string, string | undefined> }>(
     '/demo/policy-app/',
-    (request, reply) => {
+    async (request, reply) => {
       const { loginRedirect = '', initVectorLogin = '' } = request.query
-      // What the policy application's owner runs (README, "The pl hand-off"): MAC, expiry, key.
-      const opened = openPlToken(plHandoffKeys, request.query, clock.now())
+      // What the policy application's owner runs (README, "The pl hand-off"): MAC, expiry,
+      // nonce once, key.
+      const opened = await openPlToken(plHandoffKeys, request.query, clock.now(), plNonces)
       const username = opened.ok ? opened.username : `refused (${opened.reason})`
       const rows = {
         loginRedirect,
@@ -69,7 +86,7 @@ export async function demoRoutes(
         .send(
           page(
             'Policy application (demo)',
-            `<h1>Policy application (demo receiver)</h1><p class="note">Checked the signature and expiry, then decrypted the username with the configured key.</p><dl>${list}</dl>`,
+            `<h1>Policy application (demo receiver)</h1><p class="note">Checked the signature, the expiry and that the address was not used before, then decrypted the username with the configured key.</p><dl>${list}</dl>`,
           ),
         )
     },

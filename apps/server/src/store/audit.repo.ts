@@ -69,6 +69,9 @@ export type AuditEvent =
   | 'security.rate_limited'
   | 'console.role_refused'
   | 'console.password_change_required'
+  // Issue 40, A2: a wrong current password in the console, and the session it ended.
+  | 'console.current_password_refused'
+  | 'console.session_ended'
 
 export interface AuditEntry {
   event: AuditEvent

@@ -186,7 +186,7 @@ const table: Record<string, RouteCase> = {
   'GET /api/console/me': { access: 'staff' },
   'GET /api/console/search': { access: 'staff' },
   // Issue 31: the support desk's daily tasks (member-admin.routes.ts).
-  'GET /api/console/member-search': { access: 'staff' },
+  'POST /api/console/member-search': { access: 'staff', input: json({ q: 'bclip' }) },
   'POST /api/console/members/:username/disable': { access: 'staff', input: json(reason) },
   'POST /api/console/members/:username/enable': { access: 'staff', input: json(reason) },
   'GET /api/console/audit-export': { access: 'staff' },

@@ -213,7 +213,7 @@ describe("a staff account's first sign-in", () => {
     const search = await agent.get(`${api}/search?q=bclip_demo`)
     expect(search.statusCode).toBe(403)
     expect(search.json()).toMatchObject({ message: consoleTexts.passwordChangeRequired })
-    expect((await agent.get(`${api}/member-search?q=bclip`)).statusCode).toBe(403)
+    expect((await agent.postJson(`${api}/member-search`, { q: 'bclip' })).statusCode).toBe(403)
     expect((await agent.get(`${api}/members/bclip_demo`)).statusCode).toBe(403)
     const refusals = await rowsOf('console.password_change_required', before)
     expect(refusals).toHaveLength(3)

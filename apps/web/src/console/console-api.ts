@@ -55,9 +55,8 @@ export const consoleApi = {
   /** Issue 23: removes one of the member's passkeys (audited with the reason). */
   removePasskey: (username: string, id: number, reason: string) =>
     post<{ removed: string }>(`${member(username)}/passkeys/${id}/remove`, { reason }),
-  /** Members by email, phone or name (issue 31). */
-  memberSearch: (q: string) =>
-    get<{ members: MemberMatchItem[] }>(`/member-search?q=${encodeURIComponent(q)}`),
+  /** Members by email, phone or name (issue 31); the term in the body, never in a URL (G1). */
+  memberSearch: (q: string) => post<{ members: MemberMatchItem[] }>('/member-search', { q }),
   /** The staff member's own password (and the first one of an account made by someone else). */
   changePassword: (currentPassword: string, newPassword: string) =>
     post<{ message: string }>('/password', { currentPassword, newPassword }),

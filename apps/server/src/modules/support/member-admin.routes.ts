@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
+  consoleApiBase,
   consoleTexts,
   isAllowed,
   minStaffPasswordLength,
@@ -23,7 +24,7 @@ const roles = {
   exportAudit: 'exportAudit',
 } as const satisfies Record<string, ConsoleAction>
 
-const SearchQuery = z.object({ q: z.string().trim().min(2).max(100) })
+const SearchBody = z.object({ q: z.string().trim().min(2).max(100) })
 const UsernameParams = z.object({ username: z.string().min(1).max(50) })
 const ReasonBody = z.object({
   reason: z.string().trim().min(5, consoleTexts.reasonRequired).max(500),
@@ -44,8 +45,20 @@ const PasswordBody = z.object({
 
 export async function memberAdminRoutes(
   app: FastifyInstance,
-  { memberAdmin, staff }: { memberAdmin: MemberAdminService; staff: StaffService },
+  {
+    memberAdmin,
+    staff,
+    countPasswordRefusal,
+  }: {
+    memberAdmin: MemberAdminService
+    staff: StaffService
+    /** Adds a wrong current password of this staff member; answers the count in the window. */
+    countPasswordRefusal: (staffId: number) => Promise<number>
+  },
 ) {
+  // A2: guesses of one's own current password, per staff member and from any session.
+  const perStaffPassword = app.limits.byTarget('console-password')
+
   // The session is checked before the input (preValidation): no session, 401, whatever was sent.
   const sessions = new WeakMap<FastifyRequest, ConsoleSession>()
   app.addHook('preValidation', async (request) => {
@@ -72,9 +85,11 @@ export async function memberAdminRoutes(
     return session
   }
 
-  app.get('/member-search', { schema: { querystring: SearchQuery } }, async (request) => {
+  // A POST with the term in its body (G1): an email, a phone number or a name in a URL would
+  // be written to the request log, to proxies' logs and to the browser's history.
+  app.post('/member-search', { schema: { body: SearchBody } }, async (request) => {
     const session = await signedIn(request, 'search')
-    const { q } = SearchQuery.parse(request.query)
+    const { q } = SearchBody.parse(request.body)
     const found = await memberAdmin.search(q, staffActor(session.staff))
     // What the console lists: no unmasked contacts (the member's page shows them masked).
     const members: MemberMatchItem[] = found.map((m) => ({
@@ -142,9 +157,11 @@ export async function memberAdminRoutes(
       .send(`${lines.join('\n')}\n`)
   })
 
-  app.post('/password', { schema: { body: PasswordBody } }, async (request) => {
+  app.post('/password', { schema: { body: PasswordBody } }, async (request, reply) => {
     const session = await signedIn(request)
     const { currentPassword, newPassword } = PasswordBody.parse(request.body)
+    // Before the hash is checked: right or wrong, the guesses past the limit are 429.
+    await perStaffPassword(request, String(session.staff.id))
     const result = await memberAdmin.changeStaffPassword(
       session.staff.email,
       currentPassword,
@@ -152,6 +169,13 @@ export async function memberAdminRoutes(
       staffActor(session.staff),
       'own password change',
     )
+    if (!result.ok && result.reason === 'REFUSED') {
+      const refusals = await countPasswordRefusal(session.staff.id)
+      if (await staff.currentPasswordRefused(session, refusals)) {
+        void reply.clearCookie(consoleCookie, { path: consoleApiBase })
+        throw new HttpError(401, consoleTexts.sessionEnded)
+      }
+    }
     if (!result.ok) throw new HttpError(403, consoleTexts.currentPasswordRefused)
     return { message: consoleTexts.passwordChanged }
   })

@@ -52,8 +52,10 @@ function csvField(value: unknown): string {
         : typeof value === 'object'
           ? JSON.stringify(value)
           : String(value)
-  // Quoted when needed; a leading =,+,-,@ is prefixed so a spreadsheet never runs it.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  // A spreadsheet runs a cell that starts with =, +, -, @, tab or CR. Cells start at the value's
+  // start and, in locales that split at `;` or at tabs, after each of those (X1): a `'` goes
+  // before such a character wherever it would start a cell, spaces before it included.
+  const safe = text.replace(/(?<=^|[;\t])( *)(?=[=+\-@\t\r])/g, "$1'")
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 

@@ -24,6 +24,9 @@ import { isGuessableFor } from '../../lib/password-blocklist.ts'
 /** A console session lasts at most a working day, however busy. */
 const absoluteMinutes = 8 * 60
 
+/** Wrong current passwords (within the per-staff limit's window) after which the session ends. */
+export const currentPasswordRefusalsBeforeSignOut = 3
+
 /** The brand the staff code email carries: the desk, not a member's program. */
 const deskBrand = { name: 'Program Portal support console', phone: 'the support desk lead' }
 
@@ -236,6 +239,27 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
           ...(action ? { action } : {}),
         },
       })
+    },
+
+    /**
+     * A wrong current password in the console's own password change (A2), audited with who
+     * and (from the request context) where. After `currentPasswordRefusalsBeforeSignOut` in
+     * the limit's window the session ends: whoever holds it is guessing, not mistyping.
+     */
+    async currentPasswordRefused(session: ConsoleSession, refusals: number): Promise<boolean> {
+      await audit.record({
+        event: 'console.current_password_refused',
+        actor: staffActor(session.staff),
+        detail: { staffId: session.staff.id, refusals },
+      })
+      if (refusals < currentPasswordRefusalsBeforeSignOut) return false
+      await repo.removeSession(session.idHash)
+      await audit.record({
+        event: 'console.session_ended',
+        actor: staffActor(session.staff),
+        detail: { staffId: session.staff.id, why: 'current_password_refused', refusals },
+      })
+      return true
     },
 
     async signOut(session: ConsoleSession): Promise<void> {
