@@ -23,7 +23,7 @@ import {
 } from './delivery/outbox.ts'
 import { messageCaps } from './delivery/message-caps.ts'
 import { httpSmsTransport, smtpTransport } from './delivery/transports.ts'
-import { deriveKey } from './lib/crypto.ts'
+import { deriveKey, deriveKeys } from './lib/crypto.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { healthMonitor, type DependencyCheck, type HealthMonitor } from './lib/health.ts'
 import { serializedError } from './lib/logged-errors.ts'
@@ -251,7 +251,7 @@ export async function buildApp({
   const customers = customersRepo(db)
   const reference = referenceRepo(db)
   const writer = outboxWriter(
-    deriveKey(config.sessionSecret, 'outbox'),
+    deriveKeys(config.sessionSecrets, 'outbox'),
     clock,
     messageCaps({
       store: counters,
@@ -311,7 +311,7 @@ export async function buildApp({
     db,
     clock,
     audit,
-    secret: config.sessionSecret,
+    secrets: config.sessionSecrets,
     idleMinutes: config.sessionIdleMinutes,
     absoluteMinutes: config.sessionAbsoluteMinutes,
     isCookieSecure: config.isCookieSecure,
@@ -400,7 +400,7 @@ export async function buildApp({
     writer,
     clock,
     relyingParty: config.webauthn,
-    userHandleKey: deriveKey(config.sessionSecret, 'passkey-user-handle'),
+    userHandleKeys: deriveKeys(config.sessionSecrets, 'passkey-user-handle'),
     mfa,
     mailingPhone: (program) => reference.phoneOf(program),
   })

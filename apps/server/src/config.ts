@@ -23,6 +23,12 @@ export interface Config {
   /** Demo receivers and the outbox viewer; never in production. */
   isDemo: boolean
   seedDemoData: boolean
+  /**
+   * SESSION_SECRET's list, newest first (`new,old` while rotating): the first seals and signs,
+   * every one opens and verifies (sealed sessions, queued mail, anti-forgery tokens).
+   */
+  sessionSecrets: readonly [string, ...string[]]
+  /** The first of sessionSecrets: the key of what is looked up by a keyed hash. */
   sessionSecret: string
   sessionIdleMinutes: number
   sessionAbsoluteMinutes: number
@@ -138,6 +144,13 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
  */
 const demoSessionSecret = 'demo-only-session-secret-never-use-in-production'
 
+/** `new,old`: a comma never occurs in base64, so the values are split there. */
+const listOfSecrets = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter((secret) => secret !== '')
+
 /** Known to the demo policy-app receiver; production must configure its own. */
 export const demoPlHandoffKey = Buffer.from('program-portal-demo-handoff-key!', 'utf8')
 export const demoPlHandoffMacKey = Buffer.from(
@@ -228,14 +241,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refuse('SMS_PROVIDER_URL', 'must be an https:// URL in production')
     }
   }
+  const sessionSecrets = listOfSecrets(e.SESSION_SECRET)
   if (!isDemo) {
-    if (!e.SESSION_SECRET) refuse('SESSION_SECRET', 'required unless DEMO_MODE=true')
-    else if (e.SESSION_SECRET === demoSessionSecret) {
+    if (sessionSecrets.length === 0) refuse('SESSION_SECRET', 'required unless DEMO_MODE=true')
+    else if (sessionSecrets.includes(demoSessionSecret)) {
       refuse('SESSION_SECRET', 'is the public demo value')
-    } else if (estimatedEntropyBits(e.SESSION_SECRET) < 160) {
+    } else if (sessionSecrets.some((secret) => estimatedEntropyBits(secret) < 160)) {
       refuse(
         'SESSION_SECRET',
-        'does not look random: use at least 32 random bytes (openssl rand -base64 32)',
+        'does not look random: use at least 32 random bytes (openssl rand -base64 32) for each of its comma-separated values',
       )
     }
     if (!e.PL_HANDOFF_KEY) refuse('PL_HANDOFF_KEY', 'required unless DEMO_MODE=true')
@@ -296,7 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     isDemo,
     seedDemoData: e.SEED_DEMO_DATA ?? isDemo,
-    sessionSecret: e.SESSION_SECRET ?? demoSessionSecret,
+    sessionSecrets: [sessionSecrets[0] ?? demoSessionSecret, ...sessionSecrets.slice(1)],
+    sessionSecret: sessionSecrets[0] ?? demoSessionSecret,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
     sessionIdleWarningSeconds: e.SESSION_IDLE_WARNING_SECONDS,

@@ -20,7 +20,7 @@ import {
 import type { Config } from '../config.ts'
 import { outboxWriter } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
-import { deriveKey } from '../lib/crypto.ts'
+import { deriveKey, deriveKeys } from '../lib/crypto.ts'
 import { staffService } from '../modules/support/staff.service.ts'
 import {
   supportService,
@@ -76,7 +76,7 @@ function services(context: CommandContext) {
   const { db } = context.database
   const { clock } = context
   const audit = auditRepo(db, clock)
-  const writer = outboxWriter(deriveKey(context.config.sessionSecret, 'outbox'), clock)
+  const writer = outboxWriter(deriveKeys(context.config.sessionSecrets, 'outbox'), clock)
   return {
     support: supportService({ db, audit, writer, clock, reference: referenceRepo(db) }),
     staff: staffService({

@@ -2,7 +2,7 @@
 // with retries and backoff, so nothing is lost while SMTP or the SMS provider is down.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
-import { open, seal } from '../lib/crypto.ts'
+import { openWithAny, seal } from '../lib/crypto.ts'
 import { withoutQueryValues } from '../lib/logged-errors.ts'
 import { currentRequestId } from '../lib/request-context.ts'
 import type { Db } from '../store/db.ts'
@@ -26,7 +26,10 @@ export interface SendGuard {
   admit(envelope: Envelope): Promise<boolean>
 }
 
-export function outboxWriter(sealKey: Buffer, clock: Clock, guard?: SendGuard) {
+/** `keys`: the first seals, any opens (a rotated SESSION_SECRET keeps the queue sendable). */
+export function outboxWriter(keys: Buffer | readonly Buffer[], clock: Clock, guard?: SendGuard) {
+  const openKeys = [keys].flat()
+  const [sealKey = Buffer.alloc(0)] = openKeys
   return {
     /** Pass the transaction of the change the message reports. */
     async enqueue(db: Db, envelope: Envelope): Promise<void> {
@@ -46,12 +49,12 @@ export function outboxWriter(sealKey: Buffer, clock: Clock, guard?: SendGuard) {
         expiresAt: message.validForMs ? new Date(now.getTime() + message.validForMs) : null,
       })
     },
-    /** The body, or null when it cannot be unsealed (another SESSION_SECRET sealed it). */
+    /** The body, or null when it cannot be unsealed (a SESSION_SECRET no longer listed). */
     unseal(row: OutboxRow): string | null {
-      return row.sealedBody ? (open(sealKey, row.sealedBody) ?? null) : null
+      return row.sealedBody ? (openWithAny(openKeys, row.sealedBody) ?? null) : null
     },
     read(row: OutboxRow): string {
-      return row.sealedBody ? (open(sealKey, row.sealedBody) ?? '') : ''
+      return row.sealedBody ? (openWithAny(openKeys, row.sealedBody) ?? '') : ''
     },
   }
 }

@@ -48,6 +48,24 @@ export function deriveKey(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'program-portal', purpose, 32))
 }
 
+/**
+ * The keys for one purpose from every secret in force (SESSION_SECRET=new,old): the first
+ * seals and signs, every one opens and verifies, so a rotation ends nothing that was sealed
+ * under the older secret while it is still listed.
+ */
+export function deriveKeys(secrets: readonly string[], purpose: string): Buffer[] {
+  return secrets.map((secret) => deriveKey(secret, purpose))
+}
+
+/** What any of `keys` sealed. */
+export function openWithAny(keys: readonly Buffer[], sealed: string): string | undefined {
+  for (const key of keys) {
+    const opened = open(key, sealed)
+    if (opened !== undefined) return opened
+  }
+  return undefined
+}
+
 /** AES-256-GCM, for values the service keeps for a short while (e.g. in a session row). */
 export function seal(key: Buffer, plaintext: string): string {
   const iv = randomBytes(12)

@@ -10,7 +10,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
-import { deriveKey, hmac, open, randomToken, safeEqual, seal, sha256 } from '../lib/crypto.ts'
+import {
+  deriveKeys,
+  hmac,
+  openWithAny,
+  randomToken,
+  safeEqual,
+  seal,
+  sha256,
+} from '../lib/crypto.ts'
 import type { SignInState } from '../modules/signin/flow.ts'
 import type { AuditEntry, auditRepo } from '../store/audit.repo.ts'
 import type { Db } from '../store/db.ts'
@@ -112,7 +120,8 @@ interface Options {
    * writes carry (moveTo, end); client IP and request id come with them.
    */
   audit: Pick<ReturnType<typeof auditRepo>, 'record' | 'rowOf' | 'noted'>
-  secret: string
+  /** SESSION_SECRET's list: the first signs and seals, every one verifies and opens. */
+  secrets: readonly string[]
   idleMinutes: number
   absoluteMinutes: number
   isCookieSecure: boolean
@@ -123,8 +132,9 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 async function sessionPlugin(app: FastifyInstance, options: Options) {
   const repo = sessionsRepo(options.db)
-  const xsrfKey = deriveKey(options.secret, 'xsrf')
-  const sealKey = deriveKey(options.secret, 'session-data')
+  const [xsrfKey = Buffer.alloc(0), ...olderXsrfKeys] = deriveKeys(options.secrets, 'xsrf')
+  const sealKeys = deriveKeys(options.secrets, 'session-data')
+  const [sealKey = Buffer.alloc(0)] = sealKeys
   const sessionCookie = sessionCookieName(options.isCookieSecure)
   // Lax for the session: a link from elsewhere still arrives signed in. Strict for the
   // anti-forgery token: it is only ever needed by the portal's own pages.
@@ -141,13 +151,16 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
     httpOnly: false,
   }
 
-  const xsrfFor = (sessionCookieValue: string, nonce = randomToken(16)) =>
-    `${nonce}.${hmac(xsrfKey, `${nonce}|${sessionCookieValue}`)}`
+  const xsrfFor = (sessionCookieValue: string, nonce = randomToken(16), key = xsrfKey) =>
+    `${nonce}.${hmac(key, `${nonce}|${sessionCookieValue}`)}`
 
+  // A token minted under an older secret still listed is valid: a rotation ends no page.
   const isXsrfValid = (token: string | undefined, sessionCookieValue: string) => {
     if (!token) return false
     const nonce = token.split('.')[0] ?? ''
-    return safeEqual(token, xsrfFor(sessionCookieValue, nonce))
+    return [xsrfKey, ...olderXsrfKeys].some((key) =>
+      safeEqual(token, xsrfFor(sessionCookieValue, nonce, key)),
+    )
   }
 
   const issue = (reply: FastifyReply, sessionCookieValue: string) => {
@@ -333,7 +346,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         issue(reply, '')
       },
       seal: (value) => seal(sealKey, value),
-      unseal: (sealed) => (typeof sealed === 'string' ? open(sealKey, sealed) : undefined),
+      unseal: (sealed) => (typeof sealed === 'string' ? openWithAny(sealKeys, sealed) : undefined),
     }
   })
 }

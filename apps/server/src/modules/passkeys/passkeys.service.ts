@@ -61,8 +61,11 @@ export interface PasskeyDeps {
   writer: OutboxWriter
   clock: Clock
   relyingParty: RelyingParty
-  /** Keys the user handle: an opaque id per user, not the database's. */
-  userHandleKey: Buffer
+  /**
+   * Key the user handle, an opaque id per user (not the database's): the first for a new
+   * passkey, any of them for one made under a SESSION_SECRET still listed (a rotation).
+   */
+  userHandleKeys: readonly Buffer[]
   mfa: Pick<ReturnType<typeof mfaService>, 'spendFactorTry' | 'factorFailed' | 'factorPassed'>
   mailingPhone(program: string): Promise<string | undefined>
 }
@@ -98,10 +101,15 @@ export function passkeyNameOf(userAgent: string | undefined): string {
 const supportedAlgorithmIDs = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256]
 
 export function passkeysService(deps: PasskeyDeps) {
-  const { db, audit, writer, clock, relyingParty, userHandleKey, mfa } = deps
+  const { db, audit, writer, clock, relyingParty, userHandleKeys, mfa } = deps
   const repo = passkeysRepo(db)
-  const userHandleOf = (user: SessionUser) =>
-    isoBase64URL.fromBuffer(Buffer.from(hmac(userHandleKey, String(user.id)), 'hex'))
+  // 32 bytes, base64url (WebAuthn wants 1 to 64 bytes, the same for every passkey of a user).
+  const userHandleOf = (user: SessionUser, key = userHandleKeys[0] ?? Buffer.alloc(0)) =>
+    hmac(key, String(user.id))
+  // Until issue 41 the handle read that base64url text as hex, which gave 0 to a few bytes:
+  // a passkey made then still carries it, and is still this user's by its credential id.
+  const handleBeforeIssue41 = (user: SessionUser, key: Buffer) =>
+    isoBase64URL.fromBuffer(Buffer.from(hmac(key, String(user.id)), 'hex'))
 
   const stored = (challenge: string, purpose: ChallengePurpose): StoredChallenge => ({
     challenge,
@@ -269,7 +277,10 @@ export function passkeysService(deps: PasskeyDeps) {
       const passkey = await repo.findOfUser(user.id, response.id)
       if (!passkey) return failed('not a credential of this user')
       const handle = response.response.userHandle
-      if (handle !== undefined && handle !== userHandleOf(user)) return failed('user handle')
+      const isUsersHandle = userHandleKeys.some(
+        (key) => handle === userHandleOf(user, key) || handle === handleBeforeIssue41(user, key),
+      )
+      if (handle !== undefined && !isUsersHandle) return failed('user handle')
       let verified
       try {
         verified = await verifyAuthenticationResponse({
