@@ -226,7 +226,14 @@ export function usersRepo(db: Db) {
           pendingPasswordExpiresAt: null,
           pendingPasswordChannel: null,
         })
-        .where(and(eq(users.id, userId), eq(users.pendingPasswordHash, hash)))
+        // A member disabled since the read gets nothing from it (issue 40, S1).
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.pendingPasswordHash, hash),
+            eq(users.isDisabled, false),
+          ),
+        )
         .returning({ recoveredVia: users.recoveredVia })
       return row
     },

@@ -80,6 +80,18 @@ export function authenticationService(deps: Deps) {
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
 
   /**
+   * The answer to a verified password whose session the account refused to start (issue 40,
+   * S1): a lock or a disable since the read is answered as one; otherwise the password changed
+   * since it was read (a change, a temporary password redeemed) and the one typed is not it.
+   */
+  async function refusedSinceRead(userId: number): Promise<AuthMessage> {
+    const current = await users.findById(userId)
+    return !current || current.isLocked || current.isDisabled
+      ? authMessages.userLocked
+      : authMessages.invalidCredentials
+  }
+
+  /**
    * The temporary password was right (issue 32, M4, R1, D1). It is spent: it becomes the
    * password of this one sign-in, which must end in a new one, and it signs in no second
    * time. The current password is void, the account unlocked, every other sign-in ended and
@@ -116,17 +128,25 @@ export function authenticationService(deps: Deps) {
     // Another sign-in spent it first (a race), or a newer one replaced it.
     if (!used) return { ok: false, message: authMessages.invalidCredentials }
     await users.rememberLocale(user, currentLocale())
-    await audit.record({
-      event: 'login.temporary_password_used',
+    const entry = {
+      event: 'login.temporary_password_used' as const,
       ...context,
       detail: { channel: used.recoveredVia, wasLocked: user.isLocked },
-    })
+    }
     const signedIn = {
       user: { ...user, isTemporaryPassword: true, isLocked: false },
       customer,
       isPasswordChangeRequired: true,
     }
-    await startSession(signedIn)
+    // As a sign-in with the current password: the session starts only while the temporary
+    // password is still the account's and the member is not disabled (issue 40, S1).
+    const isStarted = await startSession(signedIn, (row) =>
+      audit.recordSuccessfulLogin(entry, pendingHash, row),
+    )
+    if (!isStarted) {
+      await audit.record(entry) // spent all the same
+      return { ok: false, message: await refusedSinceRead(user.id) }
+    }
     return {
       ok: true,
       message: authMessages.success,
@@ -230,13 +250,14 @@ export function authenticationService(deps: Deps) {
         customer,
         isPasswordChangeRequired: user.isTemporaryPassword || isExpiredNow,
       }
-      // The failed-count reset checks the lock again: a lock since the read wins, and then
-      // neither the audit row nor the session is written (one statement for the three).
+      // The failed-count reset checks the account again (issue 40, S1): a lock, a disable or a
+      // new password since the read wins, and then neither the audit row nor the session is
+      // written (one statement for the three).
       const entry = { event: 'login.succeeded' as const, ...context, detail: { verdict } }
       const isStarted = await startSession(signedIn, (row) =>
-        audit.recordSuccessfulLogin(entry, row),
+        audit.recordSuccessfulLogin(entry, user.passwordHash, row),
       )
-      if (!isStarted) return { ok: false, message: authMessages.userLocked }
+      if (!isStarted) return { ok: false, message: await refusedSinceRead(user.id) }
       void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
       await users.rememberLocale(user, currentLocale())
       return {
