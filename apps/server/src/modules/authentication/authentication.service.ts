@@ -166,6 +166,8 @@ export function authenticationService(deps: Deps) {
       const found = await users.findWithCustomerByUsername(userName)
       if (!found) {
         // Answers as an account would (same messages, counts and time): see unknown-usernames.ts.
+        // Two verifications, as every refusal of an account costs (T1 below).
+        await verifyAgainstDummy(password)
         await verifyAgainstDummy(password)
         const failedAttempts = await deps.unknownUsernames.recordFailure(userName)
         await audit.record({ event: 'login.unknown_user', username: userName, clientIp })
@@ -183,13 +185,21 @@ export function authenticationService(deps: Deps) {
         !user.isDisabled
           ? user.pendingPasswordHash
           : null
+      // SECURITY (issue 40, T1): every refusal costs the same two verifications, the current
+      // password's and the temporary one's, against a dummy when none waits: the time of a
+      // wrong password must not tell that a reset is pending (nor a lock, nor an unknown name).
+      const temporaryPasswordTyped = async (): Promise<string | null> => {
+        if (pending === null) {
+          await verifyAgainstDummy(password)
+          return null
+        }
+        return (await verifyPassword(pending, password)) ? pending : null
+      }
       // A member disabled by the support desk is answered as a locked account is (issue 31).
       if (user.isLocked || user.isDisabled) {
-        if (pending === null) {
-          await verifyAgainstDummy(password) // as slow as any other answer
-        } else if (await verifyPassword(pending, password)) {
-          return useTemporaryPassword(found, pending, input, startSession)
-        }
+        await verifyAgainstDummy(password) // in place of the current password's
+        const temporary = await temporaryPasswordTyped()
+        if (temporary !== null) return useTemporaryPassword(found, temporary, input, startSession)
         await audit.record({
           event: user.isDisabled ? 'login.disabled' : 'login.locked',
           ...context,
@@ -197,9 +207,8 @@ export function authenticationService(deps: Deps) {
         return { ok: false, message: authMessages.userLocked }
       }
       const isCurrentPassword = await verifyPassword(user.passwordHash, password)
-      if (!isCurrentPassword && pending !== null && (await verifyPassword(pending, password))) {
-        return useTemporaryPassword(found, pending, input, startSession)
-      }
+      const temporary = isCurrentPassword ? null : await temporaryPasswordTyped()
+      if (temporary !== null) return useTemporaryPassword(found, temporary, input, startSession)
       if (!isCurrentPassword) {
         const notice = templates.lockout(
           brandOf(user.program, await reference.phoneOf(user.program), user.locale),
