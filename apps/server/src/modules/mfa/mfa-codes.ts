@@ -44,19 +44,32 @@ export function mfaCodes(context: MfaContext) {
   } = context
 
   /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
-  async function openIncident(userId: number, reason: string, now: Date): Promise<string> {
-    const incidentID = await repo.openIncident(userId, reason, now)
+  async function openIncident(
+    userId: number,
+    reason: string,
+    now: Date,
+    incidents = repo,
+  ): Promise<string> {
+    const incidentID = await incidents.openIncident(userId, reason, now)
     if (incidentID === undefined)
       throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
     return incidentID
   }
 
-  async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome> {
+  /**
+   * The tries are spent: locks the account, with its incident, notice and ended sessions, all
+   * or nothing. Undefined when the count no longer stands at the limit (issue 40, K1): a factor
+   * passed since this try was spent (the right code, sent in parallel) cleared it, and wins.
+   */
+  async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome | undefined> {
     const now = clock.now()
-    const incidentID = await openIncident(user.id, reason, now)
     const notice = templates.lockout(await brand(user))
-    await db.transaction(async (tx) => {
-      await usersRepo(tx).lock(user.id)
+    const incidentID = await db.transaction(async (tx) => {
+      if (!(await usersRepo(tx).lockWhileCodeTriesSpent(user.id, codeTriesBeforeLock))) {
+        return undefined
+      }
+      // No free ticket number: nothing is locked, and the member tries again in a minute.
+      const incident = await openIncident(user.id, reason, now, mfaRepo(tx))
       await mfaRepo(tx).deleteCode(user.id)
       // Every sign-in of the user ends, on this device and on any other.
       await sessionsRepo(tx).removeAllOf(user.id)
@@ -68,13 +81,27 @@ export function mfaCodes(context: MfaContext) {
           message: notice,
         })
       }
+      return incident
     })
+    if (incidentID === undefined) return undefined
     await audit.record({ event: 'mfa.locked', userId: user.id, detail: { incidentID } })
     return {
       kind: 'locked',
       response: response({ statusCode: 'LOCKOUT', incidentID, nextScreen: mfaScreens.support }),
     }
   }
+
+  /**
+   * Single use: of parallel right codes, one deletes the code and wins. The tries start again
+   * in the same change (issue 40, K1): a parallel try that finds the code gone finds the count
+   * cleared too, so its lock (lockOut) is decided on the count after the pass.
+   */
+  const consumeAndClearTries = (user: SessionUser, codeHash: string) =>
+    db.transaction(async (tx) => {
+      const isConsumed = await mfaRepo(tx).consumeCode(user.id, codeHash)
+      if (isConsumed) await usersRepo(tx).clearCodeAttempts(user.id)
+      return isConsumed
+    })
 
   const codes = {
     /**
@@ -153,7 +180,8 @@ export function mfaCodes(context: MfaContext) {
     ): Promise<MfaOutcome> {
       if (attempts !== undefined) {
         await audit.record({ event, userId: user.id, detail: { attempts } })
-        if (areCodeTriesSpent(attempts)) return lockOut(user, codeLockReason)
+        const locked = areCodeTriesSpent(attempts) && (await lockOut(user, codeLockReason))
+        if (locked) return locked
       }
       return {
         kind: 'continue',
@@ -214,7 +242,7 @@ export function mfaCodes(context: MfaContext) {
         expected !== undefined &&
         sent.expiresAt > now &&
         safeEqual(sent.codeHash, expected) &&
-        (await repo.consumeCode(user.id, sent.codeHash))
+        (await consumeAndClearTries(user, sent.codeHash))
       if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
       return codes.factorPassed(user, marks, { method })
     },
