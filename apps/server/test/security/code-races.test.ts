@@ -66,3 +66,35 @@ describe('K1: the right code, sent in parallel', () => {
     expect(await isLocked(username)).toBe(true)
   })
 })
+
+describe('C2: a code is bound to the sign-in that asked for it', () => {
+  it("sign-in X's code does not pass sign-in Y of the same member; X passes with it", async () => {
+    const username = 'cabar_demo'
+    const x = await challenged(username)
+    const y = await challenged(username)
+    await x.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    const code = await x.latestCode()
+    expect(await enter(y, code)).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
+    expect((await y.postJson('/api/portal/handoff')).statusCode).toBe(401)
+    // The sign-in that asked for it passes with it and is handed off.
+    expect(await enter(x, code)).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
+    expect((await x.postJson('/api/portal/handoff')).statusCode).toBe(200)
+    expect((await y.postJson('/api/portal/handoff')).statusCode).toBe(401)
+  })
+
+  it('a sign-in that asked for no code passes with none; a newer code passes only the sign-in that asked', async () => {
+    const username = 'dtcpnc_demo'
+    const x = await challenged(username)
+    const y = await challenged(username)
+    await x.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    await x.postJson('/api/mfa/generateNewCode') // a second code in X: still X's
+    const xCode = await x.latestCode()
+    expect(await enter(y, xCode)).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
+    // Y asks for its own: it replaces X's (one code per member), and passes Y only.
+    await y.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    const yCode = await y.latestCode()
+    expect(await enter(x, xCode)).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
+    expect(await enter(x, yCode)).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
+    expect(await enter(y, yCode)).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
+  })
+})

@@ -111,7 +111,7 @@ export function mfaCodes(context: MfaContext) {
     async sendCode(
       user: SessionUser,
       method: MfaDeliveryMethod,
-      { isChallenge }: { isChallenge: boolean },
+      { isChallenge, signIn }: { isChallenge: boolean; signIn: string },
     ): Promise<CwMfaResponse> {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
@@ -145,7 +145,7 @@ export function mfaCodes(context: MfaContext) {
       await db.transaction(async (tx) => {
         await mfaRepo(tx).replaceCode(
           user.id,
-          codeHash(user.id, recipient, code),
+          codeHash(user.id, recipient, signIn, code),
           method,
           clock.now(),
           limits.verificationCodeTtlMinutes,
@@ -222,11 +222,15 @@ export function mfaCodes(context: MfaContext) {
       }
     },
 
-    /** A code typed in: a try spent, then judged against the current code. */
+    /**
+     * A code typed in: a try spent, then judged against the current code, which passes only
+     * in the sign-in that asked for it (`signIn`, as given to sendCode; none: no code asked).
+     */
     async verifyCode(
       user: SessionUser,
       code: string,
       marks: DeviceMarks | undefined,
+      signIn: string | undefined,
     ): Promise<MfaOutcome> {
       const spent = await codes.spendFactorTry(user)
       if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
@@ -236,7 +240,10 @@ export function mfaCodes(context: MfaContext) {
         repo.contactOf(user.id),
       ])
       const method = sent?.deliveryMethod === 'sms' ? 'sms' : 'email'
-      const expected = contact && codeHash(user.id, recipientOf(contact, method), code)
+      const expected =
+        contact && signIn !== undefined
+          ? codeHash(user.id, recipientOf(contact, method), signIn, code)
+          : undefined
       const isRight =
         sent !== undefined &&
         expected !== undefined &&
