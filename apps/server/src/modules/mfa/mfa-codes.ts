@@ -111,7 +111,7 @@ export function mfaCodes(context: MfaContext) {
     async sendCode(
       user: SessionUser,
       method: MfaDeliveryMethod,
-      { isChallenge, signIn }: { isChallenge: boolean; signIn: string },
+      { isChallenge, signInId }: { isChallenge: boolean; signInId: string },
     ): Promise<CwMfaResponse> {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
@@ -145,7 +145,7 @@ export function mfaCodes(context: MfaContext) {
       await db.transaction(async (tx) => {
         await mfaRepo(tx).replaceCode(
           user.id,
-          codeHash(user.id, recipient, signIn, code),
+          codeHash(user.id, recipient, signInId, code),
           method,
           clock.now(),
           limits.verificationCodeTtlMinutes,
@@ -224,13 +224,13 @@ export function mfaCodes(context: MfaContext) {
 
     /**
      * A code typed in: a try spent, then judged against the current code, which passes only
-     * in the sign-in that asked for it (`signIn`, as given to sendCode; none: no code asked).
+     * in the sign-in that asked for it (`signInId`, as given to sendCode; none: no code asked).
      */
     async verifyCode(
       user: SessionUser,
       code: string,
       marks: DeviceMarks | undefined,
-      signIn: string | undefined,
+      signInId: string | undefined,
     ): Promise<MfaOutcome> {
       const spent = await codes.spendFactorTry(user)
       if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
@@ -241,8 +241,8 @@ export function mfaCodes(context: MfaContext) {
       ])
       const method = sent?.deliveryMethod === 'sms' ? 'sms' : 'email'
       const expected =
-        contact && signIn !== undefined
-          ? codeHash(user.id, recipientOf(contact, method), signIn, code)
+        contact && signInId !== undefined
+          ? codeHash(user.id, recipientOf(contact, method), signInId, code)
           : undefined
       const isRight =
         sent !== undefined &&

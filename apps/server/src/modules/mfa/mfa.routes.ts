@@ -45,9 +45,9 @@ const eventOf: Record<Exclude<MfaOutcome['kind'], 'continue'>, SignInEvent> = {
   locked: 'locked',
 }
 
-/** The value that binds this sign-in's codes (sendCode), if one was asked for. */
-const codeSignInOf = (session: Session): string | undefined =>
-  typeof session.data.codeSignIn === 'string' ? session.data.codeSignIn : undefined
+/** The random id of this sign-in its codes are bound to (sendCode), once one was asked for. */
+const signInIdOf = (session: Session): string | undefined =>
+  typeof session.data.signInId === 'string' ? session.data.signInId : undefined
 
 /** Every MFA call: the spec §7 headers, a cwMFAResponse, and refused without a session. */
 const mfaCall = (name: ApiCallName, isChange: boolean) => ({
@@ -177,13 +177,13 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
     const method = pick(session.data.mfaDelivery)
     // The code is bound to this sign-in (issue 40, C2): a random value its session keeps,
     // made at its first code and the same for every code after.
-    const signIn = codeSignInOf(session) ?? randomToken(16)
+    const signInId = signInIdOf(session) ?? randomToken(16)
     await request.session.update({
-      data: { ...session.data, mfaDelivery: method, codeSignIn: signIn },
+      data: { ...session.data, mfaDelivery: method, signInId },
     })
     const isChallenge = session.stage === 'challenged'
     const resendAfterSeconds = await app.limits.messageFor(user.id, { isCode: true })
-    const answer = await refusing(() => mfa.sendCode(user, method, { isChallenge, signIn }))
+    const answer = await refusing(() => mfa.sendCode(user, method, { isChallenge, signInId }))
     return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
   }
 
@@ -218,7 +218,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       // Issue 27: a device is trusted only when the member chose it (or the spec's request,
       // which has no choice, came).
       const marks = rememberDevice ? deviceMarksOf(request) : undefined
-      const outcome = await mfa.verifyCode(user, verificationCode, marks, codeSignInOf(session))
+      const outcome = await mfa.verifyCode(user, verificationCode, marks, signInIdOf(session))
       if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
       markDevice(reply, outcome)
       if (outcome.kind === 'locked') await advance(request, 'locked')
