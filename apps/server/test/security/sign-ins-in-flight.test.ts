@@ -37,8 +37,9 @@ const api = '/api/console'
 const level1OrgOf = (username: string) =>
   programOf(username.replace(/_demo$/, '') as ProgramCode).level1Org
 
+let admins = 0
 async function adminClient(): Promise<TestClient> {
-  const email = 'in.flight.admin@example.com'
+  const email = `in.flight.admin.${++admins}@example.com`
   const created = await staffService({
     db: t.database.db,
     audit: { record: async () => undefined },
@@ -164,6 +165,45 @@ describe('a disable while sign-ins are in flight', () => {
     } finally {
       await setDisabled(false)
     }
+  })
+})
+
+describe('a disable while a temporary password is in flight', () => {
+  it('the temporary password verified before the disable is not spent and starts nothing; after the enable it signs the owner in', async () => {
+    const username = 'dtcpnc_demo'
+    const admin = await adminClient()
+    const asked = await t.client().postJson('/api/us-web-authentication/sendTempPassword', {
+      emailAddress: 'dtcpnc.demo@example.com',
+      deliveryMethod: 'email',
+      appName: 'usweb',
+    })
+    expect(asked.statusCode).toBe(200)
+    const sent = (await t.client().get('/dev/outbox.json')).json() as {
+      template: string
+      body: string
+    }[]
+    const temporary =
+      /is: (\S+)/.exec(sent.find((m) => m.template === 'temporary-password')?.body ?? '')?.[1] ?? ''
+
+    const browser = t.client()
+    const held = holdPasswordVerifications()
+    const login = browser.login(username, temporary, level1OrgOf(username))
+    await held.waitingFor(1)
+    const disabled = await admin.postJson(`${api}/members/${username}/disable`, {
+      reason: 'Fraud report, ticket 2',
+    })
+    expect(disabled.statusCode).toBe(200)
+    await held.release()
+    expect((await login).json()).toEqual({ message: authMessages.userLocked })
+    expect(await whatIsLeft(browser)).toEqual({ decision: 401, handoff: 401 })
+
+    const enabled = await admin.postJson(`${api}/members/${username}/enable`, {
+      reason: 'Fraud report closed, ticket 2',
+    })
+    expect(enabled.statusCode).toBe(200)
+    expect(await whatIsLeft(browser)).toEqual({ decision: 401, handoff: 401 })
+    const owner = await t.client().login(username, temporary, level1OrgOf(username))
+    expect(owner.json()).toEqual({ message: authMessages.success, temporaryPassword: true })
   })
 })
 

@@ -125,8 +125,9 @@ export function authenticationService(deps: Deps) {
       }
       return row
     })
-    // Another sign-in spent it first (a race), or a newer one replaced it.
-    if (!used) return { ok: false, message: authMessages.invalidCredentials }
+    // Another sign-in spent it first (a race), a newer one replaced it, or the member was
+    // disabled since the read (answered as a locked account is).
+    if (!used) return { ok: false, message: await refusedSinceRead(user.id) }
     await users.rememberLocale(user, currentLocale())
     const entry = {
       event: 'login.temporary_password_used' as const,
