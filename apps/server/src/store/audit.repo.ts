@@ -145,11 +145,18 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
     /**
      * A right password: the user's failed-login count back to 0 and the sign-in's audit row,
      * in one statement (one round trip instead of two); with `session`, the new session's
-     * row too (plugins/session.ts `start`). When the account got locked since it was read,
-     * none is written and the answer is false.
+     * row too (plugins/session.ts `start`). `passwordHash` is the hash the password was
+     * verified against. When, since it was read, the account got locked or disabled or its
+     * password changed (a change, a temporary password redeemed), none is written and the
+     * answer is false: a sign-in verified before such an event starts nothing after it
+     * (issue 40, S1).
      */
     async recordSuccessfulLogin(
-      entry: AuditEntry & { userId: number; event: 'login.succeeded' },
+      entry: AuditEntry & {
+        userId: number
+        event: 'login.succeeded' | 'login.temporary_password_used'
+      },
+      passwordHash: string,
       session?: StartedSessionRow,
     ): Promise<boolean> {
       // In a SELECT list a parameter has no column to take its type from: cast each.
@@ -160,7 +167,14 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
           db
             .update(users)
             .set({ failedAttempts: 0 })
-            .where(and(eq(users.id, placeholder('userId')), eq(users.isLocked, false)))
+            .where(
+              and(
+                eq(users.id, placeholder('userId')),
+                eq(users.isLocked, false),
+                eq(users.isDisabled, false),
+                eq(users.passwordHash, placeholder('passwordHash')),
+              ),
+            )
             .returning({ id: users.id }),
         )
         // Run by PostgreSQL whether or not the audit insert reads it; from `reset`, so only
@@ -224,6 +238,7 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
         at: clock.now().toISOString(),
         event: entry.event,
         userId: entry.userId,
+        passwordHash,
         username: entry.username ?? null,
         // The request's client address unless the entry names one (issue 32, A1).
         clientIp: entry.clientIp ?? currentClientIp(),

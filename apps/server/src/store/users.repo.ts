@@ -3,6 +3,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  gte,
   lt,
   notInArray,
   sql,
@@ -130,9 +131,24 @@ export function usersRepo(db: Db) {
         .returning({ failedAttempts: users.failedAttempts, isLocked: users.isLocked })
       return row
     },
-    /** Locks the account (the sixth wrong code); a password reset unlocks it. */
-    async lock(id: number): Promise<void> {
-      await db.update(users).set({ isLocked: true }).where(eq(users.id, id))
+    /**
+     * Locks the account for spent code tries (a password reset unlocks it), decided on the
+     * count as it stands (issue 40, K1): only while it is still at `maxAttempts`, so a factor
+     * passed since the last try was spent (which cleared the count) wins. True when it locked.
+     */
+    async lockWhileCodeTriesSpent(id: number, maxAttempts: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ isLocked: true })
+        .where(
+          and(
+            eq(users.id, id),
+            eq(users.isLocked, false),
+            gte(users.mfaFailedAttempts, maxAttempts),
+          ),
+        )
+        .returning({ id: users.id })
+      return rows.length === 1
     },
     /**
      * Spends one of the user's verification-code tries, atomically, before the code is
@@ -226,7 +242,14 @@ export function usersRepo(db: Db) {
           pendingPasswordExpiresAt: null,
           pendingPasswordChannel: null,
         })
-        .where(and(eq(users.id, userId), eq(users.pendingPasswordHash, hash)))
+        // A member disabled since the read gets nothing from it (issue 40, S1).
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.pendingPasswordHash, hash),
+            eq(users.isDisabled, false),
+          ),
+        )
         .returning({ recoveredVia: users.recoveredVia })
       return row
     },

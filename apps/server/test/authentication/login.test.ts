@@ -79,7 +79,7 @@ describe('authentication messages', () => {
   })
 
   it('writes the failed-count reset and the sign-in row together, neither for an account locked since it was read', async () => {
-    const { id } = await userRow('dtcpnc_demo')
+    const { id, passwordHash } = await userRow('dtcpnc_demo')
     const audit = auditRepo(t.database.db, clock)
     const signInRows = () =>
       t.database.db
@@ -97,21 +97,21 @@ describe('authentication messages', () => {
     }
     const before = (await signInRows()).length
     await set({ failedAttempts: 2, isLocked: false })
-    expect(await audit.recordSuccessfulLogin(entry)).toBe(true)
+    expect(await audit.recordSuccessfulLogin(entry, passwordHash)).toBe(true)
     expect((await userRow('dtcpnc_demo')).failedAttempts).toBe(0)
     const rows = await signInRows()
     expect(rows).toHaveLength(before + 1)
     expect(rows.at(-1)).toMatchObject({ ...entry, at: clock.now(), actor: null, reason: null })
 
     await set({ failedAttempts: 2, isLocked: true })
-    expect(await audit.recordSuccessfulLogin(entry)).toBe(false)
+    expect(await audit.recordSuccessfulLogin(entry, passwordHash)).toBe(false)
     expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
     expect(await signInRows()).toHaveLength(before + 1)
     await set({ failedAttempts: 0, isLocked: false })
   })
 
-  it('writes the new session in the same statement, and no session for an account locked since it was read', async () => {
-    const { id } = await userRow('dtcpnc_demo')
+  it('writes the new session in the same statement, and no session for an account locked, disabled or with another password since it was read', async () => {
+    const { id, passwordHash } = await userRow('dtcpnc_demo')
     const audit = auditRepo(t.database.db, clock)
     const entry = { event: 'login.succeeded' as const, userId: id, username: 'dtcpnc_demo' }
     const now = clock.now()
@@ -129,16 +129,26 @@ describe('authentication messages', () => {
       const [row] = await t.database.db.select().from(sessions).where(eq(sessions.idHash, idHash))
       return row
     }
-    const set = (values: { failedAttempts: number; isLocked: boolean }) =>
+    const set = (values: { failedAttempts: number; isLocked: boolean; isDisabled?: boolean }) =>
       t.database.db.update(users).set(values).where(eq(users.id, id))
+    const start = (idHash: string, verifiedAgainst = passwordHash) =>
+      audit.recordSuccessfulLogin(entry, verifiedAgainst, sessionRow(idHash))
 
     await set({ failedAttempts: 2, isLocked: true })
-    expect(await audit.recordSuccessfulLogin(entry, sessionRow('locked-since-read'))).toBe(false)
+    expect(await start('locked-since-read')).toBe(false)
     expect(await sessionOf('locked-since-read')).toBeUndefined()
     expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
 
-    await set({ failedAttempts: 2, isLocked: false })
-    expect(await audit.recordSuccessfulLogin(entry, sessionRow('started'))).toBe(true)
+    // Issue 40, S1: a disable, or a new password, since the read starts nothing either.
+    await set({ failedAttempts: 2, isLocked: false, isDisabled: true })
+    expect(await start('disabled-since-read')).toBe(false)
+    expect(await sessionOf('disabled-since-read')).toBeUndefined()
+    await set({ failedAttempts: 2, isLocked: false, isDisabled: false })
+    expect(await start('password-changed-since-read', 'the hash before a change')).toBe(false)
+    expect(await sessionOf('password-changed-since-read')).toBeUndefined()
+    expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2 })
+
+    expect(await start('started')).toBe(true)
     // Every column as the session plugin's own insert writes it (jsonb as JSON, times exact).
     expect(await sessionOf('started')).toEqual(sessionRow('started'))
     expect((await userRow('dtcpnc_demo')).failedAttempts).toBe(0)

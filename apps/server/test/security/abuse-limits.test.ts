@@ -11,7 +11,7 @@ import { buildApp } from '../../src/app.ts'
 import { passwordHashingLoad } from '../../src/lib/passwords.ts'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { auditLog, outbox } from '../../src/store/schema.ts'
+import { auditLog, outbox, users } from '../../src/store/schema.ts'
 import {
   manualClock,
   openTestDatabase,
@@ -123,19 +123,50 @@ describe('unknown usernames', () => {
 })
 
 describe('the time an answer takes', () => {
-  it('is one password verification for an unknown name, a locked account and a wrong password alike', async () => {
+  /** The password verifications one wrong-password sign-in costs (the work its time tells). */
+  const verificationsFor = async (t: TestApp, userName: string) => {
+    const before = passwordHashingLoad().finished
+    await loginFrom(t, userName)
+    return passwordHashingLoad().finished - before
+  }
+
+  it('is the same two password verifications for an unknown name, a locked account and a wrong password alike', async () => {
     const { t } = await app({})
-    const verificationsFor = async (userName: string) => {
-      const before = passwordHashingLoad().finished
-      await loginFrom(t, userName)
-      return passwordHashingLoad().finished - before
-    }
     for (let i = 0; i < 3; i++) await loginFrom(t, 'augustar_demo') // now locked
     expect({
-      unknown: await verificationsFor('nobody_timed'),
-      locked: await verificationsFor('augustar_demo'),
-      wrongPassword: await verificationsFor('bclip_demo'),
-    }).toEqual({ unknown: 1, locked: 1, wrongPassword: 1 })
+      unknown: await verificationsFor(t, 'nobody_timed'),
+      locked: await verificationsFor(t, 'augustar_demo'),
+      wrongPassword: await verificationsFor(t, 'bclip_demo'),
+    }).toEqual({ unknown: 2, locked: 2, wrongPassword: 2 })
+  })
+
+  // Issue 40, T1: two wrong passwords, one before and one after a reset is asked for, must not
+  // tell that a temporary password waits (and so that the username exists).
+  it('does not tell that a temporary password waits', async () => {
+    const { t } = await app({})
+    const before = await verificationsFor(t, 'dtcpnc_demo')
+    const asked = await t.client().postJson('/api/us-web-authentication/sendTempPassword', {
+      emailAddress: 'dtcpnc.demo@example.com',
+      deliveryMethod: 'email',
+      appName: 'usweb',
+    })
+    expect(asked.statusCode).toBe(200)
+    const [member] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.username, 'dtcpnc_demo'))
+    expect(member?.pendingPasswordHash).toBeTruthy() // one waits
+    const waiting = await verificationsFor(t, 'dtcpnc_demo')
+    expect({ before, waiting }).toEqual({ before: 2, waiting: 2 })
+    // The owner still gets in with the temporary password.
+    const sent = (await t.client().get('/dev/outbox.json')).json() as {
+      template: string
+      body: string
+    }[]
+    const temporary =
+      /is: (\S+)/.exec(sent.find((m) => m.template === 'temporary-password')?.body ?? '')?.[1] ?? ''
+    const owner = await loginFrom(t, 'dtcpnc_demo', { password: temporary })
+    expect(owner.json()).toEqual({ message: authMessages.success, temporaryPassword: true })
   })
 })
 

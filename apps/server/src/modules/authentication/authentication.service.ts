@@ -80,6 +80,18 @@ export function authenticationService(deps: Deps) {
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
 
   /**
+   * The answer to a verified password whose session the account refused to start (issue 40,
+   * S1): a lock or a disable since the read is answered as one; otherwise the password changed
+   * since it was read (a change, a temporary password redeemed) and the one typed is not it.
+   */
+  async function refusedSinceRead(userId: number): Promise<AuthMessage> {
+    const current = await users.findById(userId)
+    return !current || current.isLocked || current.isDisabled
+      ? authMessages.userLocked
+      : authMessages.invalidCredentials
+  }
+
+  /**
    * The temporary password was right (issue 32, M4, R1, D1). It is spent: it becomes the
    * password of this one sign-in, which must end in a new one, and it signs in no second
    * time. The current password is void, the account unlocked, every other sign-in ended and
@@ -113,20 +125,29 @@ export function authenticationService(deps: Deps) {
       }
       return row
     })
-    // Another sign-in spent it first (a race), or a newer one replaced it.
-    if (!used) return { ok: false, message: authMessages.invalidCredentials }
+    // Another sign-in spent it first (a race), a newer one replaced it, or the member was
+    // disabled since the read (answered as a locked account is).
+    if (!used) return { ok: false, message: await refusedSinceRead(user.id) }
     await users.rememberLocale(user, currentLocale())
-    await audit.record({
-      event: 'login.temporary_password_used',
+    const entry = {
+      event: 'login.temporary_password_used' as const,
       ...context,
       detail: { channel: used.recoveredVia, wasLocked: user.isLocked },
-    })
+    }
     const signedIn = {
       user: { ...user, isTemporaryPassword: true, isLocked: false },
       customer,
       isPasswordChangeRequired: true,
     }
-    await startSession(signedIn)
+    // As a sign-in with the current password: the session starts only while the temporary
+    // password is still the account's and the member is not disabled (issue 40, S1).
+    const isStarted = await startSession(signedIn, (row) =>
+      audit.recordSuccessfulLogin(entry, pendingHash, row),
+    )
+    if (!isStarted) {
+      await audit.record(entry) // spent all the same
+      return { ok: false, message: await refusedSinceRead(user.id) }
+    }
     return {
       ok: true,
       message: authMessages.success,
@@ -146,6 +167,8 @@ export function authenticationService(deps: Deps) {
       const found = await users.findWithCustomerByUsername(userName)
       if (!found) {
         // Answers as an account would (same messages, counts and time): see unknown-usernames.ts.
+        // Two verifications, as every refusal of an account costs (T1 below).
+        await verifyAgainstDummy(password)
         await verifyAgainstDummy(password)
         const failedAttempts = await deps.unknownUsernames.recordFailure(userName)
         await audit.record({ event: 'login.unknown_user', username: userName, clientIp })
@@ -163,13 +186,21 @@ export function authenticationService(deps: Deps) {
         !user.isDisabled
           ? user.pendingPasswordHash
           : null
+      // SECURITY (issue 40, T1): every refusal costs the same two verifications, the current
+      // password's and the temporary one's, against a dummy when none waits: the time of a
+      // wrong password must not tell that a reset is pending (nor a lock, nor an unknown name).
+      const temporaryPasswordTyped = async (): Promise<string | null> => {
+        if (pending === null) {
+          await verifyAgainstDummy(password)
+          return null
+        }
+        return (await verifyPassword(pending, password)) ? pending : null
+      }
       // A member disabled by the support desk is answered as a locked account is (issue 31).
       if (user.isLocked || user.isDisabled) {
-        if (pending === null) {
-          await verifyAgainstDummy(password) // as slow as any other answer
-        } else if (await verifyPassword(pending, password)) {
-          return useTemporaryPassword(found, pending, input, startSession)
-        }
+        await verifyAgainstDummy(password) // in place of the current password's
+        const temporary = await temporaryPasswordTyped()
+        if (temporary !== null) return useTemporaryPassword(found, temporary, input, startSession)
         await audit.record({
           event: user.isDisabled ? 'login.disabled' : 'login.locked',
           ...context,
@@ -177,9 +208,8 @@ export function authenticationService(deps: Deps) {
         return { ok: false, message: authMessages.userLocked }
       }
       const isCurrentPassword = await verifyPassword(user.passwordHash, password)
-      if (!isCurrentPassword && pending !== null && (await verifyPassword(pending, password))) {
-        return useTemporaryPassword(found, pending, input, startSession)
-      }
+      const temporary = isCurrentPassword ? null : await temporaryPasswordTyped()
+      if (temporary !== null) return useTemporaryPassword(found, temporary, input, startSession)
       if (!isCurrentPassword) {
         const notice = templates.lockout(
           brandOf(user.program, await reference.phoneOf(user.program), user.locale),
@@ -230,13 +260,14 @@ export function authenticationService(deps: Deps) {
         customer,
         isPasswordChangeRequired: user.isTemporaryPassword || isExpiredNow,
       }
-      // The failed-count reset checks the lock again: a lock since the read wins, and then
-      // neither the audit row nor the session is written (one statement for the three).
+      // The failed-count reset checks the account again (issue 40, S1): a lock, a disable or a
+      // new password since the read wins, and then neither the audit row nor the session is
+      // written (one statement for the three).
       const entry = { event: 'login.succeeded' as const, ...context, detail: { verdict } }
       const isStarted = await startSession(signedIn, (row) =>
-        audit.recordSuccessfulLogin(entry, row),
+        audit.recordSuccessfulLogin(entry, user.passwordHash, row),
       )
-      if (!isStarted) return { ok: false, message: authMessages.userLocked }
+      if (!isStarted) return { ok: false, message: await refusedSinceRead(user.id) }
       void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
       await users.rememberLocale(user, currentLocale())
       return {

@@ -44,19 +44,32 @@ export function mfaCodes(context: MfaContext) {
   } = context
 
   /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
-  async function openIncident(userId: number, reason: string, now: Date): Promise<string> {
-    const incidentID = await repo.openIncident(userId, reason, now)
+  async function openIncident(
+    userId: number,
+    reason: string,
+    now: Date,
+    incidents = repo,
+  ): Promise<string> {
+    const incidentID = await incidents.openIncident(userId, reason, now)
     if (incidentID === undefined)
       throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
     return incidentID
   }
 
-  async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome> {
+  /**
+   * The tries are spent: locks the account, with its incident, notice and ended sessions, all
+   * or nothing. Undefined when the count no longer stands at the limit (issue 40, K1): a factor
+   * passed since this try was spent (the right code, sent in parallel) cleared it, and wins.
+   */
+  async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome | undefined> {
     const now = clock.now()
-    const incidentID = await openIncident(user.id, reason, now)
     const notice = templates.lockout(await brand(user))
-    await db.transaction(async (tx) => {
-      await usersRepo(tx).lock(user.id)
+    const incidentID = await db.transaction(async (tx) => {
+      if (!(await usersRepo(tx).lockWhileCodeTriesSpent(user.id, codeTriesBeforeLock))) {
+        return undefined
+      }
+      // No free ticket number: nothing is locked, and the member tries again in a minute.
+      const incident = await openIncident(user.id, reason, now, mfaRepo(tx))
       await mfaRepo(tx).deleteCode(user.id)
       // Every sign-in of the user ends, on this device and on any other.
       await sessionsRepo(tx).removeAllOf(user.id)
@@ -68,13 +81,27 @@ export function mfaCodes(context: MfaContext) {
           message: notice,
         })
       }
+      return incident
     })
+    if (incidentID === undefined) return undefined
     await audit.record({ event: 'mfa.locked', userId: user.id, detail: { incidentID } })
     return {
       kind: 'locked',
       response: response({ statusCode: 'LOCKOUT', incidentID, nextScreen: mfaScreens.support }),
     }
   }
+
+  /**
+   * Single use: of parallel right codes, one deletes the code and wins. The tries start again
+   * in the same change (issue 40, K1): a parallel try that finds the code gone finds the count
+   * cleared too, so its lock (lockOut) is decided on the count after the pass.
+   */
+  const consumeAndClearTries = (user: SessionUser, codeHash: string) =>
+    db.transaction(async (tx) => {
+      const isConsumed = await mfaRepo(tx).consumeCode(user.id, codeHash)
+      if (isConsumed) await usersRepo(tx).clearCodeAttempts(user.id)
+      return isConsumed
+    })
 
   const codes = {
     /**
@@ -84,7 +111,7 @@ export function mfaCodes(context: MfaContext) {
     async sendCode(
       user: SessionUser,
       method: MfaDeliveryMethod,
-      { isChallenge }: { isChallenge: boolean },
+      { isChallenge, signInId }: { isChallenge: boolean; signInId: string },
     ): Promise<CwMfaResponse> {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
@@ -118,7 +145,7 @@ export function mfaCodes(context: MfaContext) {
       await db.transaction(async (tx) => {
         await mfaRepo(tx).replaceCode(
           user.id,
-          codeHash(user.id, recipient, code),
+          codeHash(user.id, recipient, signInId, code),
           method,
           clock.now(),
           limits.verificationCodeTtlMinutes,
@@ -153,7 +180,8 @@ export function mfaCodes(context: MfaContext) {
     ): Promise<MfaOutcome> {
       if (attempts !== undefined) {
         await audit.record({ event, userId: user.id, detail: { attempts } })
-        if (areCodeTriesSpent(attempts)) return lockOut(user, codeLockReason)
+        const locked = areCodeTriesSpent(attempts) && (await lockOut(user, codeLockReason))
+        if (locked) return locked
       }
       return {
         kind: 'continue',
@@ -194,11 +222,15 @@ export function mfaCodes(context: MfaContext) {
       }
     },
 
-    /** A code typed in: a try spent, then judged against the current code. */
+    /**
+     * A code typed in: a try spent, then judged against the current code, which passes only
+     * in the sign-in that asked for it (`signInId`, as given to sendCode; none: no code asked).
+     */
     async verifyCode(
       user: SessionUser,
       code: string,
       marks: DeviceMarks | undefined,
+      signInId: string | undefined,
     ): Promise<MfaOutcome> {
       const spent = await codes.spendFactorTry(user)
       if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
@@ -208,13 +240,16 @@ export function mfaCodes(context: MfaContext) {
         repo.contactOf(user.id),
       ])
       const method = sent?.deliveryMethod === 'sms' ? 'sms' : 'email'
-      const expected = contact && codeHash(user.id, recipientOf(contact, method), code)
+      const expected =
+        contact && signInId !== undefined
+          ? codeHash(user.id, recipientOf(contact, method), signInId, code)
+          : undefined
       const isRight =
         sent !== undefined &&
         expected !== undefined &&
         sent.expiresAt > now &&
         safeEqual(sent.codeHash, expected) &&
-        (await repo.consumeCode(user.id, sent.codeHash))
+        (await consumeAndClearTries(user, sent.codeHash))
       if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
       return codes.factorPassed(user, marks, { method })
     },

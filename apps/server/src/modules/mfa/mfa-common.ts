@@ -117,8 +117,11 @@ export function mfaContext(deps: MfaDeps) {
     repo: mfaRepo(db),
     users: usersRepo(db),
     // Bound to where the code went: entered after the contact changed, it proves nothing.
-    codeHash: (userId: number, recipient: string, code: string) =>
-      hmac(codeKey, `${userId}:${recipient}:${code}`),
+    // And to the sign-in that asked for it (issue 40, C2; ASVS 6.6.2): `signInId` is the
+    // random value its session keeps (mfa.routes.ts), so another sign-in of the same member
+    // cannot use it.
+    codeHash: (userId: number, recipient: string, signInId: string, code: string) =>
+      hmac(codeKey, `${userId}:${recipient}:${signInId}:${code}`),
     recipientOf: (contact: MfaContactRow, method: MfaDeliveryMethod) =>
       method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix),
     devices: deviceTrust({ ...deps, repo: mfaRepo(db) }),

@@ -16,6 +16,8 @@ import {
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import type { Session } from '../../plugins/session.ts'
+import { randomToken } from '../../lib/crypto.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import type { SignInEvent, SignInState } from '../signin/flow.ts'
@@ -42,6 +44,10 @@ const eventOf: Record<Exclude<MfaOutcome['kind'], 'continue'>, SignInEvent> = {
   passed: 'mfaNotRequired',
   locked: 'locked',
 }
+
+/** The random id of this sign-in its codes are bound to (sendCode), once one was asked for. */
+const signInIdOf = (session: Session): string | undefined =>
+  typeof session.data.signInId === 'string' ? session.data.signInId : undefined
 
 /** Every MFA call: the spec §7 headers, a cwMFAResponse, and refused without a session. */
 const mfaCall = (name: ApiCallName, isChange: boolean) => ({
@@ -169,10 +175,15 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
   async function sendCode(request: FastifyRequest, pick: (chosen: unknown) => MfaDeliveryMethod) {
     const { session, user } = request.member
     const method = pick(session.data.mfaDelivery)
-    await request.session.update({ data: { ...session.data, mfaDelivery: method } })
+    // The code is bound to this sign-in (issue 40, C2): a random value its session keeps,
+    // made at its first code and the same for every code after.
+    const signInId = signInIdOf(session) ?? randomToken(16)
+    await request.session.update({
+      data: { ...session.data, mfaDelivery: method, signInId },
+    })
     const isChallenge = session.stage === 'challenged'
     const resendAfterSeconds = await app.limits.messageFor(user.id, { isCode: true })
-    const answer = await refusing(() => mfa.sendCode(user, method, { isChallenge }))
+    const answer = await refusing(() => mfa.sendCode(user, method, { isChallenge, signInId }))
     return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
   }
 
@@ -202,12 +213,12 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
     '/api/mfa/enterverificationcode',
     { schema: codeSchema, ...openIn(owingCode) },
     async (request, reply) => {
-      const { user } = request.member
+      const { session, user } = request.member
       const { verificationCode, rememberDevice = true } = request.body
       // Issue 27: a device is trusted only when the member chose it (or the spec's request,
       // which has no choice, came).
       const marks = rememberDevice ? deviceMarksOf(request) : undefined
-      const outcome = await mfa.verifyCode(user, verificationCode, marks)
+      const outcome = await mfa.verifyCode(user, verificationCode, marks, signInIdOf(session))
       if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
       markDevice(reply, outcome)
       if (outcome.kind === 'locked') await advance(request, 'locked')

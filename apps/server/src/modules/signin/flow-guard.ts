@@ -103,7 +103,7 @@ interface MemberOptions {
 
 /**
  * The session's member when the sign-in has reached one of `states`: 401/403 as
- * `requireState`, and 401 when the user is gone or locked. Loaded once per request.
+ * `requireState`, and 401 when the user is gone, locked or disabled. Loaded once per request.
  */
 export async function memberOf(
   request: FastifyRequest,
@@ -115,7 +115,8 @@ export async function memberOf(
   // Read with the session when it was loaded from its row (one statement); read here when
   // the session started in this request.
   const found = request.session.loadedMember() ?? (await request.server.loadMember(session.userId))
-  if (!found || found.user.isLocked) throw new HttpError(401, pleaseLogIn)
+  // A lock or a disable since the sign-in ends what it may do (issue 40, S1).
+  if (!found || found.user.isLocked || found.user.isDisabled) throw new HttpError(401, pleaseLogIn)
   return { session, ...found }
 }
 

@@ -14,6 +14,7 @@ import {
   type MemberMatch,
   type MemberSearch,
 } from '../../store/member-admin.repo.ts'
+import { mfaRepo } from '../../store/mfa.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { staffRepo } from '../../store/staff.repo.ts'
 import { usersRepo } from '../../store/users.repo.ts'
@@ -86,8 +87,10 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
       if (!user) return { ok: false, reason: 'USER_NOT_FOUND' }
       if (user.isDisabled === isDisabled) return { ok: false, reason: 'ALREADY' }
       await memberAdminRepo(tx).setDisabled(user.id, isDisabled)
-      // Disabling ends every sign-in of the member at once.
+      // Disabling ends every sign-in of the member at once, and forgets their trusted devices:
+      // a sign-in after the enable passes a code again (issue 40, S1).
       const endedSessions = isDisabled ? await sessionsRepo(tx).removeAllOf(user.id) : 0
+      if (isDisabled) await mfaRepo(tx).forgetDevices(user.id)
       await auditRepo(tx, clock).record({
         event: isDisabled ? 'support.member_disabled' : 'support.member_enabled',
         userId: user.id,
