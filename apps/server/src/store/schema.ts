@@ -125,7 +125,10 @@ export const users = pgTable(
     pendingPasswordHash: text(),
     pendingPasswordExpiresAt: timestamp({ withTimezone: true }),
     pendingPasswordChannel: text().$type<'email' | 'sms'>(),
-    /** Set when a temporary password is used: for a day the codes go by the other channel (M9). */
+    /**
+     * Set when a temporary password is used: the codes go by the other channel until one
+     * passes there (M9, issue 40). `recoveredAt` says when (for the record, not a deadline).
+     */
     recoveredVia: text().$type<'email' | 'sms'>(),
     recoveredAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull(),

@@ -11,13 +11,12 @@ import {
 } from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
 import { currentLocale } from '../../lib/request-context.ts'
-import { ServiceUnavailable } from '../../lib/unavailable.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
-import type { ChannelRefusal } from './code-channels.ts'
+import { otherChannelThan, type ChannelRefusal } from './code-channels.ts'
 import { MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
 
 const refusalMessages: Record<ChannelRefusal, string> = {
@@ -41,15 +40,8 @@ export function mfaCodes(context: MfaContext) {
     devices,
     doneScreen,
     channelsFor,
+    openIncident,
   } = context
-
-  /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
-  async function openIncident(userId: number, reason: string, now: Date): Promise<string> {
-    const incidentID = await repo.openIncident(userId, reason, now)
-    if (incidentID === undefined)
-      throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
-    return incidentID
-  }
 
   async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome> {
     const now = clock.now()
@@ -181,6 +173,12 @@ export function mfaCodes(context: MfaContext) {
       const now = clock.now()
       await users.clearCodeAttempts(user.id)
       if ('method' in proven) await repo.markVerified(user.id, proven.method, now)
+      // M9: a code on the other channel than a recovery's ends its restriction (not a
+      // passkey, not the passing of time: code-channels.ts).
+      const via = user.recoveredVia
+      if (via && 'method' in proven && proven.method === otherChannelThan(via)) {
+        await users.endRecoveryRestriction(user.id, via)
+      }
       const deviceMark = marks && (await devices.remember(user.id, marks))
       await audit.record({
         event: 'mfa.passed',
