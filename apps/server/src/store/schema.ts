@@ -192,6 +192,23 @@ export const knownDevices = pgTable(
 )
 
 /**
+ * Browsers on which a member passed a second factor (issue 40, new-device notice): the keyed
+ * hash of the mark their device cookie carries, trusted or not. A pass on a browser not here
+ * is news to the member's contacts. Apart from known_devices: being seen skips no code.
+ */
+export const seenDevices = pgTable(
+  'seen_devices',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    markHash: text().notNull(),
+    seenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.markHash] })],
+)
+
+/**
  * Passkeys (WebAuthn credentials, issue 23): the public key only, nothing secret. The sign
  * counter is checked at each use; the credential id is the authenticator's, unique.
  */

@@ -108,6 +108,10 @@ export interface MfaDeps {
   smsOriginHost?: string | undefined
   mfaExemptPrograms: readonly ProgramCode[]
   mailingPhone(program: string): Promise<string | undefined>
+  /** The zone the new-device notice writes its time in (SUPPORT_TIME_ZONE). */
+  timeZone: string
+  /** The portal's address for links in messages ('https://portal.example'); none when unknown. */
+  portalOrigin?: string | undefined
 }
 
 /** The repositories, keys and helpers every part of the second factor uses. */
