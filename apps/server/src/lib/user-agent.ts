@@ -1,6 +1,7 @@
-// The browser and system a User-Agent names, in plain words for a notice ("Chrome" and
-// "Windows"): a handful of tests in the order that tells the common browsers apart (Edge and
-// Opera also say Chrome, Chrome also says Safari). Anything else is unnamed, not guessed.
+// The browser and system a User-Agent names, in plain words for a notice ("Chrome on
+// Windows") and a passkey's name ("Passkey on Mac"): a handful of tests, in the order that
+// tells the common ones apart (Edge and Opera also say Chrome, Chrome also says Safari).
+// Anything else is unnamed, not guessed.
 
 export interface DeviceDescription {
   browser: string | null
@@ -20,9 +21,9 @@ const systems: [RegExp, string][] = [
   [/\biPhone\b/, 'iPhone'],
   [/\biPad\b/, 'iPad'],
   [/\bAndroid\b/, 'Android'],
-  [/\bWindows\b/, 'Windows'],
   [/\bCrOS\b/, 'ChromeOS'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'Mac'],
   [/\bLinux\b/, 'Linux'],
 ]
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatProgramPhone, programOf, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { demoCustomers, demoMailingPhones, demoPassword } from '../../src/store/demo-data.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import { SoftwareAuthenticator, startTestApp, type TestApp, type TestClient } from '../harness.ts'
 
 const origin = 'https://portal.example'
 let t: TestApp
@@ -127,6 +127,33 @@ describe('the new-device notice', () => {
     expect(text?.body).toContain(
       '¿No fue usted? Restablezca su contraseña en https://portal.example/',
     )
+  })
+
+  it('tells of a passkey passed on a new browser too', async () => {
+    const owner = member('dtcria_demo')
+    const laptop = await passCodeIn(owner.username, { 'user-agent': chromeOnWindows })
+    const authenticator = new SoftwareAuthenticator(origin)
+    const creation = (await laptop.postJson('/api/passkeys/registration/options', {})).json()
+    const saved = await laptop.postJson('/api/passkeys/registration', {
+      response: authenticator.register(creation),
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(await notices(owner.sms)).toHaveLength(1)
+
+    const phone = t.client()
+    await phone.login(owner.username, demoPassword, owner.program.level1Org)
+    await phone.checkProgram()
+    expect((await phone.mfaDecision()).json()).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
+    const request = (await phone.postJson('/api/passkeys/authentication/options', {})).json()
+    const used = await phone.send({
+      method: 'POST',
+      url: '/api/passkeys/authentication',
+      headers: { 'user-agent': safariOnIphone },
+      payload: { response: authenticator.assert(request) },
+    })
+    expect(used.json()).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
+    expect(await notices(owner.sms)).toHaveLength(2)
+    expect((await notices(owner.email))[0]?.body).toContain(': Safari on iPhone, on ')
   })
 
   it("sends none for a new account's first code: its enrolment, which the record heard of", async () => {
