@@ -391,6 +391,9 @@ export async function buildApp({
     smsOriginHost: config.smsOriginHost,
     mfaExemptPrograms: config.mfaExemptPrograms,
     mailingPhone: (program) => reference.phoneOf(program),
+    timeZone: config.supportTimeZone,
+    // The first origin the portal is served from, when it is one address (not a pattern).
+    portalOrigin: config.webauthn.origins.find((origin) => !origin.includes('*')),
   })
   const deviceCookie = deviceCookieOf(config.isCookieSecure, config.mfaDeviceTrustDays)
   await app.register(mfaRoutes, { mfa, deviceCookie })

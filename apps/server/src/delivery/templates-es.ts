@@ -5,6 +5,7 @@ import { icu } from '@portal/contract/i18n'
 import { limits } from '@portal/contract'
 import {
   readingLine,
+  signInTimeOf,
   type Brand,
   type Channel,
   type Lifetime,
@@ -97,6 +98,23 @@ export const templatesEs: Templates = {
     email: `Se acaba de agregar una llave de acceso (${name}) a su cuenta en línea. Puede usarse en lugar de un código de verificación al iniciar sesión.\n\n${signOff(b)}`,
     sms: `${b.name}: se acaba de agregar una llave de acceso a su cuenta en línea. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
+  newDevice: (b, sign) => {
+    const { browser, system } = sign.device
+    const device =
+      browser && system
+        ? `${browser} en ${system}`
+        : (browser ??
+          (system ? `un navegador en ${system}` : 'un navegador que no pudimos identificar'))
+    const reset = sign.recoveryLink
+      ? `restablezca su contraseña en ${sign.recoveryLink}`
+      : 'restablezca su contraseña con «Olvidé mi contraseña» en la página de inicio de sesión'
+    return {
+      template: 'new-device-notice',
+      subject: `${b.name}: un inicio de sesión desde un dispositivo nuevo`,
+      email: `Se acaba de iniciar sesión en su cuenta en línea desde un dispositivo que no se había usado antes: ${device}, el ${signInTimeOf(sign, 'es-US')}.\n\nSi fue usted, no necesita hacer nada más. Si no fue usted, ${reset} ahora y llame al servicio al cliente al ${phoneOf(b)}.\n\n${b.name}`,
+      sms: `${b.name}: se inició sesión en su cuenta en línea desde un dispositivo nuevo (${device}). ¿No fue usted? ${reset.charAt(0).toUpperCase()}${reset.slice(1)} y llame al ${phoneOf(b)}.`,
+    }
+  },
   passkeyRemoved: (b, name) => ({
     template: 'passkey-removed-notice',
     subject: `${b.name}: se eliminó una llave de acceso de su cuenta`,

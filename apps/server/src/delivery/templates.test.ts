@@ -18,3 +18,28 @@ describe('the verification code by text message', () => {
     expect(sms.startsWith('178389 is your ')).toBe(true)
   })
 })
+
+describe('the new-device notice (issue 40)', () => {
+  // A fixed moment, not today: 21:04 UTC is 3:04 PM in Chicago on that day.
+  const sign = {
+    when: new Date('2026-11-27T21:04:00Z'),
+    timeZone: 'America/Chicago',
+    device: { browser: 'Chrome', system: 'Windows' },
+    recoveryLink: 'https://portal.example/usweb/forgot-password',
+  }
+
+  it('says when in the service zone, the browser and system, and what to do', () => {
+    const { email, sms } = templates.newDevice(brand, sign)
+    expect(email).toContain('Chrome on Windows, on November 27, 2026 at 3:04 PM CST.')
+    expect(email).toContain('reset your password at https://portal.example/usweb/forgot-password')
+    expect(sms).toContain('Not you? Reset your password at https://portal.example/')
+  })
+
+  it('writes the same in Spanish, and names no browser it could not tell', () => {
+    const es = brandOf('equipmentrenew', '8005550100', 'es-US')
+    const { email } = templates.newDevice(es, { ...sign, device: { browser: null, system: null } })
+    expect(email).toContain('un navegador que no pudimos identificar, el 27 de noviembre de 2026')
+    const { sms } = templates.newDevice(brand, { ...sign, recoveryLink: null })
+    expect(sms).toContain('Not you? Reset your password with Forgot Password on the login page')
+  })
+})

@@ -10,6 +10,7 @@ import {
   type Locale,
   type ProgramCode,
 } from '@portal/contract'
+import type { DeviceDescription } from '../lib/user-agent.ts'
 import { templatesEs } from './templates-es.ts'
 
 /** The outbox's channel is the delivery method the customer chose. */
@@ -30,6 +31,29 @@ export interface Brand {
   phone: string | null
   /** The language the message is written in: the member's (issue 24); English when absent. */
   locale?: Locale
+}
+
+/** A sign-in on a browser the member had not used (issue 40): what the notice names. */
+export interface NewDeviceSignIn {
+  when: Date
+  /** The IANA zone the time is written in (the service's, SUPPORT_TIME_ZONE). */
+  timeZone: string
+  device: DeviceDescription
+  /** The program's Forgot Password page; null when the portal's address is not configured. */
+  recoveryLink: string | null
+}
+
+/** '28 November 2026, 3:04 PM CST' in the notice's language and the service's zone. */
+export function signInTimeOf(sign: NewDeviceSignIn, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: sign.timeZone,
+    timeZoneName: 'short',
+  }).format(sign.when)
 }
 
 /** How long a temporary password works: '24 hours', '10 minutes' in English. */
@@ -150,6 +174,26 @@ export const templatesEn = {
     email: `The passkey ${name} was just removed from your online account.\n\n${signOff(b)}`,
     sms: `${b.name}: a passkey was just removed from your online account. Not you? Call ${b.phone}.`,
   }),
+  /**
+   * Issue 40: a factor passed on a browser the member had not used, to both proven contacts,
+   * so that a takeover is heard of the same minute.
+   */
+  newDevice: (b: Brand, sign: NewDeviceSignIn): Message => {
+    const { browser, system } = sign.device
+    const device =
+      browser && system
+        ? `${browser} on ${system}`
+        : (browser ?? (system ? `a browser on ${system}` : 'a browser we could not identify'))
+    const reset = sign.recoveryLink
+      ? `reset your password at ${sign.recoveryLink}`
+      : 'reset your password with Forgot Password on the login page'
+    return {
+      template: 'new-device-notice',
+      subject: `${b.name}: a sign-in from a new device`,
+      email: `Your online account was just signed in to from a device it had not been used on before: ${device}, on ${signInTimeOf(sign, 'en-US')}.\n\nIf this was you, there is nothing more to do. If it was not, ${reset} now, and call customer service at ${phoneOf(b)}.\n\n${b.name}`,
+      sms: `${b.name}: a sign-in to your online account from a new device (${device}). Not you? ${reset.charAt(0).toUpperCase()}${reset.slice(1)} and call ${phoneOf(b)}.`,
+    }
+  },
 } as const
 
 export type Templates = typeof templatesEn

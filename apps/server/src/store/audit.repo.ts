@@ -26,6 +26,7 @@ export type AuditEvent =
   | 'mfa.code_rejected'
   | 'mfa.passed'
   | 'mfa.support_requested'
+  | 'mfa.new_device_notice'
   | 'passkey.added'
   | 'passkey.register_refused'
   | 'passkey.assertion_refused'

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq, gte, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import type { DeliveryMethod } from '@portal/contract'
 import { prepared, type Db } from './db.ts'
-import { incidents, knownDevices, mfaContacts, verificationCodes } from './schema.ts'
+import { incidents, knownDevices, mfaContacts, seenDevices, verificationCodes } from './schema.ts'
 
 export type MfaContactRow = typeof mfaContacts.$inferSelect
 export type NewMfaContact = Omit<typeof mfaContacts.$inferInsert, 'userId' | 'updatedAt'>
@@ -163,6 +163,26 @@ export function mfaRepo(db: Db) {
         .onConflictDoUpdate({
           target: [knownDevices.userId, knownDevices.devicePrintHash],
           set: { verifiedAt: now },
+        })
+    },
+    /**
+     * Removes the user's seen-browser row of `markHash` (issue 40): whether there was one, so
+     * whether a factor passed on that browser before.
+     */
+    async takeSeenDevice(userId: number, markHash: string): Promise<boolean> {
+      const rows = await db
+        .delete(seenDevices)
+        .where(and(eq(seenDevices.userId, userId), eq(seenDevices.markHash, markHash)))
+        .returning({ userId: seenDevices.userId })
+      return rows.length > 0
+    },
+    async addSeenDevice(userId: number, markHash: string, now: Date): Promise<void> {
+      await db
+        .insert(seenDevices)
+        .values({ userId, markHash, seenAt: now })
+        .onConflictDoUpdate({
+          target: [seenDevices.userId, seenDevices.markHash],
+          set: { seenAt: now },
         })
     },
     /** A new code replaces the previous one (the tries are counted per user, not per code). */

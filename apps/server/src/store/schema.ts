@@ -125,7 +125,10 @@ export const users = pgTable(
     pendingPasswordHash: text(),
     pendingPasswordExpiresAt: timestamp({ withTimezone: true }),
     pendingPasswordChannel: text().$type<'email' | 'sms'>(),
-    /** Set when a temporary password is used: for a day the codes go by the other channel (M9). */
+    /**
+     * Set when a temporary password is used: the codes go by the other channel until one
+     * passes there (M9, issue 40). `recoveredAt` says when (for the record, not a deadline).
+     */
     recoveredVia: text().$type<'email' | 'sms'>(),
     recoveredAt: timestamp({ withTimezone: true }),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull(),
@@ -186,6 +189,23 @@ export const knownDevices = pgTable(
     verifiedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.devicePrintHash] })],
+)
+
+/**
+ * Browsers on which a member passed a second factor (issue 40, new-device notice): the keyed
+ * hash of the mark their device cookie carries, trusted or not. A pass on a browser not here
+ * is news to the member's contacts. Apart from known_devices: being seen skips no code.
+ */
+export const seenDevices = pgTable(
+  'seen_devices',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    markHash: text().notNull(),
+    seenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.markHash] })],
 )
 
 /**

@@ -175,6 +175,16 @@ export function usersRepo(db: Db) {
       await db.update(users).set({ mfaFailedAttempts: 0 }).where(eq(users.id, id))
     },
     /**
+     * A code passed on the other channel than the recovery's `via` (issue 40, M9): codes may
+     * go to either again. Only while `via` is still the recovery's: a newer one stands.
+     */
+    async endRecoveryRestriction(id: number, via: 'email' | 'sms'): Promise<void> {
+      await db
+        .update(users)
+        .set({ recoveredVia: null })
+        .where(and(eq(users.id, id), eq(users.recoveredVia, via)))
+    },
+    /**
      * The same password hashed again with stronger parameters (lib/passwords.ts, rehash on
      * sign-in): written only while the stored hash is still `from`, so a password change or
      * another rehash meanwhile wins. Not a password change: its date and history stay.

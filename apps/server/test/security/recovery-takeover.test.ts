@@ -236,7 +236,7 @@ describe('R1: a lock, a reset and a re-bind', () => {
 })
 
 describe('M9: the mailbox alone is not enough', () => {
-  it('sends the next code by text after a recovery by email, for a day, and tells both channels', async () => {
+  it('sends the next code by text after a recovery by email, until one passes there, and tells both channels', async () => {
     const owner = customer('fidbond_demo')
     const temporary = await temporaryPasswordFor('fidbond_demo', 'email')
     // The phone hears that a temporary password went to the mailbox.
@@ -253,14 +253,10 @@ describe('M9: the mailbox alone is not enough', () => {
       statusCode: 'AUTHENTICATION_SUCCESS',
     })
 
-    clock.advance(24 * 3_600_000)
-    try {
-      const later = await signInTo('fidbond_demo', password, 'a-third-device')
-      expect(await details(later.client)).toMatchObject({ recentRecoveryBy: null })
-      expect((await send(later.client, 'email')).statusCode).toBe(200)
-    } finally {
-      clock.advance(-24 * 3_600_000)
-    }
+    // The code by text ended the restriction (not the time: test/security/mailbox-alone.test.ts).
+    const later = await signInTo('fidbond_demo', password, 'a-third-device')
+    expect(await details(later.client)).toMatchObject({ recentRecoveryBy: null })
+    expect((await send(later.client, 'email')).statusCode).toBe(200)
   })
 })
 

@@ -253,6 +253,7 @@ async function snapshot(): Promise<string[]> {
     'mfa_contacts',
     'verification_codes',
     'known_devices',
+    'seen_devices',
     'password_history',
     'incidents',
     'outbox',

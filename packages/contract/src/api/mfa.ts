@@ -114,13 +114,13 @@ export const MfaDetailsSchema = z.object({
   typeOfPhoneNumber: z.nullable(z.enum(contactTypes)),
   geoCountryId: z.nullable(z.string()),
   /**
-   * Not in the spec (issue 32): after a password reset or an unlock the contacts proven before
-   * stay bound. The confirm screen shows them masked; they change only after a code to one passes.
+   * Not in the spec (issue 32): after a password reset, an unlock or a recovery the contacts
+   * stay bound. The confirm screen shows them masked; they change only after a code passes.
    */
   contactsBound: z.optional(z.boolean()),
   /**
-   * Not in the spec (issue 32): a temporary password went out by this channel within the last
-   * day, so the code goes by the other one (the details then show only that one).
+   * Not in the spec (issues 32, 40): a temporary password went out by this channel, so the
+   * code goes by the other one until a code passes there (the details show only that one).
    */
   recentRecoveryBy: z.optional(z.nullable(z.enum(deliveryMethods))),
 })

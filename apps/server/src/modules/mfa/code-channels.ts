@@ -8,13 +8,11 @@
 //   at enrolment by whoever holds the password.
 // - R1: after a password reset or an unlock, and at every challenge, codes go only to
 //   contacts proven before; they change only after such a code has passed.
-// - M9: for a day after a temporary password was used, the code goes by the other channel
-//   when the member has a proven contact there, so the mailbox (or the phone) alone that
-//   received the temporary password cannot also receive the code.
+// - M9 (issue 40): after a temporary password was used, the code goes by the other channel
+//   until a code passes there: to the contact proven on it, else to the one on the customer
+//   record or the account. The mailbox (or the phone) alone that received the temporary
+//   password never also receives the code, however long the attacker waits.
 import type { DeliveryMethod } from '@portal/contract'
-
-/** How long after a recovery the codes go by the other channel. */
-export const recoveryCoolingOffMs = 24 * 3_600_000
 
 export interface CodeChannelFacts {
   /** When each contact was proven by a code sent to it; null when never. */
@@ -27,9 +25,11 @@ export interface CodeChannelFacts {
   isReconfirmationRequired: boolean
   /** This sign-in is at a challenge: the plain second factor of a fully enrolled account. */
   isChallenge: boolean
-  /** The channel a temporary password went by, and when it was used to sign in. */
+  /**
+   * The channel a temporary password went by, once it was used to sign in; null again when a
+   * code passed on the other channel since.
+   */
   recoveredVia: DeliveryMethod | null
-  recoveredAt: Date | null
 }
 
 export type ChannelRefusal = 'notOnRecord' | 'notProven' | 'afterRecovery'
@@ -37,12 +37,11 @@ export type ChannelRefusal = 'notOnRecord' | 'notProven' | 'afterRecovery'
 export interface CodeChannels {
   /** Each method: null when a code may go there, otherwise why not. */
   refusal: Record<DeliveryMethod, ChannelRefusal | null>
-  /** The recovery channel the cooling-off turned away, when it did. */
+  /** The recovery channel turned away, while it is. */
   recentRecoveryBy: DeliveryMethod | null
 }
 
 const methods: readonly DeliveryMethod[] = ['email', 'sms']
-const otherThan = (method: DeliveryMethod): DeliveryMethod => (method === 'email' ? 'sms' : 'email')
 
 export function hasProvenContact(facts: Pick<CodeChannelFacts, 'provenAt'>): boolean {
   return methods.some((method) => facts.provenAt[method] !== null)
@@ -52,7 +51,10 @@ export function hasProvenContact(facts: Pick<CodeChannelFacts, 'provenAt'>): boo
 export const isNewToCodes = (facts: Pick<CodeChannelFacts, 'provenAt' | 'hasPassedCode'>) =>
   !facts.hasPassedCode && !hasProvenContact(facts)
 
-export function codeChannels(facts: CodeChannelFacts, now: Date): CodeChannels {
+export const otherChannelThan = (method: DeliveryMethod): DeliveryMethod =>
+  method === 'email' ? 'sms' : 'email'
+
+export function codeChannels(facts: CodeChannelFacts): CodeChannels {
   const isProvenOnly = facts.isChallenge || facts.isReconfirmationRequired
   const firstRefusal = (method: DeliveryMethod): ChannelRefusal | null => {
     if (isNewToCodes(facts)) return facts.isTrusted[method] ? null : 'notOnRecord'
@@ -62,19 +64,18 @@ export function codeChannels(facts: CodeChannelFacts, now: Date): CodeChannels {
   const refusal = { email: firstRefusal('email'), sms: firstRefusal('sms') }
 
   const via = facts.recoveredVia
-  const isCoolingOff =
-    via !== null &&
-    facts.recoveredAt !== null &&
-    now.getTime() - facts.recoveredAt.getTime() < recoveryCoolingOffMs
-  // "When the member has one": a proven contact on the other channel that a code may reach.
-  const other = via && otherThan(via)
-  const isTurnedAway =
-    isCoolingOff &&
-    via !== null &&
-    other !== null &&
-    refusal[via] === null &&
-    refusal[other] === null &&
-    facts.provenAt[other] !== null
-  if (isTurnedAway && via) refusal[via] = 'afterRecovery'
-  return { refusal, recentRecoveryBy: isTurnedAway ? via : null }
+  if (via === null) return { refusal, recentRecoveryBy: null }
+  // M9: the recovery channel is turned away (a refusal it already had says more). The other
+  // takes the code when proven there, or on the record or the account (not typed by whoever
+  // holds the password), also after a reset, whose proven contacts are bound otherwise: no
+  // contact an attacker could have chosen. Neither open: the member calls support.
+  const other = otherChannelThan(via)
+  refusal[via] ??= 'afterRecovery'
+  const isOtherTrusted = facts.provenAt[other] !== null || facts.isTrusted[other]
+  refusal[other] = isOtherTrusted ? null : (refusal[other] ?? 'notOnRecord')
+  return { refusal, recentRecoveryBy: via }
 }
+
+/** Whether no code may go anywhere now: after a recovery, the member calls support. */
+export const isDeadEnd = ({ refusal }: CodeChannels) =>
+  refusal.email !== null && refusal.sms !== null

@@ -5,8 +5,8 @@
 // spec §7's `mfaDevicePrint` header (kept in localStorage) no longer skips the code alone.
 //
 // The one place device trust is decided: a passed code, and any other proof that passes the
-// second factor (a passkey), calls `remember`; a "remember this device" choice decides
-// whether it is called.
+// second factor (a passkey), calls `passedOn`; a "remember this device" choice decides
+// whether the new mark is trusted.
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hmac, randomToken } from '../../lib/crypto.ts'
@@ -14,10 +14,14 @@ import type { Clock } from '../../lib/clock.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { mfaRepo } from '../../store/mfa.repo.ts'
 
-/** What a browser shows of itself: the cookie's mark, and spec §7's device print header. */
+/**
+ * What a browser shows of itself: the cookie's mark, spec §7's device print header, and its
+ * User-Agent (for the new-device notice only; it identifies nothing).
+ */
 export interface DeviceMarks {
   cookie: string | undefined
   print: string
+  userAgent?: string | undefined
 }
 
 /** The cookie that carries the mark; `__Host-` behind TLS, like the session's. */
@@ -39,10 +43,14 @@ export function deviceMarksOf(request: FastifyRequest, cookie: DeviceCookie): De
   return {
     cookie: request.cookies[cookie.name]?.slice(0, 200) || undefined,
     print: typeof print === 'string' ? print.slice(0, 2000) : '',
+    userAgent: request.headers['user-agent']?.slice(0, 500),
   }
 }
 
-/** Sets the cookie when the second factor passed and the device is to be remembered. */
+/**
+ * Sets the cookie when the second factor passed: trusted when the member chose it, and in
+ * any case the mark by which the next pass here is known (the new-device notice, issue 40).
+ */
 export function setDeviceMark(
   reply: FastifyReply,
   cookie: DeviceCookie,
@@ -65,6 +73,8 @@ export function deviceTrust({ repo, audit, clock, deviceKey, deviceTrustDays }: 
   // Two kinds of row in known_devices, told apart by what is hashed: a cookie's mark (with a
   // prefix no device print is given), and a device print from before the cookie (legacy).
   const markHash = (mark: string) => hmac(deviceKey, `cookie-mark:${mark}`)
+  // The same mark, as seen_devices keeps it: known, trusted or not (issue 40).
+  const seenHash = (mark: string) => hmac(deviceKey, `seen-mark:${mark}`)
   const printHash = (print: string) => hmac(deviceKey, print)
   const trustedSince = () => new Date(clock.now().getTime() - deviceTrustDays * 86_400_000)
 
@@ -89,14 +99,26 @@ export function deviceTrust({ repo, audit, clock, deviceKey, deviceTrustDays }: 
     },
 
     /**
-     * The second factor was passed on this browser: a new mark, trusted from now, replacing
-     * the one it carried. Answers the mark for the cookie.
+     * The second factor was passed on this browser: a new mark replacing the one it carried,
+     * trusted from now when `isTrusted` (the member's choice), known in any case. Answers the
+     * mark for the cookie, and whether a factor had passed on this browser before (its old
+     * mark was known or trusted, at any age).
      */
-    async remember(userId: number, marks: DeviceMarks): Promise<string> {
-      if (marks.cookie) await repo.takeDevice(userId, markHash(marks.cookie), new Date(0))
+    async passedOn(
+      userId: number,
+      marks: DeviceMarks,
+      isTrusted: boolean,
+    ): Promise<{ mark: string; isNewDevice: boolean }> {
+      const old = marks.cookie
+      const wasTrusted =
+        old !== undefined &&
+        (await repo.takeDevice(userId, markHash(old), new Date(0))) !== undefined
+      const wasSeen = old !== undefined && (await repo.takeSeenDevice(userId, seenHash(old)))
       const mark = randomToken(32)
-      await repo.rememberDevice(userId, markHash(mark), clock.now())
-      return mark
+      const now = clock.now()
+      await repo.addSeenDevice(userId, seenHash(mark), now)
+      if (isTrusted) await repo.rememberDevice(userId, markHash(mark), now)
+      return { mark, isNewDevice: !wasTrusted && !wasSeen }
     },
   }
 }

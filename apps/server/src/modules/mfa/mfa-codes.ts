@@ -3,22 +3,25 @@
 import type { DeviceMarks } from './device-trust.ts'
 import { randomInt } from 'node:crypto'
 import {
+  findProgram,
+  flavours,
   limits,
   messages,
   mfaScreens,
+  programOf,
   type CwMfaResponse,
   type MfaDeliveryMethod,
 } from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
+import { describeUserAgent } from '../../lib/user-agent.ts'
 import { currentLocale } from '../../lib/request-context.ts'
-import { ServiceUnavailable } from '../../lib/unavailable.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
 import { sessionsRepo } from '../../store/sessions.repo.ts'
 import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
-import type { ChannelRefusal } from './code-channels.ts'
-import { MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
+import { otherChannelThan, type ChannelRefusal } from './code-channels.ts'
+import { isProven, MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
 
 const refusalMessages: Record<ChannelRefusal, string> = {
   notOnRecord: messages.mfa.firstCodeOnRecord,
@@ -41,19 +44,45 @@ export function mfaCodes(context: MfaContext) {
     devices,
     doneScreen,
     channelsFor,
+    openIncident,
+    timeZone,
+    portalOrigin,
   } = context
 
-  /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
-  async function openIncident(
-    userId: number,
-    reason: string,
-    now: Date,
-    incidents = repo,
-  ): Promise<string> {
-    const incidentID = await incidents.openIncident(userId, reason, now)
-    if (incidentID === undefined)
-      throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
-    return incidentID
+  /**
+   * Issue 40: a factor passed on a browser where none had passed before. Both proven contacts
+   * hear of it in the member's language: the program, when, the browser and system, and what
+   * to do if it was not them. A notice: the outbox's caps may drop it, never the sign-in.
+   */
+  async function noticeNewDevice(user: SessionUser, marks: DeviceMarks, now: Date) {
+    const contact = await repo.contactOf(user.id)
+    if (!contact) return
+    const locale = currentLocale() ?? user.locale
+    const program = programOf(findProgram(user.program)?.code ?? flavours.usweb.defaultProgram)
+    const recoveryPath =
+      program.flavour === 'pl'
+        ? '/proliability/forgot-password'
+        : `/usweb/forgot-password?${new URLSearchParams({ prgName: program.code, level1Org: program.level1Org })}`
+    const message = templates.newDevice(await brand({ ...user, locale }), {
+      when: now,
+      timeZone,
+      device: describeUserAgent(marks.userAgent),
+      recoveryLink: portalOrigin ? `${portalOrigin}${recoveryPath}` : null,
+    })
+    const recipients = [
+      ...(isProven(contact, 'email')
+        ? [{ channel: 'email' as const, recipient: recipientOf(contact, 'email') }]
+        : []),
+      ...(isProven(contact, 'sms')
+        ? [{ channel: 'sms' as const, recipient: recipientOf(contact, 'sms') }]
+        : []),
+    ]
+    await db.transaction(async (tx) => {
+      for (const { channel, recipient } of recipients) {
+        await writer.enqueue(tx, { channel, recipient, program: user.program, message })
+      }
+    })
+    await audit.record({ event: 'mfa.new_device_notice', userId: user.id })
   }
 
   /**
@@ -69,7 +98,7 @@ export function mfaCodes(context: MfaContext) {
         return undefined
       }
       // No free ticket number: nothing is locked, and the member tries again in a minute.
-      const incident = await openIncident(user.id, reason, now, mfaRepo(tx))
+      const incident = await openIncident(user.id, reason, now, tx)
       await mfaRepo(tx).deleteCode(user.id)
       // Every sign-in of the user ends, on this device and on any other.
       await sessionsRepo(tx).removeAllOf(user.id)
@@ -196,20 +225,31 @@ export function mfaCodes(context: MfaContext) {
 
     /**
      * The second factor passed, by a code (`proven`: the contact it went to) or a passkey:
-     * the tries start again, the device becomes known when the member chose to remember it
-     * (`marks`; the answer then carries the cookie's new mark, device-trust.ts), and the answer
-     * says where next. The one way a sign-in passes its second factor; the route then moves
-     * the flow on by `codePassed` (flow-guard.ts `factorPassed`) and sets the cookie.
+     * the tries start again, the browser gets a new mark, trusted when `isTrusted` (the
+     * member chose to remember it; device-trust.ts), a browser where no factor passed before
+     * is told to the proven contacts, and the answer says where next. The one way a sign-in
+     * passes its second factor; the route then moves the flow on by `codePassed`
+     * (flow-guard.ts `factorPassed`) and sets the cookie.
      */
     async factorPassed(
       user: SessionUser,
-      marks: DeviceMarks | undefined,
+      marks: DeviceMarks,
       proven: { method: MfaDeliveryMethod } | { passkey: number },
+      { isTrusted = true }: { isTrusted?: boolean } = {},
     ): Promise<MfaOutcome> {
       const now = clock.now()
+      const hadPassedBefore = (await repo.contactOf(user.id))?.verifiedAt != null
       await users.clearCodeAttempts(user.id)
       if ('method' in proven) await repo.markVerified(user.id, proven.method, now)
-      const deviceMark = marks && (await devices.remember(user.id, marks))
+      // M9: a code on the other channel than a recovery's ends its restriction (not a
+      // passkey, not the passing of time: code-channels.ts).
+      const via = user.recoveredVia
+      if (via && 'method' in proven && proven.method === otherChannelThan(via)) {
+        await users.endRecoveryRestriction(user.id, via)
+      }
+      const { mark, isNewDevice } = await devices.passedOn(user.id, marks, isTrusted)
+      // The account's first factor is its enrolment, not news (the record heard of that).
+      if (isNewDevice && hadPassedBefore) await noticeNewDevice(user, marks, now)
       await audit.record({
         event: 'mfa.passed',
         userId: user.id,
@@ -218,7 +258,7 @@ export function mfaCodes(context: MfaContext) {
       return {
         kind: 'passed',
         response: response({ statusCode: 'AUTHENTICATION_SUCCESS', nextScreen: doneScreen(user) }),
-        deviceMark,
+        deviceMark: mark,
       }
     },
 
@@ -229,8 +269,9 @@ export function mfaCodes(context: MfaContext) {
     async verifyCode(
       user: SessionUser,
       code: string,
-      marks: DeviceMarks | undefined,
+      marks: DeviceMarks,
       signInId: string | undefined,
+      { isTrusted = true }: { isTrusted?: boolean } = {},
     ): Promise<MfaOutcome> {
       const spent = await codes.spendFactorTry(user)
       if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
@@ -251,7 +292,7 @@ export function mfaCodes(context: MfaContext) {
         safeEqual(sent.codeHash, expected) &&
         (await consumeAndClearTries(user, sent.codeHash))
       if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
-      return codes.factorPassed(user, marks, { method })
+      return codes.factorPassed(user, marks, { method }, { isTrusted })
     },
 
     async support(user: SessionUser): Promise<CwMfaResponse> {

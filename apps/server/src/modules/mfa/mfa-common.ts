@@ -18,11 +18,12 @@ import { hmac } from '../../lib/crypto.ts'
 import type { AuditEntry, auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
 import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
+import { ServiceUnavailable } from '../../lib/unavailable.ts'
 import { customersRepo } from '../../store/customers.repo.ts'
 import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
-import { codeChannels, isNewToCodes, type CodeChannels } from './code-channels.ts'
+import { codeChannels, isNewToCodes, otherChannelThan, type CodeChannels } from './code-channels.ts'
 
 type Answer = Partial<Omit<CwMfaResponse, 'nextScreen'>> & { nextScreen: string }
 
@@ -107,6 +108,10 @@ export interface MfaDeps {
   smsOriginHost?: string | undefined
   mfaExemptPrograms: readonly ProgramCode[]
   mailingPhone(program: string): Promise<string | undefined>
+  /** The zone the new-device notice writes its time in (SUPPORT_TIME_ZONE). */
+  timeZone: string
+  /** The portal's address for links in messages ('https://portal.example'); none when unknown. */
+  portalOrigin?: string | undefined
 }
 
 /** The repositories, keys and helpers every part of the second factor uses. */
@@ -129,8 +134,9 @@ export function mfaContext(deps: MfaDeps) {
       brandOf(user.program, await deps.mailingPhone(user.program), user.locale),
     /**
      * Where a code may go for this user now (code-channels.ts). The customer record is read
-     * only while no contact is proven: a new account's first code goes to a contact on it,
-     * or to the one the account was made with (registration checked it against the record).
+     * only while no contact is proven, or none on the other channel after a recovery: a new
+     * account's first code, and the code after a recovery, go to a contact on it, or to the
+     * one the account was made with (registration checked it against the record).
      */
     channelsFor: async (
       user: SessionUser,
@@ -142,9 +148,12 @@ export function mfaContext(deps: MfaDeps) {
         sms: contact.phoneVerifiedAt ?? null,
       }
       const hasPassedCode = contact.verifiedAt !== null
-      const record = isNewToCodes({ provenAt, hasPassedCode })
-        ? await customersRepo(db).findByCustnum(user.custnum)
-        : undefined
+      const isOtherUnproven =
+        user.recoveredVia !== null && provenAt[otherChannelThan(user.recoveredVia)] === null
+      const record =
+        isNewToCodes({ provenAt, hasPassedCode }) || isOtherUnproven
+          ? await customersRepo(db).findByCustnum(user.custnum)
+          : undefined
       const digits = (value: string | null) => (value ?? '').replace(/\D/g, '')
       // Record numbers are North American: the same ten digits behind another dial prefix
       // are someone else's phone.
@@ -159,18 +168,42 @@ export function mfaContext(deps: MfaDeps) {
             (digits(user.phone).length === 10 &&
               digits(user.phone) === digits(contact.phoneNumber))),
       }
-      return codeChannels(
-        {
-          provenAt,
-          hasPassedCode,
-          isTrusted,
-          isReconfirmationRequired: contact.isReconfirmationRequired,
-          isChallenge,
-          recoveredVia: user.recoveredVia,
-          recoveredAt: user.recoveredAt,
-        },
-        deps.clock.now(),
-      )
+      return codeChannels({
+        provenAt,
+        hasPassedCode,
+        isTrusted,
+        isReconfirmationRequired: contact.isReconfirmationRequired,
+        isChallenge,
+        recoveredVia: user.recoveredVia,
+      })
+    },
+    /**
+     * Whether the customer record or the account has a contact for `method` at all (M9: a
+     * member recovering without enrolled contacts needs one on the other channel).
+     */
+    hasContactOnFile: async (user: SessionUser, method: MfaDeliveryMethod): Promise<boolean> => {
+      const record = await customersRepo(db).findByCustnum(user.custnum)
+      const tenDigits = (value: string | null | undefined) =>
+        (value ?? '').replace(/\D/g, '').length >= 10
+      if (method === 'email') {
+        const emails = [
+          user.email,
+          record?.primaryEmailAddress,
+          record?.emailAddr,
+          record?.emailaddrcc,
+        ]
+        return emails.some((email) => (email ?? '').trim() !== '')
+      }
+      return [user.phone, record?.phone1, record?.phone2, record?.phone3].some(tenDigits)
+    },
+    /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
+    /** A ticket number (in `within`, a transaction, when given); when the day's numbers are
+     * (nearly) all taken, try again in a minute. */
+    openIncident: async (userId: number, reason: string, now: Date, within: Db = db) => {
+      const incidentID = await mfaRepo(within).openIncident(userId, reason, now)
+      if (incidentID === undefined)
+        throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
+      return incidentID
     },
     /** After the second factor: the program landing when it has one, else the hand-off. */
     doneScreen: (user: SessionUser) =>

@@ -41,16 +41,18 @@ export function mfaContacts(context: MfaContext) {
     dialPrefixOf: (geoCountryId: string) => reference.dialPrefixOf(geoCountryId),
 
     /**
-     * The details for the screens. While a code is still owed at a challenge, or after a
-     * reset or an unlock (the proven contacts are bound, issue 32), only the contacts a code
-     * may go to, masked: enough to choose where the code goes, nothing to read.
+     * The details for the screens. While a code is still owed at a challenge, after a reset
+     * or an unlock (the proven contacts are bound, issue 32), or after a recovery until a
+     * code passes on the other channel (issue 40, M9), only the contacts a code may go to,
+     * masked: enough to choose where the code goes, nothing to read.
      */
     async details(
       user: SessionUser,
       { isChallenge }: { isChallenge: boolean },
     ): Promise<MfaDetails> {
       const contact = await repo.contactOf(user.id)
-      if (contact && (isChallenge || contact.isReconfirmationRequired)) {
+      const isRecovering = user.recoveredVia !== null
+      if (contact && (isChallenge || contact.isReconfirmationRequired || isRecovering)) {
         const { refusal, recentRecoveryBy } = await channelsFor(user, contact, { isChallenge })
         return {
           userName: user.username,
@@ -59,7 +61,7 @@ export function mfaContacts(context: MfaContext) {
           phoneNumber: refusal.sms ? null : maskPhone(contact.phoneNumber),
           typeOfPhoneNumber: null,
           geoCountryId: null,
-          contactsBound: contact.isReconfirmationRequired,
+          contactsBound: contact.isReconfirmationRequired || isRecovering,
           recentRecoveryBy,
         }
       }
@@ -122,7 +124,9 @@ export function mfaContacts(context: MfaContext) {
           updatedAt: clock.now(),
         }
         const { refusal } = await channelsFor(user, unsaved, { isChallenge: false })
-        if (refusal.email || refusal.sms) {
+        // Not on the record, that is (after a recovery its channel is refused for the code,
+        // not for saving).
+        if (refusal.email === 'notOnRecord' || refusal.sms === 'notOnRecord') {
           await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
           throw new MfaRefusal(messages.mfa.firstCodeOnRecord, true)
         }

@@ -2,8 +2,9 @@
 // decisions"): passed, enrol, or challenge.
 import { findProgram, mfaScreens } from '@portal/contract'
 import type { AuditEntry } from '../../store/audit.repo.ts'
-import type { DeviceLookup, SecondFactorFacts } from '../../store/mfa.repo.ts'
+import type { DeviceLookup, MfaContactRow, SecondFactorFacts } from '../../store/mfa.repo.ts'
 import type { SessionUser } from '../../store/users.repo.ts'
+import { isDeadEnd, otherChannelThan } from './code-channels.ts'
 import type { DeviceMarks } from './device-trust.ts'
 import {
   hasVerifiedContact,
@@ -13,7 +14,21 @@ import {
   type MfaOutcome,
 } from './mfa-common.ts'
 
-export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
+export function mfaDecision(context: MfaContext) {
+  const { repo, devices, mfaExemptPrograms, clock, audit: auditLog } = context
+  const { channelsFor, hasContactOnFile, openIncident } = context
+  /**
+   * M9 (issue 40): after a recovery, a code may go only by the other channel. With no contact
+   * there on the account, the record or the customer's file, nothing can be sent: the member
+   * calls support with a ticket, as after a lockout.
+   */
+  async function isRecoveryDeadEnd(user: SessionUser, contact: MfaContactRow | undefined) {
+    const via = user.recoveredVia
+    if (via === null) return false
+    if (!contact) return !(await hasContactOnFile(user, otherChannelThan(via)))
+    return isDeadEnd(await channelsFor(user, contact, { isChallenge: false }))
+  }
+
   const deviceLookup = (marks: DeviceMarks): DeviceLookup => ({
     // Without the cookie no device is recognised.
     devicePrintHash: devices.hashOf(marks),
@@ -39,6 +54,23 @@ export function mfaDecision({ repo, devices, mfaExemptPrograms }: MfaContext) {
       }
       const found = read ?? (await repo.contactAndDevice(user.id, deviceLookup(marks)))
       const { contact } = found
+      if (await isRecoveryDeadEnd(user, contact)) {
+        const reason = 'no other channel for the code after a recovery'
+        const incidentID = await openIncident(user.id, reason, clock.now())
+        await auditLog.record({
+          event: 'mfa.support_requested',
+          userId: user.id,
+          detail: { incidentID, reason },
+        })
+        return {
+          kind: 'continue',
+          response: response({
+            statusCode: 'INCIDENT_CREATED',
+            incidentID,
+            nextScreen: mfaScreens.support,
+          }),
+        }
+      }
       if (!contact) {
         return {
           kind: 'enrol',

@@ -216,9 +216,15 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       const { session, user } = request.member
       const { verificationCode, rememberDevice = true } = request.body
       // Issue 27: a device is trusted only when the member chose it (or the spec's request,
-      // which has no choice, came).
-      const marks = rememberDevice ? deviceMarksOf(request) : undefined
-      const outcome = await mfa.verifyCode(user, verificationCode, marks, signInIdOf(session))
+      // which has no choice, came). Either way it gets a mark, by which the next pass on it
+      // is not news (issue 40, the new-device notice).
+      const outcome = await mfa.verifyCode(
+        user,
+        verificationCode,
+        deviceMarksOf(request),
+        signInIdOf(session),
+        { isTrusted: rememberDevice },
+      )
       if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
       markDevice(reply, outcome)
       if (outcome.kind === 'locked') await advance(request, 'locked')

@@ -29,6 +29,7 @@ import type { SessionUser } from '../../store/users.repo.ts'
 import type { DeviceMarks } from '../mfa/device-trust.ts'
 import type { MfaOutcome } from '../mfa/mfa-common.ts'
 import type { mfaService } from '../mfa/mfa.service.ts'
+import { describeUserAgent } from '../../lib/user-agent.ts'
 
 /** How long a challenge may be answered (issue 23: 5 minutes). */
 export const challengeTtlMs = 5 * 60_000
@@ -79,17 +80,7 @@ export const viewOf = (row: PasskeySummary): Passkey => ({
 
 /** A name the member recognises, from the browser that made it (never text the client chose). */
 export function passkeyNameOf(userAgent: string | undefined): string {
-  const ua = userAgent ?? ''
-  const systems: [RegExp, string][] = [
-    [/iPhone/, 'iPhone'],
-    [/iPad/, 'iPad'],
-    [/Android/, 'Android'],
-    [/CrOS/, 'ChromeOS'],
-    [/Windows/, 'Windows'],
-    [/Mac OS X|Macintosh/, 'Mac'],
-    [/Linux/, 'Linux'],
-  ]
-  const system = systems.find(([pattern]) => pattern.test(ua))?.[1]
+  const { system } = describeUserAgent(userAgent)
   return system ? `Passkey on ${system}` : 'Passkey'
 }
 
