@@ -12,6 +12,7 @@ import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { sessionsRepo, type StartedSessionRow } from '../../store/sessions.repo.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
+import { passkeysRepo } from '../../store/passkeys.repo.ts'
 import {
   attemptMessage,
   failedLoginsBeforeLock,
@@ -108,10 +109,13 @@ export function authenticationService(deps: Deps) {
       })
       await sessionsRepo(tx).removeAllOf(user.id)
       await mfaRepo(tx).forgetDevices(user.id)
+      // Issue 40 (P1): and every passkey, which whoever held the account may have added; the
+      // member is offered one again after the next code.
+      const removedPasskeys = await passkeysRepo(tx).removeAllOf(user.id)
       if (unlockRules.isReconfirmationRequiredAfterReset(user)) {
         await mfaRepo(tx).requireReconfirmation(user.id)
       }
-      return row
+      return { ...row, removedPasskeys: removedPasskeys.map((p) => p.id) }
     })
     // Another sign-in spent it first (a race), or a newer one replaced it.
     if (!used) return { ok: false, message: authMessages.invalidCredentials }
@@ -119,7 +123,11 @@ export function authenticationService(deps: Deps) {
     await audit.record({
       event: 'login.temporary_password_used',
       ...context,
-      detail: { channel: used.recoveredVia, wasLocked: user.isLocked },
+      detail: {
+        channel: used.recoveredVia,
+        wasLocked: user.isLocked,
+        removedPasskeys: used.removedPasskeys,
+      },
     })
     const signedIn = {
       user: { ...user, isTemporaryPassword: true, isLocked: false },
