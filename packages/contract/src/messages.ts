@@ -133,7 +133,7 @@ export const screenTexts = {
       `6 digits, for example 100002. You may type it as ${prefix}100002.`,
     usernameLabel: 'Username',
     usernameHint:
-      '6-50 characters: letters, numbers and underscores, no spaces. Usernames are not case-sensitive.',
+      '6-50 characters: letters, numbers and underscores, no spaces. Usernames are case-sensitive.',
     passwordLabel: 'Password',
     confirmPasswordLabel: 'Confirm Password',
     returnToLogin: 'Return to Login',

@@ -132,7 +132,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     ),
     usernameLabel: 'Nombre de usuario',
     usernameHint:
-      'De 6 a 50 caracteres: letras, números y guiones bajos, sin espacios. El nombre de usuario no distingue entre mayúsculas y minúsculas.',
+      'De 6 a 50 caracteres: letras, números y guiones bajos, sin espacios. El nombre de usuario distingue entre mayúsculas y minúsculas.',
     passwordLabel: 'Contraseña',
     confirmPasswordLabel: 'Confirmar contraseña',
     returnToLogin: 'Volver al inicio de sesión',

@@ -161,6 +161,11 @@ export function authenticationService(deps: Deps) {
       }
       const { user, customer } = found
       const context = { userId: user.id, username: user.username, clientIp }
+      // Spec §5, §8: usernames are case-sensitive (issue 40). The account is found in any case
+      // (usernameKey), so every spelling counts on one counter, as for a missing name, and
+      // the case tells nothing; but only the stored spelling signs in. Checked after the
+      // password's work, so that a wrong case costs the same time as a wrong password.
+      const isExactName = userName.trim() === user.username
       const now = clock.now()
       // A temporary password asked for by recovery waits beside the current one (issue 32,
       // M4): whichever is used first wins. It is also how a locked member gets back in.
@@ -175,7 +180,7 @@ export function authenticationService(deps: Deps) {
       if (user.isLocked || user.isDisabled) {
         if (pending === null) {
           await verifyAgainstDummy(password) // as slow as any other answer
-        } else if (await verifyPassword(pending, password)) {
+        } else if ((await verifyPassword(pending, password)) && isExactName) {
           return useTemporaryPassword(found, pending, input, startSession)
         }
         await audit.record({
@@ -184,8 +189,13 @@ export function authenticationService(deps: Deps) {
         })
         return { ok: false, message: authMessages.userLocked }
       }
-      const isCurrentPassword = await verifyPassword(user.passwordHash, password)
-      if (!isCurrentPassword && pending !== null && (await verifyPassword(pending, password))) {
+      const isCurrentPassword = (await verifyPassword(user.passwordHash, password)) && isExactName
+      if (
+        !isCurrentPassword &&
+        pending !== null &&
+        (await verifyPassword(pending, password)) &&
+        isExactName
+      ) {
         return useTemporaryPassword(found, pending, input, startSession)
       }
       if (!isCurrentPassword) {
