@@ -191,6 +191,11 @@ export const screenTexts = {
     codeHelp: "Didn't get the code?",
     resendIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
     completeEveryField: 'Continue becomes available once every field above is complete.',
+    // Issue 40 (not in the spec): before a code, the contacts on file are shown masked.
+    maskedContactsIntro:
+      'For your security, your contact details are partly hidden until you enter a verification code. Keep them, or change one and type it in full.',
+    changeContact: (label: string) => `Change ${label}`,
+    keepContact: (masked: string) => `Keep ${masked}`,
     // Issue 32 (not in the spec): the confirm screen after a password reset or an unlock.
     boundContactsIntro:
       'To protect your account, we will send a verification code to the contact details you confirmed before. You can update them after you enter the code.',
