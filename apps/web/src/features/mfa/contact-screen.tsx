@@ -1,6 +1,6 @@
 // Spec §2 screens 9 (confirmverificationinfostep1), 10 (verificationinfostep2) and 13
 // (updateinformationstep1component): the verification contact form and its updateUser call.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import {
@@ -203,7 +203,12 @@ function ContactForm({
   const keepButton = (field: MaskableField) =>
     maskedOf(field) !== '' && (
       <p className="mfa-kept__again">
-        <button type="button" className="mfa-link-button" onClick={() => keep(field)}>
+        <button
+          type="button"
+          className="mfa-link-button"
+          onMouseDown={keepFocus}
+          onClick={() => keep(field)}
+        >
           {screenTexts.mfa.keepContact(maskedOf(field))}
         </button>
       </p>
@@ -346,6 +351,12 @@ function ContactForm({
   )
 }
 
+/**
+ * Pressed with the pointer, Change and Keep leave the focus where it is until the click: an
+ * emptied field losing it would show "required" and move the button from under the pointer.
+ */
+const keepFocus = (event: MouseEvent) => event.preventDefault()
+
 /** Issue 40 (P2): a contact on file, masked, with the way to type a new one instead. */
 function KeptContact({
   id,
@@ -367,7 +378,13 @@ function KeptContact({
         <span className="mfa__bound-email" data-field={id}>
           {masked}
         </span>{' '}
-        <button type="button" className="mfa-link-button" id={`${id}-change`} onClick={onChange}>
+        <button
+          type="button"
+          className="mfa-link-button"
+          id={`${id}-change`}
+          onMouseDown={keepFocus}
+          onClick={onChange}
+        >
           {screenTexts.mfa.changeContact(label.toLocaleLowerCase())}
         </button>
       </p>
