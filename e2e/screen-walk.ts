@@ -25,6 +25,7 @@ function walkTextsOf(locale: Locale) {
     lang: locale === 'en-US' ? 'en' : locale,
     login: c.screenTexts.login,
     registration: c.screenTexts.registration,
+    mfa: c.screenTexts.mfa,
     accountLabel: (program: ProgramCode) => c.accountLabels[programOf(program).accountLabel],
     shell: c.portalTexts,
     forms: c.portalFormTexts,
@@ -226,6 +227,11 @@ export async function walkScreens(
   const submitContactForm = async (email: string, phone: string) => {
     const personal = t.forms.mfa.contactTypes.Personal
     await page.getByRole('group', { name: t.forms.mfa.typeOfEmail }).getByLabel(personal).check()
+    // Before a code the contacts on file are masked (issue 40): each is opened to type it.
+    for (const label of [t.forms.mfa.emailAddress, t.forms.mfa.mobileNumber]) {
+      const change = button(t.mfa.changeContact(label.toLocaleLowerCase()))
+      if (await change.isVisible()) await change.click()
+    }
     await page.getByLabel(t.forms.mfa.emailAddress, { exact: true }).fill(email)
     await page.getByRole('group', { name: t.forms.mfa.typeOfMobile }).getByLabel(personal).check()
     await page.getByLabel(t.forms.mfa.mobileNumber, { exact: true }).fill(phone)

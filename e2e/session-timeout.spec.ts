@@ -102,6 +102,8 @@ describe.concurrent('the idle limit (problem 2)', () => {
     await page.goto(e2e.portal.url(uswebLoginPath('equipmentrenew')))
     await submitLogin(page, 'idle_enrolling', 'Brisk#Lantern26')
     await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep2')
+    // Masked before a code (issue 40): the member changes it to type one.
+    await page.getByRole('button', { name: 'Change email address' }).click()
     const email = page.getByRole('textbox', { name: 'Email address' })
     await email.fill('typed.before.the.warning@example.com')
     const warning = page.getByRole('dialog', { name: t.warningTitle })

@@ -133,7 +133,7 @@ export const screenTexts = {
       `6 digits, for example 100002. You may type it as ${prefix}100002.`,
     usernameLabel: 'Username',
     usernameHint:
-      '6-50 characters: letters, numbers and underscores, no spaces. Usernames are not case-sensitive.',
+      '6-50 characters: letters, numbers and underscores, no spaces. Usernames are case-sensitive.',
     passwordLabel: 'Password',
     confirmPasswordLabel: 'Confirm Password',
     returnToLogin: 'Return to Login',
@@ -191,6 +191,11 @@ export const screenTexts = {
     codeHelp: "Didn't get the code?",
     resendIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
     completeEveryField: 'Continue becomes available once every field above is complete.',
+    // Issue 40 (not in the spec): before a code, the contacts on file are shown masked.
+    maskedContactsIntro:
+      'For your security, your contact details are partly hidden until you enter a verification code. Keep them, or change one and type it in full.',
+    changeContact: (label: string) => `Change ${label}`,
+    keepContact: (masked: string) => `Keep ${masked}`,
     // Issue 32 (not in the spec): the confirm screen after a password reset or an unlock.
     boundContactsIntro:
       'To protect your account, we will send a verification code to the contact details you confirmed before. You can update them after you enter the code.',

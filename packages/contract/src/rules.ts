@@ -81,6 +81,24 @@ export const emailSchema = z.string().check(
   }),
 )
 
+/**
+ * Issue 40 (P2): before a factor passes, getDetails shows the contacts masked
+ * (delivery.ts maskEmail, maskPhone); the contact form sends a kept one back as shown.
+ */
+export const maskedEmailPattern = /^[^@\s*]?\*{3,}@[^@\s*]+$/
+export const maskedPhonePattern = /^\*{3}-\*{3}-\d{4}$/
+
+/** The MFA contact form's email: an address, or the one on file as shown masked (kept). */
+export const contactEmailSchema = z.string().check(
+  z.trim(),
+  z.maxLength(limits.recoveryEmailMax),
+  z.superRefine((value, ctx) => {
+    if (!emailPattern.test(value) && !maskedEmailPattern.test(value)) {
+      ctx.addIssue({ code: 'custom', message: m.email(value) })
+    }
+  }),
+)
+
 /** Phone numbers are typed freely; non-digits are stripped and exactly ten must remain. */
 export const phoneDigitsSchema = z
   .pipe(
@@ -90,7 +108,10 @@ export const phoneDigitsSchema = z
   .check(z.refine((digits) => digits.length === 10, m.mobile))
 
 /** The MFA contact form's phone: xxx-xxx-xxxx exactly. */
-export const mfaPhoneSchema = z.string().check(z.regex(/^\d{3}-\d{3}-\d{4}$/, m.mobile))
+/** xxx-xxx-xxxx, or the number on file as shown masked (kept; issue 40). */
+export const mfaPhoneSchema = z
+  .string()
+  .check(z.regex(/^(\d{3}-\d{3}|\*{3}-\*{3})-\d{4}$/, m.mobile))
 
 /** Formats a phone number as it is typed: '3125550' → '312-555-0'. */
 export function formatPhoneInput(value: string): string {

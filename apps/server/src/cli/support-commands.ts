@@ -336,6 +336,12 @@ const staffCommand: Command = async (context, args) => {
   return usage()
 }
 
+/** Issue 40 (P1): a reset of the second factor names the passkeys it removed. */
+function passkeysRemoved(names: unknown): string {
+  const list = Array.isArray(names) ? names.map(String) : []
+  return list.length === 0 ? '' : `; removed ${list.length} passkey(s): ${list.join(', ')}`
+}
+
 const supportCommands: Record<string, Command> = {
   incident,
   user,
@@ -349,7 +355,7 @@ const supportCommands: Record<string, Command> = {
     true,
     (s, ...a) => s.resetMfa(a[0], a[1], a[2] ?? ''),
     (u, r) =>
-      `Reset verification for ${u}; ended ${String(r.endedSessions)} session(s). The member enrols an email and mobile number again at the next sign-in.`,
+      `Reset verification for ${u}; ended ${String(r.endedSessions)} session(s)${passkeysRemoved(r.removedPasskeys)}. The member enrols an email and mobile number again at the next sign-in.`,
   ),
   'revoke-sessions': memberAction(
     false,

@@ -1,8 +1,11 @@
-// Usernames in any case (issue 32, row E1). `FOO`, `Foo` and `foo` are one username: the
-// account a member registered whichever way they type it, and one shadow failure counter
-// when no account has it (modules/authentication/unknown-usernames.ts). Both sides must fold
-// names exactly alike, or a name that reaches an account under one spelling and a counter
-// under another answers differently from a missing one, which tells that it exists.
+// Usernames in any case (issue 32, row E1). `FOO`, `Foo` and `foo` are one username: one
+// account (no `Foo` is registered beside `foo`), found whichever way it is typed, and one
+// shadow failure counter when no account has it (modules/authentication/unknown-usernames.ts).
+// Both sides must fold names exactly alike, or a name that reaches an account under one
+// spelling and a counter under another answers differently from a missing one, which tells
+// that it exists. The sign-in itself then asks for the stored spelling (spec §5, §8:
+// usernames are case-sensitive; issue 40): another case is a mismatch, counted on the account
+// (authentication.service.ts).
 //
 // The fold: surrounding whitespace dropped, then A-Z lowered and nothing else. New usernames
 // are ASCII letters, digits and underscores (spec §5), so no stored name has spaces around

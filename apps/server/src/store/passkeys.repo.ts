@@ -73,6 +73,13 @@ export function passkeysRepo(db: Db) {
         .returning({ id: passkeys.id })
       return rows.length === 1
     },
+    /**
+     * Every passkey of the member, gone (issue 40, P1): a reset of the second factor or of
+     * the password ends the factors added by whoever held the account before.
+     */
+    async removeAllOf(userId: number): Promise<PasskeySummary[]> {
+      return db.delete(passkeys).where(eq(passkeys.userId, userId)).returning(summary)
+    },
     async remove(userId: number, id: number): Promise<PasskeySummary | undefined> {
       const [row] = await db
         .delete(passkeys)

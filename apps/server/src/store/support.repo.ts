@@ -15,6 +15,7 @@ import {
   type IncidentStatus,
 } from './schema.ts'
 import { usernameIs } from './users.repo.ts'
+import { passkeysRepo, type PasskeySummary } from './passkeys.repo.ts'
 
 export type { IncidentStatus }
 export type IncidentRow = typeof incidents.$inferSelect
@@ -160,12 +161,17 @@ export function supportRepo(db: Db) {
         await tx.delete(knownDevices).where(eq(knownDevices.userId, userId))
       })
     },
-    /** Forgets the verification details, any pending code and every trusted device. */
-    async resetMfa(userId: number): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Forgets the verification details, any pending code, every trusted device and every
+     * passkey (issue 40, P1: a passkey added by whoever had the lost phone is a second factor
+     * too). Answers the passkeys removed, for the staff member's report.
+     */
+    async resetMfa(userId: number): Promise<PasskeySummary[]> {
+      return db.transaction(async (tx) => {
         await tx.delete(mfaContacts).where(eq(mfaContacts.userId, userId))
         await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId))
         await tx.delete(knownDevices).where(eq(knownDevices.userId, userId))
+        return passkeysRepo(tx).removeAllOf(userId)
       })
     },
     async endSessions(userId: number): Promise<number> {

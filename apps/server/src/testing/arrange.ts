@@ -1,6 +1,6 @@
 // What browser tests arrange before a person acts: accounts, staff and data the demo set lacks.
 // Reaching into the service is allowed here, and only here (e2e imports @portal/server/testing).
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { StaffRoleName } from '@portal/contract/console'
 import { outboxWriter } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
@@ -12,7 +12,7 @@ import {
 import { staffService } from '../modules/support/staff.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import type { Database } from '../store/db.ts'
-import { customers, users } from '../store/schema.ts'
+import { customers, mfaContacts, users } from '../store/schema.ts'
 
 /** A running service's database and clock: what arranging data needs. */
 export interface Arrangeable {
@@ -68,4 +68,23 @@ export async function addCustomers(
   rows: NewCustomer[],
 ): Promise<void> {
   await database.db.insert(customers).values(rows)
+}
+
+/**
+ * The mobile number on file as never proven by a code (the member always chose email): the
+ * next sign-in confirms the details first (RE_ENROLL / UNVERIFIED).
+ */
+export async function unprovePhone(
+  { database }: Pick<Arrangeable, 'database'>,
+  username: string,
+): Promise<void> {
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username))
+  if (!user) throw new Error(`no user ${username}`)
+  await database.db
+    .update(mfaContacts)
+    .set({ phoneVerifiedAt: null })
+    .where(eq(mfaContacts.userId, user.id))
 }

@@ -10,6 +10,7 @@ export {
   createAccount,
   createStaff,
   setAccountEmail,
+  unprovePhone,
   type Arrangeable,
   type NewCustomer,
 } from './arrange.ts'

@@ -1,7 +1,7 @@
 // Spec §4 "MFA status mapping", "MFA screens", §8 MFA messages; DESIGN.md "MFA decisions".
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authMessages, type CwMfaResponse } from '@portal/contract'
+import { authMessages, maskEmail, maskPhone, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { incidents, mfaContacts, users, verificationCodes } from '../../src/store/schema.ts'
@@ -121,13 +121,15 @@ describe('the decision at login', () => {
       statusCode: 'CHALLENGE_LOGIN',
       nextScreen: 'verificationinfostep1',
     })
+    // Masked until a factor passes in this sign-in (issue 40, P2).
     expect((await client.get('/api/mfa/getDetails')).json()).toEqual({
       userName: 'mfa_newcomer',
-      emailAddress: newcomer?.email,
+      emailAddress: maskEmail(newcomer?.email ?? ''),
       typeOfEmailAddress: 'Work',
-      phoneNumber: recordPhone,
+      phoneNumber: maskPhone(recordPhone),
       typeOfPhoneNumber: 'Personal',
       geoCountryId: 'United States',
+      contactsMasked: true,
     })
     await client.postJson('/api/mfa/submitVerification', { rgValue: 'sms' })
     const sent = (await client.get('/dev/outbox.json')).json() as {
@@ -152,11 +154,8 @@ describe('the decision at login', () => {
       statusCode: 'RE_ENROLL',
       mfaStatusCode: 'UNVERIFIED',
       nextScreen: 'confirmverificationinfostep1',
-      contactDetails: {
-        phoneList: [
-          { countryCode: '1', phoneNumber: expect.stringMatching(/^\d{3}-\d{3}-\d{4}$/) },
-        ],
-      },
+      // Spec §3: the country code only (issue 40, P2: the number is not the password's to read).
+      contactDetails: { phoneList: [{ countryCode: '1' }] },
     })
   })
 

@@ -1,10 +1,15 @@
 // Issue 32, row E1: usernames in any case. Before, accounts matched a username exactly while
 // the shadow counters of missing names were keyed on it lower-cased, so `FOO`, `Foo`, `foo`
 // with wrong passwords answered Invalid Attempt 1, 2, 1 for a real `foo` and 1, 2, 3 for a
-// missing one: three requests told which names exist. Now a username means the same account
-// in any case everywhere (sign-in, registration, recovery, the support console), and real
-// and missing names answer alike. Also: the migration that brings this refuses to run while
-// two usernames differ only in case, naming them, rather than choose between them.
+// missing one: three requests told which names exist. Since then a username names the same
+// account in any case for uniqueness, the failure counters, recovery and the support console,
+// and real and missing names answer alike. Also: the migration that brings this refuses to
+// run while two usernames differ only in case, naming them, rather than choose between them.
+//
+// Issue 40 ("Usernames, as the specification writes them"): spec §5 and §8 say usernames are
+// case-sensitive ("Please note that both are case-sensitive"), so the sign-in itself now takes
+// the stored spelling only: another case with the right password is a mismatch, `Invalid
+// Attempt n`, counted on the account's one counter as a missing name's spellings share one.
 import { randomBytes } from 'node:crypto'
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -83,12 +88,22 @@ describe('sign-in', () => {
     expect(missing).toEqual(expected)
   })
 
-  it('signs the account in with its password typed in another case; the hand-off carries the stored spelling', async () => {
+  it('refuses the right password under another case (Invalid Attempt n, as a missing name answers); the stored spelling signs in', async () => {
+    const spellings = ['BCLIP_Demo', 'Bclip_demo']
+    const real = []
+    for (const name of spellings) real.push(await messageOf(t.client().login(name, demoPassword)))
+    const missing = []
+    for (const name of ['BCLIP_Dem0', 'Bclip_dem0'])
+      missing.push(await messageOf(t.client().login(name, demoPassword)))
+    expect(real).toEqual([authMessages.attempt1, authMessages.attempt2])
+    expect(missing).toEqual(real)
+    // The member types it as registered (spaces around it are dropped, as before).
     const client = t.client()
-    const { answer, second } = await client.signIn('BCLIP_Demo', demoPassword)
+    const { answer, second } = await client.signIn(' bclip_demo ', demoPassword)
     expect(answer.json()).toEqual({ message: authMessages.success, temporaryPassword: false })
     expect(second).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
-    // The account call takes the name in the case the member typed it, and answers the stored one.
+    // After the sign-in the account call takes the name in another case (the session names
+    // the member; the name is only checked), and answers the stored one.
     const account = await client.postJson('/api/fidbond-api/account', { username: 'BCLIP_DEMO' })
     expect(account.json()).toMatchObject({ username: 'bclip_demo' })
     const handoff = await client.postJson('/api/portal/handoff')
@@ -102,9 +117,29 @@ describe('sign-in', () => {
     })
   })
 
+  it('does not spend a temporary password typed with the username in another case', async () => {
+    const c = demo('dtcpnc_demo')
+    const asked = await t.client().postJson('/api/us-web-authentication/sendTempPassword', {
+      emailAddress: c.email,
+      deliveryMethod: 'email',
+      appName: 'usweb',
+    })
+    expect(asked.json()).toMatchObject({ status: true })
+    const sent = (await t.client().get('/dev/outbox.json')).json() as {
+      recipient: string
+      template: string
+      body: string
+    }[]
+    const body = sent.find((m) => m.recipient === c.email && m.template === 'temporary-password')
+    const temporary = /temporary password is:? (\S+?)\.?(\s|$)/.exec(body?.body ?? '')?.[1] ?? ''
+    expect(await messageOf(t.client().login('DTCPNC_DEMO', temporary))).toBe(authMessages.attempt1)
+    const answer = (await t.client().login('dtcpnc_demo', temporary)).json()
+    expect(answer).toEqual({ message: authMessages.success, temporaryPassword: true })
+  })
+
   it("accepts the MFA userName header in any case, and still refuses another user's name", async () => {
     const client = t.client()
-    await client.login('Bclip_DEMO', demoPassword)
+    await client.login('bclip_demo', demoPassword)
     await client.checkProgram()
     const decide = (username: string) =>
       client.send({

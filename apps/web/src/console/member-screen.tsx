@@ -12,6 +12,12 @@ import { AuditExport } from './audit-export.tsx'
 import { MemberNameFacts } from './member-names.tsx'
 import { useConsoleCall } from './use-console-call.ts'
 
+/** Issue 40 (P1): a reset of the second factor removes the member's passkeys; say which. */
+function passkeysRemoved(names: unknown): string {
+  const list = Array.isArray(names) ? names.map(String) : []
+  return list.length === 0 ? '' : ` Passkeys removed: ${list.join(', ')}.`
+}
+
 const resultText: Record<
   MemberAction,
   (username: string, data: Record<string, unknown>) => string
@@ -19,8 +25,8 @@ const resultText: Record<
   unlock: (u) => `${u} is unlocked. They confirm their verification details at the next sign-in.`,
   'resend-username': (u, d) => `The username of ${u} was sent to ${String(d.sentTo)}.`,
   'revoke-sessions': (u, d) => `Ended ${String(d.endedSessions)} session(s) of ${u}.`,
-  'reset-mfa': (u) =>
-    `Verification reset: ${u} enrols an email address and mobile number at the next sign-in.`,
+  'reset-mfa': (u, d) =>
+    `Verification reset: ${u} enrols an email address and mobile number at the next sign-in.${passkeysRemoved(d.removedPasskeys)}`,
   disable: (u, d) =>
     `${u} is disabled and cannot sign in; ${String(d.endedSessions ?? 0)} session(s) ended.`,
   enable: (u) => `${u} is enabled and can sign in again.`,
@@ -121,7 +127,7 @@ export function MemberScreen() {
               action(
                 'reset-mfa',
                 'Reset verification',
-                'Forgets the verification details and trusted devices; the member enrols again.',
+                'Forgets the verification details, trusted devices and passkeys; the member enrols again.',
               )}
             {isAllowed(staff.role, 'disable') &&
               (member.isDisabled

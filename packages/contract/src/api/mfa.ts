@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { emailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
+import { contactEmailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
 import { deliveryMethods, type DeliveryMethod } from '../delivery.ts'
 import { messages } from '../messages.ts'
 import { extension, extensionFallbacks } from './calls.ts'
@@ -34,7 +34,7 @@ export const contactTypes = ['Personal', 'Work'] as const
  */
 export const MfaContactSchema = z.strictObject({
   typeOfEmailAddress: z.enum(contactTypes, { error: messages.validation.chooseOne }),
-  emailAddress: emailSchema,
+  emailAddress: contactEmailSchema,
   typeOfPhoneNumber: z.enum(contactTypes, { error: messages.validation.chooseOne }),
   phoneNumber: mfaPhoneSchema,
   /** The selected country, by name. */
@@ -123,6 +123,12 @@ export const MfaDetailsSchema = z.object({
    * code goes by the other one until a code passes there (the details show only that one).
    */
   recentRecoveryBy: z.optional(z.nullable(z.enum(deliveryMethods))),
+  /**
+   * Not in the spec (issue 40, P2): no factor has passed in this sign-in yet, so the email
+   * address and mobile number are masked. Sent back to updateUser as shown, each means "keep
+   * the one on file".
+   */
+  contactsMasked: z.optional(z.boolean()),
 })
 export type MfaDetails = z.infer<typeof MfaDetailsSchema>
 
@@ -138,7 +144,8 @@ export const CwMfaResponseSchema = z.object({
   incidentID: z.nullable(z.string()),
   contactDetails: z.nullable(
     z.object({
-      phoneList: z.array(z.object({ countryCode: z.string(), phoneNumber: z.string() })),
+      /** Spec §3: "phoneList (items with countryCode)"; the number itself is never sent (issue 40). */
+      phoneList: z.array(z.object({ countryCode: z.string() })),
     }),
   ),
   /**

@@ -132,7 +132,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     ),
     usernameLabel: 'Nombre de usuario',
     usernameHint:
-      'De 6 a 50 caracteres: letras, números y guiones bajos, sin espacios. El nombre de usuario no distingue entre mayúsculas y minúsculas.',
+      'De 6 a 50 caracteres: letras, números y guiones bajos, sin espacios. El nombre de usuario distingue entre mayúsculas y minúsculas.',
     passwordLabel: 'Contraseña',
     confirmPasswordLabel: 'Confirmar contraseña',
     returnToLogin: 'Volver al inicio de sesión',
@@ -194,6 +194,10 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'seconds',
     ),
     completeEveryField: 'Continuar estará disponible cuando complete todos los campos anteriores.',
+    maskedContactsIntro:
+      'Por su seguridad, sus datos de contacto aparecen parcialmente ocultos hasta que ingrese un código de verificación. Consérvelos, o cambie uno y escríbalo completo.',
+    changeContact: icu<[string]>(es, 'Cambiar {label}', 'label'),
+    keepContact: icu<[string]>(es, 'Conservar {masked}', 'masked'),
     boundContactsIntro:
       'Para proteger su cuenta, enviaremos un código de verificación a los datos de contacto que usted confirmó anteriormente. Podrá actualizarlos después de ingresar el código.',
     recentRecovery: icu<['email' | 'sms']>(

@@ -12,6 +12,7 @@ import type { Db } from '../../store/db.ts'
 import type { referenceRepo } from '../../store/reference.repo.ts'
 import { sessionsRepo, type StartedSessionRow } from '../../store/sessions.repo.ts'
 import { mfaRepo } from '../../store/mfa.repo.ts'
+import { passkeysRepo } from '../../store/passkeys.repo.ts'
 import {
   attemptMessage,
   failedLoginsBeforeLock,
@@ -120,10 +121,13 @@ export function authenticationService(deps: Deps) {
       })
       await sessionsRepo(tx).removeAllOf(user.id)
       await mfaRepo(tx).forgetDevices(user.id)
+      // Issue 40 (P1): and every passkey, which whoever held the account may have added; the
+      // member is offered one again after the next code.
+      const removedPasskeys = await passkeysRepo(tx).removeAllOf(user.id)
       if (unlockRules.isReconfirmationRequiredAfterReset(user)) {
         await mfaRepo(tx).requireReconfirmation(user.id)
       }
-      return row
+      return { ...row, removedPasskeys: removedPasskeys.map((p) => p.id) }
     })
     // Another sign-in spent it first (a race), a newer one replaced it, or the member was
     // disabled since the read (answered as a locked account is).
@@ -132,7 +136,11 @@ export function authenticationService(deps: Deps) {
     const entry = {
       event: 'login.temporary_password_used' as const,
       ...context,
-      detail: { channel: used.recoveredVia, wasLocked: user.isLocked },
+      detail: {
+        channel: used.recoveredVia,
+        wasLocked: user.isLocked,
+        removedPasskeys: used.removedPasskeys,
+      },
     }
     const signedIn = {
       user: { ...user, isTemporaryPassword: true, isLocked: false },
@@ -176,6 +184,11 @@ export function authenticationService(deps: Deps) {
       }
       const { user, customer } = found
       const context = { userId: user.id, username: user.username, clientIp }
+      // Spec §5, §8: usernames are case-sensitive (issue 40). The account is found in any case
+      // (usernameKey), so every spelling counts on one counter, as for a missing name, and
+      // the case tells nothing; but only the stored spelling signs in. Checked after the
+      // password's work, so that a wrong case costs the same time as a wrong password.
+      const isExactName = userName.trim() === user.username
       const now = clock.now()
       // A temporary password asked for by recovery waits beside the current one (issue 32,
       // M4): whichever is used first wins. It is also how a locked member gets back in.
@@ -200,16 +213,20 @@ export function authenticationService(deps: Deps) {
       if (user.isLocked || user.isDisabled) {
         await verifyAgainstDummy(password) // in place of the current password's
         const temporary = await temporaryPasswordTyped()
-        if (temporary !== null) return useTemporaryPassword(found, temporary, input, startSession)
+        if (temporary !== null && isExactName) {
+          return useTemporaryPassword(found, temporary, input, startSession)
+        }
         await audit.record({
           event: user.isDisabled ? 'login.disabled' : 'login.locked',
           ...context,
         })
         return { ok: false, message: authMessages.userLocked }
       }
-      const isCurrentPassword = await verifyPassword(user.passwordHash, password)
+      const isCurrentPassword = (await verifyPassword(user.passwordHash, password)) && isExactName
       const temporary = isCurrentPassword ? null : await temporaryPasswordTyped()
-      if (temporary !== null) return useTemporaryPassword(found, temporary, input, startSession)
+      if (temporary !== null && isExactName) {
+        return useTemporaryPassword(found, temporary, input, startSession)
+      }
       if (!isCurrentPassword) {
         const notice = templates.lockout(
           brandOf(user.program, await reference.phoneOf(user.program), user.locale),

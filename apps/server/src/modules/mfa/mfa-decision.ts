@@ -91,9 +91,9 @@ export function mfaDecision(context: MfaContext) {
             statusCode: 'RE_ENROLL',
             mfaStatusCode: contact.isReconfirmationRequired ? 'UNLOCKED' : 'UNVERIFIED',
             nextScreen: mfaScreens.confirmVerificationInfoStep1,
-            contactDetails: {
-              phoneList: [{ countryCode: contact.dialPrefix, phoneNumber: contact.phoneNumber }],
-            },
+            // Spec §3 asks only the country code; the number is not for the password alone to
+            // read (issue 40, P2: the target of a SIM swap).
+            contactDetails: { phoneList: [{ countryCode: contact.dialPrefix }] },
           }),
         }
       }

@@ -148,7 +148,10 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
     { schema: detailsSchema, ...openIn(readingDetails) },
     async (request) => {
       const { session, user } = request.member
-      return mfa.details(user, { isChallenge: session.stage === 'challenged' })
+      return mfa.details(user, {
+        isChallenge: session.stage === 'challenged',
+        isFactorPassed: hasPassedFactor(session),
+      })
     },
   )
 

@@ -18,6 +18,7 @@ import { COSEALG, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/ser
 import { programOf, findProgram, flavours, type Passkey } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates, type Message } from '../../delivery/templates.ts'
+import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { hmac } from '../../lib/crypto.ts'
 import { isAllowedOrigin, type RelyingParty } from '../../lib/relying-party.ts'
@@ -130,17 +131,23 @@ export function passkeysService(deps: PasskeyDeps) {
     }
   }
 
+  /**
+   * Tells the owner on every proven contact (issue 40, P1): someone reading one mailbox could
+   * delete the only notice. With none proven, the verification email (or the account's).
+   */
   async function notify(user: SessionUser, notice: (b: ReturnType<typeof brandOf>) => Message) {
-    const b = brandOf(user.program, await deps.mailingPhone(user.program))
+    const message = notice(brandOf(user.program, await deps.mailingPhone(user.program)))
     const contact = await mfaRepo(db).contactOf(user.id)
-    const recipient = contact?.emailAddress ?? user.email
-    if (!recipient) return
-    await writer.enqueue(db, {
-      channel: 'email',
-      recipient,
-      program: user.program,
-      message: notice(b),
-    })
+    const proven: { channel: 'email' | 'sms'; recipient: string }[] = []
+    if (contact?.emailVerifiedAt) proven.push({ channel: 'email', recipient: contact.emailAddress })
+    if (contact?.phoneVerifiedAt) {
+      proven.push({ channel: 'sms', recipient: toE164(contact.phoneNumber, contact.dialPrefix) })
+    }
+    const fallback = contact?.emailAddress ?? user.email
+    if (proven.length === 0 && fallback) proven.push({ channel: 'email', recipient: fallback })
+    for (const { channel, recipient } of proven) {
+      await writer.enqueue(db, { channel, recipient, program: user.program, message })
+    }
   }
 
   const rpName = (user: SessionUser) =>

@@ -298,16 +298,25 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
       )
     },
 
-    /** The member enrols verification details again; their sessions and devices end. */
+    /**
+     * The member enrols verification details again; their sessions, devices and passkeys end
+     * (issue 40, P1). The passkeys removed are named in the answer and the audit.
+     */
     resetMfa(username: string, actor: Actor, reason: string) {
-      return act<{ endedSessions: number }>(
+      return act<{ endedSessions: number; removedPasskeys: string[] }>(
         username,
         actor,
         reason,
         async (user) => {
-          await repo.resetMfa(user.id)
+          const removed = await repo.resetMfa(user.id)
           const endedSessions = await repo.endSessions(user.id)
-          return { ok: true, endedSessions, audit: { endedSessions } }
+          const removedPasskeys = removed.map((p) => p.name)
+          return {
+            ok: true,
+            endedSessions,
+            removedPasskeys,
+            audit: { endedSessions, removedPasskeys: removed.map((p) => p.id) },
+          }
         },
         'support.mfa_reset',
       )

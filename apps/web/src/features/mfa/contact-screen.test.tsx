@@ -149,3 +149,80 @@ describe('confirm verification information after a password reset or an unlock (
     expect(service.callsTo(updateUser)).toHaveLength(0)
   })
 })
+
+describe('confirm verification information before a code (issue 40, P2)', () => {
+  const masked = {
+    userName: 'dana_member',
+    emailAddress: 'd*****@example.com',
+    typeOfEmailAddress: 'Personal',
+    phoneNumber: '***-***-0101',
+    typeOfPhoneNumber: 'Personal',
+    geoCountryId: 'United States',
+    contactsMasked: true,
+  }
+  const challenge: CwMfaResponse = {
+    statusCode: 'CHALLENGE_LOGIN',
+    mfaStatusCode: null,
+    mfaErrorCode: null,
+    incidentID: null,
+    contactDetails: null,
+    nextScreen: 'verificationinfostep1',
+  }
+  function maskedService() {
+    return fakeService({
+      'GET /api/mfa/getDetails': { json: masked },
+      'GET /api/mfa/getCountries': { json: [{ countryName: 'United States', dialPrefix: '1' }] },
+      [updateUser]: { json: challenge },
+    })
+  }
+  async function openMasked() {
+    const view = renderPortal('/usweb/confirmverificationinfostep1')
+    await screen.findByText(screenTexts.mfa.maskedContactsIntro)
+    return view
+  }
+
+  it('shows the contacts masked, with nothing to read in full, and keeps them as shown', async () => {
+    const fake = maskedService()
+    const { user } = await openMasked()
+    expect(screen.getByText('d*****@example.com')).toBeInTheDocument()
+    expect(screen.getByText('***-***-0101')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Email address')).toBeNull()
+    expect(screen.queryByLabelText('Mobile number')).toBeNull()
+
+    const continueButton = screen.getByRole('button', { name: 'Continue' })
+    await waitFor(() => expect(continueButton).toBeEnabled())
+    await user.click(continueButton)
+    await screen.findByRole('heading', { name: screenTexts.mfa.chooseDeliveryTitle, level: 1 })
+    expect(fake.callsTo(updateUser)[0]?.body).toMatchObject({
+      emailAddress: 'd*****@example.com',
+      phoneNumber: '***-***-0101',
+    })
+  })
+
+  it('changes one: the field opens empty and focused, the other stays kept; Keep undoes it', async () => {
+    const fake = maskedService()
+    const { user } = await openMasked()
+    await user.click(screen.getByRole('button', { name: 'Change mobile number' }))
+    const phone = screen.getByLabelText('Mobile number')
+    expect(phone).toHaveValue('')
+    expect(phone).toHaveFocus()
+    const continueButton = screen.getByRole('button', { name: 'Continue' })
+    await waitFor(() => expect(continueButton).toBeDisabled())
+
+    // Changed mind: kept again, and Continue is back.
+    await user.click(screen.getByRole('button', { name: 'Keep ***-***-0101' }))
+    expect(screen.queryByLabelText('Mobile number')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Change mobile number' })).toHaveFocus()
+    await waitFor(() => expect(continueButton).toBeEnabled())
+
+    await user.click(screen.getByRole('button', { name: 'Change mobile number' }))
+    await user.type(screen.getByLabelText('Mobile number'), '3125550188')
+    await waitFor(() => expect(continueButton).toBeEnabled())
+    await user.click(continueButton)
+    await screen.findByRole('heading', { name: screenTexts.mfa.chooseDeliveryTitle, level: 1 })
+    expect(fake.callsTo(updateUser)[0]?.body).toMatchObject({
+      emailAddress: 'd*****@example.com',
+      phoneNumber: '312-555-0188',
+    })
+  })
+})

@@ -1,6 +1,6 @@
 // Spec §2 screens 9 (confirmverificationinfostep1), 10 (verificationinfostep2) and 13
 // (updateinformationstep1component): the verification contact form and its updateUser call.
-import type { ReactNode } from 'react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import {
@@ -61,6 +61,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
   const layout = mfaLayoutOf(flavour)
   // Every variant is prefilled. A new account (screen 10) starts from the email and mobile
   // it was registered with, which are the record's: its first code may go only there (issue 32).
+  // Before a code they come masked (issue 40): each is kept as it is, or typed anew.
   const data = useMfaData({ details: true, countries: true })
   const step = useMfaStep(flavour)
   const bannerItems =
@@ -87,6 +88,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
             variant={variant}
             layout={layout}
             countries={data.countries}
+            isMasked={data.status === 'ready' && data.details?.contactsMasked === true}
             defaultValues={
               data.status === 'ready' && data.details
                 ? contactFromDetails(data.details, data.countries)
@@ -149,14 +151,28 @@ interface ContactFormProps {
   variant: ContactVariant
   layout: Flavour
   countries: readonly Country[]
+  /** The email and mobile in `defaultValues` are masked (no factor passed yet; issue 40). */
+  isMasked: boolean
   defaultValues: ContactFormValues
   step: ReturnType<typeof useMfaStep>
 }
 
-function ContactForm({ variant, layout, countries, defaultValues, step }: ContactFormProps) {
+type MaskableField = 'emailAddress' | 'phoneNumber'
+const inputIdOf: Record<MaskableField, string> = { emailAddress: 'mfa-email', phoneNumber: phoneId }
+
+function ContactForm({
+  variant,
+  layout,
+  countries,
+  isMasked,
+  defaultValues,
+  step,
+}: ContactFormProps) {
   const {
     register,
     handleSubmit,
+    setValue,
+    clearErrors,
     formState: { errors, isValid },
   } = useForm<ContactFormValues>({
     resolver: contactResolver,
@@ -164,6 +180,39 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
     // A field says what is wrong once the user has left it, then follows the typing.
     mode: 'onTouched',
   })
+  // Issue 40 (P2): a masked contact is sent back as shown, which keeps the one on file, until
+  // the member chooses to change it and types a new one in full.
+  const maskedOf = (field: MaskableField) => (isMasked ? defaultValues[field] : '')
+  const [changing, setChanging] = useState<readonly MaskableField[]>([])
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null)
+  useEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus()
+  }, [focusTarget])
+  const isKept = (field: MaskableField) => maskedOf(field) !== '' && !changing.includes(field)
+  const change = (field: MaskableField) => {
+    setValue(field, '')
+    setChanging((fields) => [...fields, field])
+    setFocusTarget({ id: inputIdOf[field] })
+  }
+  const keep = (field: MaskableField) => {
+    setValue(field, maskedOf(field), { shouldValidate: true })
+    clearErrors(field)
+    setChanging((fields) => fields.filter((f) => f !== field))
+    setFocusTarget({ id: `${inputIdOf[field]}-change` })
+  }
+  const keepButton = (field: MaskableField) =>
+    maskedOf(field) !== '' && (
+      <p className="mfa-kept__again">
+        <button
+          type="button"
+          className="mfa-link-button"
+          onMouseDown={keepFocus}
+          onClick={() => keep(field)}
+        >
+          {screenTexts.mfa.keepContact(maskedOf(field))}
+        </button>
+      </p>
+    )
 
   const submit = (values: ContactFormValues) => {
     const contact = contactOf(values)
@@ -207,23 +256,36 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
       noValidate
       onSubmit={(event) => void handleSubmit(submit, step.onInvalid)(event)}
     >
+      {isMasked && <p className="mfa__notice">{screenTexts.mfa.maskedContactsIntro}</p>}
       <ContactTypeGroup
         id="mfa-email-type"
         legend={formTexts().mfa.typeOfEmail}
         error={errors.typeOfEmailAddress?.message}
         field={register('typeOfEmailAddress')}
       />
-      <TextField
-        id="mfa-email"
-        label={formTexts().mfa.emailAddress}
-        error={errors.emailAddress?.message}
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={limits.recoveryEmailMax}
-        {...register('emailAddress')}
-      />
+      {isKept('emailAddress') ? (
+        <KeptContact
+          id={inputIdOf.emailAddress}
+          label={formTexts().mfa.emailAddress}
+          masked={maskedOf('emailAddress')}
+          onChange={() => change('emailAddress')}
+        />
+      ) : (
+        <>
+          <TextField
+            id="mfa-email"
+            label={formTexts().mfa.emailAddress}
+            error={errors.emailAddress?.message}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={limits.recoveryEmailMax}
+            {...register('emailAddress')}
+          />
+          {keepButton('emailAddress')}
+        </>
+      )}
       <ContactTypeGroup
         id="mfa-phone-type"
         legend={formTexts().mfa.typeOfMobile}
@@ -245,18 +307,30 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
           ))}
         </select>
       </Field>
-      <TextField
-        id={phoneId}
-        label={formTexts().mfa.mobileNumber}
-        hint={screenTexts.registration.mobileHint}
-        error={errors.phoneNumber?.message}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        // Spec §2 screen 9: the mask xxx-xxx-xxxx is applied while typing; it keeps ten
-        // digits. No maxLength: a pasted '(312) 555-0188' must arrive whole to be masked.
-        {...phoneFormatted(register('phoneNumber'))}
-      />
+      {isKept('phoneNumber') ? (
+        <KeptContact
+          id={phoneId}
+          label={formTexts().mfa.mobileNumber}
+          masked={maskedOf('phoneNumber')}
+          onChange={() => change('phoneNumber')}
+        />
+      ) : (
+        <>
+          <TextField
+            id={phoneId}
+            label={formTexts().mfa.mobileNumber}
+            hint={screenTexts.registration.mobileHint}
+            error={errors.phoneNumber?.message}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            // Spec §2 screen 9: the mask xxx-xxx-xxxx is applied while typing; it keeps ten
+            // digits. No maxLength: a pasted '(312) 555-0188' must arrive whole to be masked.
+            {...phoneFormatted(register('phoneNumber'))}
+          />
+          {keepButton('phoneNumber')}
+        </>
+      )}
       <p className="mfa__consent">{screenTexts.mfa.consent}</p>
       <div className="form-actions">
         <button
@@ -274,6 +348,47 @@ function ContactForm({ variant, layout, countries, defaultValues, step }: Contac
         </p>
       )}
     </form>
+  )
+}
+
+/**
+ * Pressed with the pointer, Change and Keep leave the focus where it is until the click: an
+ * emptied field losing it would show "required" and move the button from under the pointer.
+ */
+const keepFocus = (event: MouseEvent) => event.preventDefault()
+
+/** Issue 40 (P2): a contact on file, masked, with the way to type a new one instead. */
+function KeptContact({
+  id,
+  label,
+  masked,
+  onChange,
+}: {
+  id: string
+  label: string
+  masked: string
+  onChange: () => void
+}) {
+  return (
+    <div className="form-field mfa-kept">
+      <p className="form-field__label" id={`${id}-label`}>
+        {label}
+      </p>
+      <p className="mfa-kept__value">
+        <span className="mfa__bound-email" data-field={id}>
+          {masked}
+        </span>{' '}
+        <button
+          type="button"
+          className="mfa-link-button"
+          id={`${id}-change`}
+          onMouseDown={keepFocus}
+          onClick={onChange}
+        >
+          {screenTexts.mfa.changeContact(label.toLocaleLowerCase())}
+        </button>
+      </p>
+    </div>
   )
 }
 

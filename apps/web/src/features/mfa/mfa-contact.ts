@@ -3,8 +3,8 @@
 import * as z from 'zod/mini'
 import {
   contactTypes,
+  contactEmailSchema,
   defaultCountry,
-  emailSchema,
   mfaPhoneSchema,
   MfaContactSchema,
   type Country,
@@ -37,7 +37,8 @@ export const emptyContact: ContactFormValues = {
 
 /** The updateUser body's schema with spec §5's form messages: every field is required. */
 export const ContactFormSchema = z.extend(z.omit(MfaContactSchema, { userName: true }), {
-  emailAddress: filled(emailSchema),
+  // Either may be the one on file as getDetails masked it (kept; issue 40).
+  emailAddress: filled(contactEmailSchema),
   phoneNumber: filled(mfaPhoneSchema),
   geoCountryId: filled(z.string()),
   typeOfEmailAddress: z.enum(contactTypes, { error: m.chooseOne }),
