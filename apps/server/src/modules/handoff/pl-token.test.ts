@@ -116,4 +116,28 @@ describe('the pl hand-off token', () => {
     })
     expect(Buffer.from(token.customerName, 'base64')).toHaveLength(32)
   })
+
+  it('opens, during a rotation, what either pair sealed; and after it, only the new pair', async () => {
+    const renewed = { encryption: randomBytes(32), mac: randomBytes(32) }
+    const overlap = [renewed, keys]
+    // The portal still issues with the old pair, then switches: both open in the overlap.
+    for (const sealedWith of [keys, renewed]) {
+      expect(await open(sealPlToken(sealedWith, 'proliability_demo', now), now, overlap)).toEqual({
+        ok: true,
+        username: 'proliability_demo',
+      })
+    }
+    // The old pair dropped: what it sealed is a forgery now.
+    expect(await open(sealPlToken(keys, 'proliability_demo', now), now, [renewed])).toEqual({
+      ok: false,
+      reason: 'forged',
+    })
+    // A MAC of one pair on a ciphertext of the other opens nothing.
+    const mixed = { ...sealPlToken(renewed, 'victim_pl', now) }
+    const fromOld = sealPlToken(keys, 'proliability_demo', now)
+    expect(await open({ ...fromOld, macLogin: mixed.macLogin }, now, overlap)).toEqual({
+      ok: false,
+      reason: 'forged',
+    })
+  })
 })

@@ -107,27 +107,40 @@ export type OpenedPlToken =
  * The receiving side: checks the MAC before decrypting anything (so a forged token reveals
  * nothing about the plaintext), then the expiry, then that the nonce is new (only a genuine,
  * live token spends one), then decrypts.
+ *
+ * `accepted` may hold several key pairs, newest first: the overlap of a key rotation
+ * (README, "Rotating the hand-off keys"). A signed token is opened with the pair whose MAC it
+ * carries; an unsigned one (the spec's format names no key) with the first pair only.
  */
 export async function openPlToken(
-  keys: PlTokenKeys,
+  accepted: PlTokenKeys | readonly PlTokenKeys[],
   query: Partial<Record<keyof PlToken, string>>,
   now: Date,
   nonces: NonceMemory,
 ): Promise<OpenedPlToken> {
+  const pairs = [accepted].flat()
   const iv = Buffer.from(query.initVectorLogin ?? '', 'base64')
   const ciphertext = Buffer.from(query.customerName ?? '', 'base64')
   if (iv.length !== 16 || ciphertext.length === 0) return { ok: false, reason: 'unreadable' }
+  let keys = pairs[0]
+  if (!keys) return { ok: false, reason: 'unreadable' }
   if (keys.mac) {
     const expires = query.expiresLogin ?? ''
     const nonce = Buffer.from(query.nonceLogin ?? '', 'base64')
     if (!/^\d{1,12}$/.test(expires) || nonce.length !== nonceBytes || !query.macLogin) {
       return { ok: false, reason: 'unsigned' }
     }
-    const expected = macOf(keys.mac, iv, ciphertext, expires, nonce)
     const given = Buffer.from(query.macLogin, 'base64')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return { ok: false, reason: 'forged' }
+    const isSignedWith = ({ mac }: PlTokenKeys) => {
+      const expected = mac && macOf(mac, iv, ciphertext, expires, nonce)
+      return (
+        expected !== undefined &&
+        given.length === expected.length &&
+        timingSafeEqual(given, expected)
+      )
     }
+    keys = pairs.find(isSignedWith)
+    if (!keys) return { ok: false, reason: 'forged' }
     const expiresMs = Number(expires) * 1000
     if (expiresMs <= now.getTime()) return { ok: false, reason: 'expired' }
     // The nonce's canonical form: another base64 spelling of the same bytes is the same nonce.
