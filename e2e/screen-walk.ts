@@ -237,8 +237,9 @@ export async function walkScreens(
     await page.getByLabel(t.forms.mfa.mobileNumber, { exact: true }).fill(phone)
     await button(t.shell.common.continue).click()
   }
-  const chooseEmailDelivery = async () => {
-    await page.getByRole('radio', { name: new RegExp(`^${t.forms.mfa.email}\\b`) }).check()
+  // After the recovery by email the code goes by text (issue 40, M9): the mobile on file.
+  const chooseTextDelivery = async () => {
+    await page.getByRole('radio', { name: new RegExp(`^${t.forms.mfa.mobile}\\b`) }).check()
     const before = await newestOutboxId(portal)
     await button(t.shell.common.continue).click()
     await page.waitForURL((url) => url.pathname.endsWith('/verificationinfostep3'))
@@ -363,7 +364,7 @@ export async function walkScreens(
   await button(t.shell.common.continue).click()
   await onScreen('verificationinfostep1')
   await page.getByLabel(t.forms.mfa.updateAfterVerifying).check()
-  const before = await chooseEmailDelivery()
+  const before = await chooseTextDelivery()
   await check('verificationinfostep3')
   await enterVerificationCode(await verificationCodeAfter(portal, before))
   await check('updateinformationstep1component')
