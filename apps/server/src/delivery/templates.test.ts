@@ -20,9 +20,13 @@ describe('the verification code by text message', () => {
 })
 
 describe('the new-device notice (issue 40)', () => {
-  // A fixed moment, not today: 21:04 UTC is 3:04 PM in Chicago on that day.
+  // Today at 21:04 UTC (relative to the real time, never a pinned date), said in Chicago.
+  const when = new Date(Date.now())
+  when.setUTCHours(21, 4, 0, 0)
+  const inChicago = (locale: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: 'America/Chicago', ...options }).format(when)
   const sign = {
-    when: new Date('2026-11-27T21:04:00Z'),
+    when,
     timeZone: 'America/Chicago',
     device: { browser: 'Chrome', system: 'Windows' },
     recoveryLink: 'https://portal.example/usweb/forgot-password',
@@ -30,7 +34,11 @@ describe('the new-device notice (issue 40)', () => {
 
   it('says when in the service zone, the browser and system, and what to do', () => {
     const { email, sms } = templates.newDevice(brand, sign)
-    expect(email).toContain('Chrome on Windows, on November 27, 2026 at 3:04 PM CST.')
+    const day = inChicago('en-US', { dateStyle: 'long' })
+    const time = inChicago('en-US', { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+    // 21:04 UTC is 3:04 PM (CST) or 4:04 PM (CDT) in Chicago.
+    expect(time).toMatch(/^[34]:04\sPM C[SD]T$/)
+    expect(email).toContain(`Chrome on Windows, on ${day} at ${time}.`)
     expect(email).toContain('reset your password at https://portal.example/usweb/forgot-password')
     expect(sms).toContain('Not you? Reset your password at https://portal.example/')
   })
@@ -38,7 +46,8 @@ describe('the new-device notice (issue 40)', () => {
   it('writes the same in Spanish, and names no browser it could not tell', () => {
     const es = brandOf('equipmentrenew', '8005550100', 'es-US')
     const { email } = templates.newDevice(es, { ...sign, device: { browser: null, system: null } })
-    expect(email).toContain('un navegador que no pudimos identificar, el 27 de noviembre de 2026')
+    const día = inChicago('es-US', { dateStyle: 'long' })
+    expect(email).toContain(`un navegador que no pudimos identificar, el ${día}`)
     const { sms } = templates.newDevice(brand, { ...sign, recoveryLink: null })
     expect(sms).toContain('Not you? Reset your password with Forgot Password on the login page')
   })
