@@ -18,7 +18,7 @@ import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/a
 import { HttpError } from '../../plugins/errors.ts'
 import { activeSignIn, initialState } from '../signin/flow.ts'
 import { requireMember, startSignIn } from '../signin/flow-guard.ts'
-import { checkAtPassword } from '../signin/program-check.service.ts'
+import { checkAtPassword } from '../signin/program-check.ts'
 import type {
   authenticationService,
   AuthenticateResult,

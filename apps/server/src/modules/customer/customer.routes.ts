@@ -22,7 +22,7 @@ import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import { activeSignIn } from '../signin/flow.ts'
 import { advance, memberOf, programCheckOf, requireMember } from '../signin/flow-guard.ts'
-import { checkAtLookup } from '../signin/program-check.service.ts'
+import { checkAtLookup } from '../signin/program-check.ts'
 import type { customerService } from './customer.service.ts'
 
 interface Deps {
