@@ -9,8 +9,14 @@ import type { FastifyRequest } from 'fastify'
 import type { ProgramCode } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session, SessionHandle } from '../../plugins/session.ts'
-import { initialState, nextState, isSignInState, type ProgramCheck } from './flow.ts'
-import type { SignInEvent, SignInState } from './flow.ts'
+import {
+  initialState,
+  isSignInState,
+  nextState,
+  type ProgramCheck,
+  type SignInEvent,
+  type SignInState,
+} from './flow.ts'
 import { programCheckOf } from './flow-guard.ts'
 import { checkAtLookup, checkAtPassword, type CheckedCustomer } from './program-check.ts'
 
