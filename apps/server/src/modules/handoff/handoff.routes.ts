@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import { advance, programCheckOf, requireMember } from '../signin/flow-guard.ts'
+import { programCheckOf, requireMember } from '../signin/flow-guard.ts'
+import { applyOutcome } from '../signin/sign-in.ts'
 import type { handoffService } from './handoff.service.ts'
 
 interface Deps {
@@ -29,22 +30,17 @@ export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
     if (!check || password === undefined) {
       throw new HttpError(401, 'Please log in to continue.')
     }
+    // The program whose login page was used and checked (spec §4 hand-off: /usweb/#/{program}).
     const url = await handoff.urlFor({
-      program: session.program,
+      program: check.program,
       username: user.username,
       password,
       custnum: user.custnum,
       association: check.association,
       target,
     })
-    await advance(
-      request,
-      'handedOff',
-      {},
-      {
-        audit: handoff.issued(user, session.program, request.ip),
-      },
-    )
+    const audit = handoff.issued(user, check.program, request.ip)
+    await applyOutcome(request, { step: 'handoff', kind: 'issued', audit })
     return { url }
   })
 }
