@@ -20,7 +20,7 @@ const t = screenTexts.login
 const loadLogin = () => import('./login-submit.ts')
 
 const loginResolver = lazyResolver(() =>
-  import('./login-form.ts').then((module) => module.LoginFormSchema),
+  import('./login-form.ts').then((module) => module.loginFormSchema()),
 )
 type LoginField = keyof LoginFormValues
 

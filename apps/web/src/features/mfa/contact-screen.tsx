@@ -1,7 +1,7 @@
 // Spec §2 screens 9 (confirmverificationinfostep1), 10 (verificationinfostep2) and 13
 // (updateinformationstep1component): the verification contact form and its updateUser call.
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
+import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import {
   contactTypes,
@@ -19,7 +19,7 @@ import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { phoneFormatted } from '../../lib/phone-input.ts'
 import { requestSupport, updateUser } from './mfa-api.ts'
 import {
-  ContactFormSchema,
+  contactFormSchema,
   contactFromDetails,
   contactOf,
   emptyContact,
@@ -47,7 +47,9 @@ const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
   pl: [flavours.pl.failureMessage],
 }
 
-const contactResolver = formResolver<ContactFormValues>(ContactFormSchema)
+/** The form's resolver, its messages in the language active when it checks. */
+const contactResolver: Resolver<ContactFormValues> = (values, context, options) =>
+  formResolver<ContactFormValues>(contactFormSchema())(values, context, options)
 
 const phoneId = 'mfa-phone'
 const continueHintId = 'mfa-continue-hint'

@@ -58,8 +58,8 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
     resolver: formResolver(
       z.object({
         accountValue: customerNumberField(program),
-        email: emailField,
-        phone: mobileField,
+        email: emailField(),
+        phone: mobileField(),
       }),
     ),
     defaultValues: { accountValue: '', email: '', phone: '' },
