@@ -22,7 +22,14 @@ import type {
   Program,
   screenTexts as screenTextsEn,
 } from '@portal/contract'
-import { isLocale, localeCookie, sourceLocale, type Locale } from '@portal/contract'
+import {
+  flavours,
+  isLocale,
+  localeCookie,
+  sourceLocale,
+  type Flavour,
+  type Locale,
+} from '@portal/contract'
 
 type Translation<T> = T extends string
   ? string
@@ -69,6 +76,11 @@ let translatedFormTexts: FormTexts | undefined
  */
 export function translatedForms(): FormTexts | undefined {
   return translatedFormTexts
+}
+
+/** Spec §8: the flavour's text for a failed call, in the active language. */
+export function failureTextOf(flavour: Flavour): string {
+  return messages.login[flavours[flavour].failureText]
 }
 
 /** The program's customer-number label (Account Number, Agent Number) in the active language. */

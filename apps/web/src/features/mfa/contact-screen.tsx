@@ -1,17 +1,10 @@
 // Spec §2 screens 9 (confirmverificationinfostep1), 10 (verificationinfostep2) and 13
 // (updateinformationstep1component): the verification contact form and its updateUser call.
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import {
-  contactTypes,
-  flavours,
-  limits,
-  type Country,
-  type Flavour,
-  type MfaDetails,
-} from '@portal/contract'
-import { screenTexts, webTexts } from '../../i18n/texts.ts'
+import { contactTypes, limits, type Country, type Flavour, type MfaDetails } from '@portal/contract'
+import { failureTextOf, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
@@ -42,11 +35,6 @@ const intros: Record<ContactVariant, string> = {
   update: screenTexts.mfa.updateIntro,
 }
 
-const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
-  usweb: [flavours.usweb.failureMessage],
-  pl: [flavours.pl.failureMessage],
-}
-
 /** The form's resolver, its messages in the language active when it checks. */
 const contactResolver: Resolver<ContactFormValues> = (values, context, options) =>
   formResolver<ContactFormValues>(contactFormSchema())(values, context, options)
@@ -68,7 +56,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
   const step = useMfaStep(flavour)
   const bannerItems =
     data.status === 'failed' && step.bannerItems.length === 0
-      ? failureItemsOf[flavour]
+      ? [failureTextOf(flavour)]
       : step.bannerItems
 
   const askForSupport = () => void step.perform(requestSupport, (r) => stepAfterResponse(r))

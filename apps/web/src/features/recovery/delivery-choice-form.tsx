@@ -3,8 +3,8 @@
 // appears only for a contact that exists.
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { flavours, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
+import { failureTextOf, messages } from '../../i18n/texts.ts'
 import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -48,7 +48,7 @@ export function DeliveryChoiceForm({
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission([
-    flavours[flavour].failureMessage,
+    failureTextOf(flavour),
   ])
 
   useEffect(() => {

@@ -4,8 +4,8 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { flavours, limits, type Flavour, type Program } from '@portal/contract'
-import { messages, screenTexts } from '../../i18n/texts.ts'
+import { limits, type Flavour, type Program } from '@portal/contract'
+import { failureTextOf, messages, screenTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -102,7 +102,7 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } = useSubmission(
-    [flavours[flavour].failureMessage],
+    [failureTextOf(flavour)],
   )
 
   const {
