@@ -269,6 +269,9 @@ export const screenTexts = {
     removeLabel: (name: string) => `Remove passkey ${name}`,
     removed: (name: string) => `Passkey ${name} was removed.`,
     removeRefused: 'Please sign in again with a verification code to remove a passkey.',
+    // Issue 43: a new passkey's name, from the system of the browser that made it.
+    nameOn: (system: string) => `Passkey on ${system}`,
+    nameUnknown: 'Passkey',
   },
   /** Issue 6: the first part of a document title where two screens share a heading. */
   pageTitles: {

@@ -287,6 +287,8 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     removed: icu<[string]>(es, 'Se eliminó la llave de acceso {name}.', 'name'),
     removeRefused:
       'Vuelva a iniciar sesión con un código de verificación para eliminar una llave de acceso.',
+    nameOn: icu<[string]>(es, 'Llave de acceso en {system}', 'system'),
+    nameUnknown: 'Llave de acceso',
   },
   pageTitles: {
     deliveryChoice: 'Elija el método de envío',

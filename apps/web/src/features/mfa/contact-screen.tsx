@@ -3,8 +3,15 @@
 import { useEffect, useState, type MouseEvent } from 'react'
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { contactTypes, limits, type Country, type Flavour, type MfaDetails } from '@portal/contract'
-import { failureTextOf, screenTexts, webTexts } from '../../i18n/texts.ts'
+import {
+  contactTypes,
+  countryNameIn,
+  limits,
+  type Country,
+  type Flavour,
+  type MfaDetails,
+} from '@portal/contract'
+import { failureTextOf, locale, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
@@ -292,7 +299,7 @@ function ContactForm({
         >
           {countries.map((country) => (
             <option key={country.countryName} value={country.countryName}>
-              {country.countryName} (+{country.dialPrefix})
+              {countryNameIn(locale, country.countryName)} (+{country.dialPrefix})
             </option>
           ))}
         </select>
