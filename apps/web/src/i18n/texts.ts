@@ -21,6 +21,7 @@ import type {
   portalTextsEn,
   Program,
   screenTexts as screenTextsEn,
+  Translation,
 } from '@portal/contract'
 import {
   flavours,
@@ -30,12 +31,6 @@ import {
   type Flavour,
   type Locale,
 } from '@portal/contract'
-
-type Translation<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => string
-    ? (...args: A) => string
-    : { readonly [K in keyof T]: Translation<T[K]> }
 
 export type WebTexts = Translation<typeof portalTextsEn>
 export type FormTexts = Translation<typeof portalFormTextsEn>

@@ -23,7 +23,7 @@ import {
   sendOutcomeOf,
   type MaskedContacts,
 } from './recovery-outcome.ts'
-import { deliveryLabelOf, recoveryTexts as t } from './recovery-texts.ts'
+import { deliveryLabelOf, recoveryTexts } from './recovery-texts.ts'
 import './recovery.css'
 
 type Contacts = { kind: 'loading' } | { kind: 'loaded'; contacts: MaskedContacts | null }
@@ -43,6 +43,7 @@ export function DeliveryChoiceForm({
   recoveryKey,
   loginPath,
 }: DeliveryChoiceFormProps) {
+  const t = recoveryTexts()
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })

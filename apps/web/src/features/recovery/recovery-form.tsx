@@ -31,7 +31,7 @@ import {
   type RecoveryOption,
 } from './recovery-input.ts'
 import { lookupOutcomeOf, sendOutcomeOf } from './recovery-outcome.ts'
-import { optionLabelOf, recoveryTexts as t, valueLabelOf } from './recovery-texts.ts'
+import { optionLabelOf, recoveryTexts, valueLabelOf } from './recovery-texts.ts'
 import './recovery.css'
 
 /** The value is judged by the chosen option's rule; a missing choice is the banner's (spec §5). */
@@ -99,6 +99,7 @@ interface RecoveryFormProps {
 }
 
 export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryFormProps) {
+  const t = recoveryTexts()
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } = useSubmission(
