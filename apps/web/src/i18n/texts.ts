@@ -23,14 +23,8 @@ import type {
   screenTexts as screenTextsEn,
   Translation,
 } from '@portal/contract'
-import {
-  flavours,
-  isLocale,
-  localeCookie,
-  sourceLocale,
-  type Flavour,
-  type Locale,
-} from '@portal/contract'
+import type { Flavour, FlavourNames } from '@portal/contract'
+import { isLocale, localeCookie, sourceLocale, type Locale } from '@portal/contract'
 
 export type WebTexts = Translation<typeof portalTextsEn>
 export type FormTexts = Translation<typeof portalFormTextsEn>
@@ -75,7 +69,14 @@ export function translatedForms(): FormTexts | undefined {
 
 /** Spec §8: the flavour's text for a failed call, in the active language. */
 export function failureTextOf(flavour: Flavour): string {
-  return messages.login[flavours[flavour].failureText]
+  return messages.login[failureTextKeyOf[flavour]]
+}
+
+// flavours.ts `failureText`, kept here so that the texts need not load the flavour table
+// (the login page's first load: decision 0013); texts.test.ts holds the two equal.
+export const failureTextKeyOf: Record<Flavour, FlavourNames['failureText']> = {
+  usweb: 'technicalDifficulties',
+  pl: 'somethingWentWrong',
 }
 
 /** The program's customer-number label (Account Number, Agent Number) in the active language. */
