@@ -38,7 +38,7 @@ type WalkTexts = ReturnType<typeof walkTextsOf>
  * not show (issue 24): those that read differently in it, of a sentence's length (a word
  * like 'Error' or a label shared with a program name is no sign of a missed translation).
  */
-function englishLeftOver(locale: Locale): string[] {
+export function englishLeftOver(locale: Locale): string[] {
   if (locale === 'en-US') return []
   const translated = new Map(textsOf(contractTexts[locale]))
   return textsOf(contractTexts['en-US'])

@@ -17,7 +17,9 @@ describe('flavour table', () => {
   })
 
   it('takes its failure texts from the message catalogue (spec §8)', () => {
-    expect(flavours.usweb.failureMessage).toBe(messages.login.technicalDifficulties)
-    expect(flavours.pl.failureMessage).toBe(messages.login.somethingWentWrong)
+    expect(messages.login[flavours.usweb.failureText]).toMatch(/^Thank you for being our valued/)
+    expect(messages.login[flavours.pl.failureText]).toBe(
+      'Something went wrong, please try after sometime.',
+    )
   })
 })

@@ -14,11 +14,10 @@ export interface FlavourNames {
   /** The program when the address names none: usweb's default, pl's only program. */
   defaultProgram: ProgramCode
   /**
-   * Spec §8: the flavour's text for a failed call (unexpected status, no answer). Part of the
-   * catalogue (`messages.login`, through login-page-texts.ts); written here because every
-   * page's frame knows its flavour's before any of the catalogue has loaded.
+   * Spec §8: the key of the flavour's text for a failed call (unexpected status, no answer)
+   * in the catalogue's `messages.login`; the text itself is the catalogue's, in every language.
    */
-  failureMessage: string
+  failureText: 'technicalDifficulties' | 'somethingWentWrong'
 }
 
 export const flavours = {
@@ -27,15 +26,14 @@ export const flavours = {
     appName: 'USWEB',
     recoveryAppName: 'usweb',
     defaultProgram: 'bclip',
-    failureMessage:
-      'Thank you for being our valued customer. Our system is currently experiencing technical difficulties. We apologize for this inconvenience and ask that you try again later... contact your customer service center during business hours, Monday - Friday, 8am-5pm (CT).',
+    failureText: 'technicalDifficulties',
   },
   pl: {
     area: 'proliability',
     appName: 'PROLIABILITY',
     recoveryAppName: 'proliability',
     defaultProgram: 'proliability',
-    failureMessage: 'Something went wrong, please try after sometime.',
+    failureText: 'somethingWentWrong',
   },
 } as const satisfies Record<Flavour, FlavourNames>
 

@@ -4,8 +4,6 @@
 // here so that the login page can load them without the rest of the catalogue. A text moves
 // here only when a module of the login page's first load shows it.
 
-import { flavours } from './flavours.ts'
-
 export const loginPageTexts = {
   messages: {
     login: {
@@ -18,8 +16,10 @@ export const loginPageTexts = {
       lockedLink: 'reset your password',
       lockedTail: '.',
       invalidCrm: 'The Login ID & zip code combination provided is incorrect.',
-      somethingWentWrong: flavours.pl.failureMessage,
-      technicalDifficulties: flavours.usweb.failureMessage,
+      // Spec §8: the failure text of pl, and of usweb (flavours.ts `failureText` names them).
+      somethingWentWrong: 'Something went wrong, please try after sometime.',
+      technicalDifficulties:
+        'Thank you for being our valued customer. Our system is currently experiencing technical difficulties. We apologize for this inconvenience and ask that you try again later... contact your customer service center during business hours, Monday - Friday, 8am-5pm (CT).',
     },
     validation: {
       usernameRequired: 'Username is required',

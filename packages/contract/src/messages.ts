@@ -82,6 +82,26 @@ export const messages = {
     stateCode: 'Please enter the two-letter state code.',
     zipCode: 'Please enter a five-digit ZIP code.',
   },
+  // The service's own refusals (issues 42, 43): answered in English (spec §7), shown in the
+  // page's language by their key.
+  service: {
+    unknownProgram: 'Unknown program.',
+    noMailingAddress: 'No mailing address for this program.',
+    anotherUsersAccount: 'This account belongs to another user.',
+    anotherUsersCustomerRecord: 'This customer record belongs to another user.',
+    noCustomerRecord: 'No customer record for this account.',
+    checkedForAnotherProgram: 'This sign-in was checked for another program.',
+    pleaseLogIn: 'Please log in to continue.',
+    sessionEnded: 'Your session has ended. Please log in again.',
+    refusedProgram: 'This account cannot continue to the program site.',
+    passkeyNotOnAccount: 'This passkey is not on your account.',
+    anotherSignInsPasswordChange: 'This password change belongs to another sign-in.',
+    anotherSignInsVerification: 'This verification belongs to another sign-in.',
+    chooseCountry: 'Please choose a country or region from the list.',
+    contactsAfterCodeOnly: 'Contact details can be changed after a verification code only.',
+    authenticationFailed: 'Authentication failed.',
+    stepOutOfOrder: 'This step does not follow the previous one.',
+  },
   errorBannerHeading: first.messages.errorBannerHeading,
   failureReference: first.messages.failureReference,
   // Not in the spec (issue 14, docs/decisions/0009): the answers of the abuse limits.
@@ -269,6 +289,9 @@ export const screenTexts = {
     removeLabel: (name: string) => `Remove passkey ${name}`,
     removed: (name: string) => `Passkey ${name} was removed.`,
     removeRefused: 'Please sign in again with a verification code to remove a passkey.',
+    // Issue 43: a new passkey's name, from the system of the browser that made it.
+    nameOn: (system: string) => `Passkey on ${system}`,
+    nameUnknown: 'Passkey',
   },
   /** Issue 6: the first part of a document title where two screens share a heading. */
   pageTitles: {

@@ -2,9 +2,11 @@
 // service's request schemas so that both sides judge input the same way.
 import * as z from 'zod/mini'
 import { limits } from './limits.ts'
+import type { Translation } from './i18n/catalogue.ts'
 import { messages, passwordRuleLabels } from './messages.ts'
 
-const m = messages.validation
+/** The validation texts of one language (messages.validation, or its translation). */
+export type ValidationTexts = Translation<typeof messages.validation>
 
 export const specialCharacters = '!@#$%^&*'
 
@@ -15,13 +17,6 @@ export function requiredText(message: string, max: number) {
     z.refine((value) => value.trim().length > 0, { message }),
   )
 }
-
-export const usernameLoginSchema = requiredText(m.usernameRequired, limits.loginFieldMax)
-export const passwordLoginSchema = requiredText(m.passwordRequired, limits.loginFieldMax)
-
-export const newUsernameSchema = z
-  .string({ error: m.usernameRequired })
-  .check(z.minLength(1, m.usernameRequired), z.regex(/^\w{6,50}$/, m.usernamePattern))
 
 // --- New passwords: five rules, one strength point each (spec §4 "Password strength").
 
@@ -64,22 +59,9 @@ export function passwordStrength(password: string): StrengthLevel {
   return strengthLevels[passwordScore(password)] ?? strengthLevels[0]
 }
 
-export const newPasswordSchema = z.string({ error: m.passwordRequired }).check(
-  z.minLength(1, m.passwordRequired),
-  z.refine((p) => p.length >= limits.passwordMin, m.passwordMinLength),
-  z.refine((p) => passwordScore(p) === 5, m.passwordPattern),
-)
-
 // --- Contact details and numbers.
 
 export const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,5}$/
-export const emailSchema = z.string().check(
-  z.trim(),
-  z.maxLength(limits.recoveryEmailMax),
-  z.superRefine((value, ctx) => {
-    if (!emailPattern.test(value)) ctx.addIssue({ code: 'custom', message: m.email(value) })
-  }),
-)
 
 /**
  * Issue 40 (P2): before a factor passes, getDetails shows the contacts masked
@@ -87,31 +69,6 @@ export const emailSchema = z.string().check(
  */
 export const maskedEmailPattern = /^[^@\s*]?\*{3,}@[^@\s*]+$/
 export const maskedPhonePattern = /^\*{3}-\*{3}-\d{4}$/
-
-/** The MFA contact form's email: an address, or the one on file as shown masked (kept). */
-export const contactEmailSchema = z.string().check(
-  z.trim(),
-  z.maxLength(limits.recoveryEmailMax),
-  z.superRefine((value, ctx) => {
-    if (!emailPattern.test(value) && !maskedEmailPattern.test(value)) {
-      ctx.addIssue({ code: 'custom', message: m.email(value) })
-    }
-  }),
-)
-
-/** Phone numbers are typed freely; non-digits are stripped and exactly ten must remain. */
-export const phoneDigitsSchema = z
-  .pipe(
-    z.string(),
-    z.transform((value: string) => value.replace(/\D/g, '')),
-  )
-  .check(z.refine((digits) => digits.length === 10, m.mobile))
-
-/** The MFA contact form's phone: xxx-xxx-xxxx exactly. */
-/** xxx-xxx-xxxx, or the number on file as shown masked (kept; issue 40). */
-export const mfaPhoneSchema = z
-  .string()
-  .check(z.regex(/^(\d{3}-\d{3}|\*{3}-\*{3})-\d{4}$/, m.mobile))
 
 /** Formats a phone number as it is typed: '3125550' → '312-555-0'. */
 export function formatPhoneInput(value: string): string {
@@ -121,11 +78,6 @@ export function formatPhoneInput(value: string): string {
   return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`
 }
 
-export const accountNumberSchema = z
-  .string()
-  .check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/, m.accountNumber))
-export const agentNumberSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, m.agentNumber))
-
 /**
  * A code as people type or paste it ('123 456', '123-456'): its digits only, at most six
  * (issue 27). The forms apply it as typed; a code so kept is what the schema below takes.
@@ -134,6 +86,65 @@ export function codeDigitsOf(value: string): string {
   return value.replace(/\D/g, '').slice(0, limits.verificationCodeLength)
 }
 
-export const verificationCodeSchema = z
-  .string()
-  .check(z.trim(), z.regex(/^\d{6}$/, m.verificationCode))
+/**
+ * The field rules of spec §5, their messages in one language (issue 43): the service's
+ * schemas use the English (below), the portal's forms the active language's, so that a
+ * Spanish page never answers a typo in English.
+ */
+export function fieldRules(m: ValidationTexts) {
+  return {
+    usernameLogin: requiredText(m.usernameRequired, limits.loginFieldMax),
+    passwordLogin: requiredText(m.passwordRequired, limits.loginFieldMax),
+    newUsername: z
+      .string({ error: m.usernameRequired })
+      .check(z.minLength(1, m.usernameRequired), z.regex(/^\w{6,50}$/, m.usernamePattern)),
+    newPassword: z.string({ error: m.passwordRequired }).check(
+      z.minLength(1, m.passwordRequired),
+      z.refine((p) => p.length >= limits.passwordMin, m.passwordMinLength),
+      z.refine((p) => passwordScore(p) === 5, m.passwordPattern),
+    ),
+    email: z.string().check(
+      z.trim(),
+      z.maxLength(limits.recoveryEmailMax),
+      z.superRefine((value, ctx) => {
+        if (!emailPattern.test(value)) ctx.addIssue({ code: 'custom', message: m.email(value) })
+      }),
+    ),
+    /** The MFA contact form's email: an address, or the one on file as shown masked (kept). */
+    contactEmail: z.string().check(
+      z.trim(),
+      z.maxLength(limits.recoveryEmailMax),
+      z.superRefine((value, ctx) => {
+        if (!emailPattern.test(value) && !maskedEmailPattern.test(value)) {
+          ctx.addIssue({ code: 'custom', message: m.email(value) })
+        }
+      }),
+    ),
+    /** Phone numbers are typed freely; non-digits are stripped and exactly ten must remain. */
+    phoneDigits: z
+      .pipe(
+        z.string(),
+        z.transform((value: string) => value.replace(/\D/g, '')),
+      )
+      .check(z.refine((digits) => digits.length === 10, m.mobile)),
+    /** xxx-xxx-xxxx, or the number on file as shown masked (kept; issue 40). */
+    mfaPhone: z.string().check(z.regex(/^(\d{3}-\d{3}|\*{3}-\*{3})-\d{4}$/, m.mobile)),
+    accountNumber: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/, m.accountNumber)),
+    agentNumber: z.string().check(z.trim(), z.regex(/^\d{6}$/, m.agentNumber)),
+    verificationCode: z.string().check(z.trim(), z.regex(/^\d{6}$/, m.verificationCode)),
+  }
+}
+export type FieldRules = ReturnType<typeof fieldRules>
+
+const english = fieldRules(messages.validation)
+export const usernameLoginSchema = english.usernameLogin
+export const passwordLoginSchema = english.passwordLogin
+export const newUsernameSchema = english.newUsername
+export const newPasswordSchema = english.newPassword
+export const emailSchema = english.email
+export const contactEmailSchema = english.contactEmail
+export const phoneDigitsSchema = english.phoneDigits
+export const mfaPhoneSchema = english.mfaPhone
+export const accountNumberSchema = english.accountNumber
+export const agentNumberSchema = english.agentNumber
+export const verificationCodeSchema = english.verificationCode

@@ -15,7 +15,7 @@ import {
 const phoneOf = (b: Brand) => b.phone ?? 'el número que aparece en nuestro sitio web'
 
 const signOff = (b: Brand) =>
-  `Si usted no lo solicitó, llame al servicio al cliente al ${phoneOf(b)}.\n\n${b.name}`
+  `Si usted no lo solicitó, llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`
 
 const validForOf = icu<[number, string]>(
   'es-US',
@@ -51,7 +51,7 @@ export const templatesEs: Templates = {
   temporaryPasswordSent: (b, sentBy) => ({
     template: 'temporary-password-notice',
     subject: `${b.name}: se solicitó una contraseña temporal`,
-    email: `Se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. Si usted la solicitó, no necesita hacer nada más. Si no la solicitó, su contraseña actual sigue funcionando; llame al servicio al cliente al ${phoneOf(b)}.\n\n${b.name}`,
+    email: `Se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. Si usted la solicitó, no necesita hacer nada más. Si no la solicitó, su contraseña actual sigue funcionando; llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
     sms: `${b.name}: se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
   verificationCode: (b, code, originHost) => ({
@@ -64,7 +64,7 @@ export const templatesEs: Templates = {
   lockout: (b) => ({
     template: 'lockout-notice',
     subject: `${b.name}: su cuenta se ha bloqueado`,
-    email: `Su cuenta en línea se bloqueó después de varios intentos fallidos. Para desbloquearla, restablezca su contraseña desde la página de inicio de sesión.\n\n${signOff(b)}`,
+    email: `Su cuenta en línea se bloqueó después de varios intentos fallidos. Para desbloquearla, restablezca su contraseña desde la página de inicio de sesión.\n\nSi no fue usted quien intentó iniciar sesión, llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
     sms: `${b.name}: su cuenta en línea se bloqueó después de intentos fallidos. Restablezca su contraseña para desbloquearla.`,
   }),
   passwordChanged: (b) => ({
@@ -82,7 +82,7 @@ export const templatesEs: Templates = {
   accountCreated: (b, username) => ({
     template: 'account-created-notice',
     subject: `${b.name}: se creó una cuenta en línea para usted`,
-    email: `Se acaba de crear una cuenta en línea con el nombre de usuario ${username} para su número de cliente. Su primer código de verificación se enviará solo a los datos de contacto que figuran en su registro.\n\nSi usted no la creó, llame al servicio al cliente al ${phoneOf(b)}: cerrarán la cuenta y luego usted podrá registrarse.\n\n${b.name}`,
+    email: `Se acaba de crear una cuenta en línea con el nombre de usuario ${username} para su número de cliente. Su primer código de verificación se enviará solo a los datos de contacto que figuran en su registro.\n\nSi usted no la creó, llame a Servicio al Cliente al ${phoneOf(b)}: cerrarán la cuenta y luego usted podrá registrarse.\n\n${b.name}`,
     sms: `${b.name}: se acaba de crear una cuenta en línea para su número de cliente. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
   contactsEnrolled: (b, maskedEmail, maskedPhone) => ({
@@ -111,7 +111,7 @@ export const templatesEs: Templates = {
     return {
       template: 'new-device-notice',
       subject: `${b.name}: un inicio de sesión desde un dispositivo nuevo`,
-      email: `Se acaba de iniciar sesión en su cuenta en línea desde un dispositivo que no se había usado antes: ${device}, el ${signInTimeOf(sign, 'es-US')}.\n\nSi fue usted, no necesita hacer nada más. Si no fue usted, ${reset} ahora y llame al servicio al cliente al ${phoneOf(b)}.\n\n${b.name}`,
+      email: `Se acaba de iniciar sesión en su cuenta en línea desde un dispositivo que no se había usado antes: ${device}, el ${signInTimeOf(sign, 'es-US')}.\n\nSi fue usted, no necesita hacer nada más. Si no fue usted, ${reset} ahora y llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
       sms: `${b.name}: se inició sesión en su cuenta en línea desde un dispositivo nuevo (${device}). ¿No fue usted? ${reset.charAt(0).toUpperCase()}${reset.slice(1)} y llame al ${phoneOf(b)}.`,
     }
   },

@@ -166,13 +166,13 @@ export const templatesEn = {
     template: 'passkey-added-notice',
     subject: `${b.name}: a passkey was added to your account`,
     email: `A passkey (${name}) was just added to your online account. It can be used instead of a verification code when you sign in.\n\n${signOff(b)}`,
-    sms: `${b.name}: a passkey was just added to your online account. Not you? Call ${b.phone}.`,
+    sms: `${b.name}: a passkey was just added to your online account. Not you? Call ${phoneOf(b)}.`,
   }),
   passkeyRemoved: (b: Brand, name: string): Message => ({
     template: 'passkey-removed-notice',
     subject: `${b.name}: a passkey was removed from your account`,
     email: `The passkey ${name} was just removed from your online account.\n\n${signOff(b)}`,
-    sms: `${b.name}: a passkey was just removed from your online account. Not you? Call ${b.phone}.`,
+    sms: `${b.name}: a passkey was just removed from your online account. Not you? Call ${phoneOf(b)}.`,
   }),
   /**
    * Issue 40: a factor passed on a browser the member had not used, to both proven contacts,

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 // $ZodError: what both full zod and the contract's zod/mini schemas throw from parse().
 import { $ZodError } from 'zod/v4/core'
-import { flavours } from '@portal/contract'
+import { flavours, messages } from '@portal/contract'
 import type { FastifyRequest } from 'fastify'
 import { shortReference } from '../lib/request-context.ts'
 import { canonicalPageUrl } from './page-addresses.ts'
@@ -59,7 +59,7 @@ export function failureMessageFor(request: FastifyRequest): string {
     request.url.includes('/authenticateForPL') ||
     referer.toLowerCase().startsWith(plArea) ||
     [...plAppNames].some((name) => name.toUpperCase() === appName)
-  return (isPl ? flavours.pl : flavours.usweb).failureMessage
+  return messages.login[(isPl ? flavours.pl : flavours.usweb).failureText]
 }
 
 interface ErrorsOptions {

@@ -46,6 +46,8 @@ export function fillPageShell(
   { program, phone, locale }: { program?: ProgramCode; phone?: string; locale: Locale },
 ): string {
   const t = contractTexts[locale].screenTexts.pageShell
+  // Issue 43: the tab names the page in its language before the script runs.
+  const title = `<title>${escapeHtml(contractTexts[locale].screenTexts.login.title)}</title>`
   const number =
     program && phone
       ? `<a class="phone-link" href="${escapeHtml(telHref(phone))}">${escapeHtml(formatProgramPhone(program, phone))}</a>`
@@ -63,5 +65,8 @@ export function fillPageShell(
   const root = `<div class="page-shell"${known}>${header}<main class="page-shell__main"><p class="page-shell__loading">${escapeHtml(t.loading)}</p></main></div>`
   const call = number ? ` ${escapeHtml(t.noScriptCall)} ${number}.` : ''
   const noScript = `<p class="page-shell__no-script">${escapeHtml(t.noScript)}${call}</p>`
-  return html.replace(pageShellMarkers.root, root).replace(pageShellMarkers.noScript, noScript)
+  return html
+    .replace(/<title>[^<]*<\/title>/, title)
+    .replace(pageShellMarkers.root, root)
+    .replace(pageShellMarkers.noScript, noScript)
 }

@@ -61,7 +61,7 @@ describe("the member's language", () => {
     expect(await localeOf('fidbond_demo')).toBe('es-US')
     const code = await lastSent(c.email, 'verification-code')
     expect(code).toMatch(/^Su código de verificación es: \d{6}\n\nVence en 10 minutos\.\n\n/)
-    expect(code).toContain('Si usted no lo solicitó, llame al servicio al cliente al ')
+    expect(code).toContain('Si usted no lo solicitó, llame a Servicio al Cliente al ')
     expect(code).toContain('Fidelity Bond Program')
 
     await askTemporaryPassword(c.email)

@@ -123,7 +123,7 @@ describe('the new-device notice', () => {
     expect(email?.body).toContain(
       'Se acaba de iniciar sesión en su cuenta en línea desde un dispositivo que no se había usado antes: Chrome en Windows, el ',
     )
-    expect(email?.body).toContain(`y llame al servicio al cliente al ${owner.phone}.`)
+    expect(email?.body).toContain(`y llame a Servicio al Cliente al ${owner.phone}.`)
     expect(text?.body).toContain(
       '¿No fue usted? Restablezca su contraseña en https://portal.example/',
     )

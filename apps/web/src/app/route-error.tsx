@@ -1,15 +1,9 @@
-import { flavours } from '@portal/contract'
 import { Component, use, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { ErrorBanner } from '../components/error-banner.tsx'
 import { flavourOfPath, pathsOf } from '../config/paths.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
-import { webTexts } from '../i18n/texts.ts'
-
-const bannerItemsOf = {
-  usweb: [flavours.usweb.failureMessage],
-  pl: [flavours.pl.failureMessage],
-} as const
+import { failureTextOf, webTexts } from '../i18n/texts.ts'
 
 /**
  * A screen that failed to load or render (typically a chunk gone after a deployment). The
@@ -19,7 +13,7 @@ export function RouteError() {
   const flavour = use(ProgramContext)?.flavour ?? flavourOfPath(window.location.pathname)
   return (
     <div className="page-error">
-      <ErrorBanner items={bannerItemsOf[flavour]} />
+      <ErrorBanner items={[failureTextOf(flavour)]} />
       <p>
         <a className="button button--primary" href={pathsOf(flavour).login}>
           {webTexts.common.returnToLogin}

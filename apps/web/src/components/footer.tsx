@@ -39,10 +39,7 @@ export function Footer({ privacyPolicyUrl, termsOfUseUrl, consultingFirmUrl, yea
           </p>
           <ul className="site-footer__licences">
             {association.licences.map((licence) => (
-              <li key={licence.state}>
-                {licence.state} {webTexts.footer.licence}
-                {licence.number}
-              </li>
+              <li key={licence.state}>{webTexts.footer.licence(licence.state, licence.number)}</li>
             ))}
           </ul>
         </div>

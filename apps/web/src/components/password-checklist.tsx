@@ -74,7 +74,9 @@ export function PasswordChecklist({
             {isMet ? <CheckIcon /> : <InfoIcon />}
             <span>
               {passwordRuleLabels[rule]}
-              <span className="visually-hidden">{isMet ? ' (met)' : ' (not met)'}</span>
+              <span className="visually-hidden">
+                {isMet ? formTexts().password.ruleMet : formTexts().password.ruleNotMet}
+              </span>
             </span>
           </li>
         )
@@ -88,7 +90,7 @@ export function PasswordChecklist({
           <InfoIcon />
           <span>
             {messages.validation.passwordGuessable}
-            <span className="visually-hidden"> (not met)</span>
+            <span className="visually-hidden">{formTexts().password.ruleNotMet}</span>
           </span>
         </li>
       )}

@@ -21,14 +21,10 @@ import type {
   portalTextsEn,
   Program,
   screenTexts as screenTextsEn,
+  Translation,
 } from '@portal/contract'
+import type { Flavour, FlavourNames } from '@portal/contract'
 import { isLocale, localeCookie, sourceLocale, type Locale } from '@portal/contract'
-
-type Translation<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => string
-    ? (...args: A) => string
-    : { readonly [K in keyof T]: Translation<T[K]> }
 
 export type WebTexts = Translation<typeof portalTextsEn>
 export type FormTexts = Translation<typeof portalFormTextsEn>
@@ -69,6 +65,18 @@ let translatedFormTexts: FormTexts | undefined
  */
 export function translatedForms(): FormTexts | undefined {
   return translatedFormTexts
+}
+
+/** Spec §8: the flavour's text for a failed call, in the active language. */
+export function failureTextOf(flavour: Flavour): string {
+  return messages.login[failureTextKeyOf[flavour]]
+}
+
+// flavours.ts `failureText`, kept here so that the texts need not load the flavour table
+// (the login page's first load: decision 0013); texts.test.ts holds the two equal.
+export const failureTextKeyOf: Record<Flavour, FlavourNames['failureText']> = {
+  usweb: 'technicalDifficulties',
+  pl: 'somethingWentWrong',
 }
 
 /** The program's customer-number label (Account Number, Agent Number) in the active language. */

@@ -5,35 +5,43 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import * as z from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
-import {
-  accountNumberSchema,
-  agentNumberSchema,
-  emailSchema,
-  phoneDigitsSchema,
-  type Program,
-} from '@portal/contract'
+import { fieldRules as fieldRulesIn, type FieldRules, type Program } from '@portal/contract'
 import { messages } from '../i18n/texts.ts'
 import { isAgentNumberProgram } from './customer-number.ts'
 
-const m = messages.validation
+let rulesOfActive: { texts: unknown; rules: FieldRules } | undefined
 
-/** A required value: blank after trimming gives the required message, else `schema` judges. */
-export function filled<T>(schema: $ZodType<T, string>, message: string = m.required) {
-  return z.pipe(z.string().check(z.refine((value) => value.trim().length > 0, message)), schema)
+/**
+ * The contract's field rules with the active language's messages (issue 43: a Spanish page
+ * answers a typo in Spanish), read when a form asks, never when a module loads.
+ */
+export function fieldRules(): FieldRules {
+  const texts = messages.validation
+  if (rulesOfActive?.texts !== texts) rulesOfActive = { texts, rules: fieldRulesIn(texts) }
+  return rulesOfActive.rules
 }
 
-export const emailField = filled(emailSchema)
-export const mobileField = filled(phoneDigitsSchema)
+/** A required value: blank after trimming gives the required message, else `schema` judges. */
+export function filled<T>(schema: $ZodType<T, string>, message?: string) {
+  const required = message ?? messages.validation.required
+  return z.pipe(z.string().check(z.refine((value) => value.trim().length > 0, required)), schema)
+}
+
+export const emailField = () => filled(fieldRules().email)
+export const mobileField = () => filled(fieldRules().phoneDigits)
 
 /** The program's Account Number (1-10 letters or digits) or Agent Number (six digits). */
 export function customerNumberField(program: Program) {
-  return filled(isAgentNumberProgram(program) ? agentNumberSchema : accountNumberSchema)
+  const rules = fieldRules()
+  return filled(isAgentNumberProgram(program) ? rules.agentNumber : rules.accountNumber)
 }
 
 /** The first message `schema` gives for `value`, or undefined when it passes. */
 export function problemOf(schema: $ZodType, value: unknown): string | undefined {
   const result = z.safeParse(schema, value)
-  return result.success ? undefined : (result.error.issues[0]?.message ?? m.required)
+  return result.success
+    ? undefined
+    : (result.error.issues[0]?.message ?? messages.validation.required)
 }
 
 /** react-hook-form's resolver for a form schema; the submit handler gets the raw values. */

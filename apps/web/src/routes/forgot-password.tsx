@@ -7,7 +7,7 @@ import { useProgramSelection } from '../lib/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(recoveryTexts.titleOf.password, program.displayName)
+  useDocumentTitle(recoveryTexts().titleOf.password, program.displayName)
   return (
     <RecoveryForm
       kind="password"

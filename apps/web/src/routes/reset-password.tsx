@@ -7,7 +7,7 @@ import { useProgramSelection } from '../lib/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(sentTextsOf.password.title, program.displayName)
+  useDocumentTitle(sentTextsOf('password').title, program.displayName)
   return (
     <RecoverySentPanel
       kind="password"

@@ -20,7 +20,7 @@ export const loginPageTextsEs: Translation<typeof loginPageTexts> = {
         'La combinación de ID de inicio de sesión y código postal proporcionada es incorrecta.',
       somethingWentWrong: 'Se produjo un error. Inténtelo de nuevo más tarde.',
       technicalDifficulties:
-        'Gracias por ser nuestro valioso cliente. En este momento nuestro sistema presenta dificultades técnicas. Le pedimos disculpas por las molestias y le solicitamos que lo intente de nuevo más tarde... comuníquese con su centro de servicio al cliente en horario de atención, de lunes a viernes, de 8 a. m. a 5 p. m. (CT).',
+        'Gracias por su preferencia. En este momento nuestro sistema presenta dificultades técnicas. Le pedimos disculpas por las molestias y le solicitamos que lo intente de nuevo más tarde... comuníquese con Servicio al Cliente en horario de atención, de lunes a viernes, de 8 a. m. a 5 p. m. (CT).',
     },
     validation: {
       usernameRequired: 'El nombre de usuario es obligatorio',
@@ -49,11 +49,7 @@ export const loginPageTextsEs: Translation<typeof loginPageTexts> = {
       highlightsTitle: 'Aspectos destacados de la póliza y primas',
       highlightsIntro: 'Vea qué incluye su cobertura de errores y omisiones y cuánto cuesta.',
       learnMore: 'Más información',
-      premiumCoverage: icu<[string]>(
-        es,
-        'La cobertura premium la proporciona {insurer}.',
-        'insurer',
-      ),
+      premiumCoverage: icu<[string]>(es, 'Cobertura premium ofrecida por {insurer}.', 'insurer'),
     },
     busy: {
       loading: 'Cargando…',

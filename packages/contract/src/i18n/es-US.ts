@@ -19,9 +19,9 @@ export const messagesEs: Translation<typeof messages> = {
     notFound:
       'La información proporcionada no coincide con nuestros registros. Llame al número que aparece arriba para recibir ayuda.',
     notFoundAgentHint:
-      'Asegúrese de que el Número de agente sea su Número de agente proveedor de seis dígitos, sin letras, y llame al número que aparece arriba si necesita ayuda.',
+      'Asegúrese de que su número de agente tenga seis dígitos, sin letras, y llame al número que aparece arriba si necesita ayuda.',
     ineligible:
-      'Nuestros registros indican que es posible que usted no sea elegible para solicitar el seguro de E&O en este momento. Comuníquese con nuestro equipo de servicio al cliente al número que aparece arriba.',
+      'Nuestros registros indican que es posible que usted no sea elegible para solicitar el seguro de errores y omisiones (E&O) en este momento. Comuníquese con Servicio al Cliente al número que aparece arriba.',
   },
   recovery: {
     noAccounts:
@@ -29,16 +29,18 @@ export const messagesEs: Translation<typeof messages> = {
     multipleAccounts:
       'Esta información parece estar asociada con más de una cuenta. Pruebe con otra opción o llame al número que aparece arriba para recibir más ayuda.',
     chooseMethod: 'Seleccione un método de contacto e ingrese la información de contacto.',
-    usernameSent: 'Le hemos enviado su nombre de usuario por correo electrónico y SMS.',
-    temporaryPasswordSent: 'Le hemos enviado una contraseña temporal por correo electrónico y SMS.',
+    usernameSent:
+      'Le hemos enviado su nombre de usuario por correo electrónico y mensaje de texto.',
+    temporaryPasswordSent:
+      'Le hemos enviado una contraseña temporal por correo electrónico y mensaje de texto.',
   },
   mfa: {
     invalidMobile:
       'El número de teléfono ingresado a continuación no es un número de celular válido.',
     wrongCode:
-      'El código que proporcionó no es correcto. Vuelva a ingresarlo, genere un código nuevo, cambie el método de envío o comuníquese con soporte. Después de 6 intentos, su cuenta se bloqueará.',
+      'El código que proporcionó no es correcto. Vuelva a ingresarlo, genere un código nuevo, cambie el método de envío o comuníquese con Servicio al Cliente. Después de 6 intentos, su cuenta se bloqueará.',
     newCodeSent:
-      'Se ha enviado un código nuevo. No tenga en cuenta los códigos enviados anteriormente, ya que ya no son válidos.',
+      'Se ha enviado un código nuevo. No tenga en cuenta los códigos enviados anteriormente, porque ya no son válidos.',
     firstCodeOnRecord:
       'Por su seguridad, ingrese el correo electrónico y el número de celular que tenemos registrados para usted. Podrá cambiarlos después de ingresar el código de verificación.',
     codeToProvenOnly:
@@ -51,9 +53,9 @@ export const messagesEs: Translation<typeof messages> = {
     matchesPrevious:
       'La contraseña no debe ser igual a ninguna de las 8 contraseñas anteriores. Ingrese una contraseña nueva.',
     updatedButCannotLogin:
-      'Se actualizó la contraseña del usuario. Sin embargo, no podremos iniciar su sesión. Comuníquese con el servicio de atención al cliente.',
+      'Se actualizó la contraseña del usuario. Sin embargo, no podremos iniciar su sesión. Comuníquese con Servicio al Cliente.',
     unableToUpdate:
-      'No se pudo actualizar la contraseña del usuario. Comuníquese con el servicio de atención al cliente.',
+      'No se pudo actualizar la contraseña del usuario. Comuníquese con Servicio al Cliente.',
   },
   validation: {
     required: 'Este campo es obligatorio.',
@@ -71,9 +73,9 @@ export const messagesEs: Translation<typeof messages> = {
     deliveryMethod: 'Seleccione un método de envío',
     chooseOne: 'Seleccione al menos una de las opciones',
     accountNumber: 'Ingrese un número válido de hasta 10 letras o dígitos.',
-    agentNumber: 'Ingrese su Número de agente de seis dígitos.',
+    agentNumber: 'Ingrese su número de agente de seis dígitos.',
     passwordGuessable:
-      'Esta contraseña es demasiado fácil de adivinar. Elija una que a otras personas no se les ocurriría.',
+      'Esta contraseña es demasiado fácil de adivinar. Elija una que a otras personas no se les ocurra.',
   },
   account: {
     securityQuestionsGone:
@@ -81,6 +83,25 @@ export const messagesEs: Translation<typeof messages> = {
     currentPasswordWrong: 'La contraseña actual no es correcta.',
     stateCode: 'Ingrese el código de estado de dos letras.',
     zipCode: 'Ingrese un código postal de cinco dígitos.',
+  },
+  service: {
+    unknownProgram: 'Programa desconocido.',
+    noMailingAddress: 'No hay una dirección postal para este programa.',
+    anotherUsersAccount: 'Esta cuenta pertenece a otro usuario.',
+    anotherUsersCustomerRecord: 'Este registro de cliente pertenece a otro usuario.',
+    noCustomerRecord: 'No hay un registro de cliente para esta cuenta.',
+    checkedForAnotherProgram: 'Este inicio de sesión se verificó para otro programa.',
+    pleaseLogIn: 'Inicie sesión para continuar.',
+    sessionEnded: 'Su sesión terminó. Inicie sesión de nuevo.',
+    refusedProgram: 'Esta cuenta no puede continuar al sitio del programa.',
+    passkeyNotOnAccount: 'Esta llave de acceso no está en su cuenta.',
+    anotherSignInsPasswordChange: 'Este cambio de contraseña pertenece a otro inicio de sesión.',
+    anotherSignInsVerification: 'Esta verificación pertenece a otro inicio de sesión.',
+    chooseCountry: 'Elija un país o una región de la lista.',
+    contactsAfterCodeOnly:
+      'Los datos de contacto solo se pueden cambiar después de ingresar un código de verificación.',
+    authenticationFailed: 'No se pudo completar la autenticación.',
+    stepOutOfOrder: 'Este paso no sigue al anterior.',
   },
   errorBannerHeading: first.messages.errorBannerHeading,
   failureReference: first.messages.failureReference,
@@ -92,9 +113,9 @@ export const messagesEs: Translation<typeof messages> = {
       'seconds',
     ),
     tooManyMessages:
-      'Se han enviado demasiados mensajes para esta cuenta. Inténtelo de nuevo más tarde o llame al servicio al cliente.',
+      'Se han enviado demasiados mensajes para esta cuenta. Inténtelo de nuevo más tarde o llame a Servicio al Cliente.',
     textsNotAvailable:
-      'No se pueden enviar mensajes de texto a este número. Elija el correo electrónico o llame al servicio al cliente.',
+      'No se pueden enviar mensajes de texto a este número. Elija el correo electrónico o llame a Servicio al Cliente.',
   },
 }
 
@@ -103,7 +124,7 @@ export const passwordRuleLabelsEs: Translation<typeof passwordRuleLabels> = {
   noSpace: 'Sin espacios',
   number: 'Al menos un número',
   special: 'Al menos uno de los siguientes caracteres especiales !@#$%^&*',
-  letter: 'Al menos una letra, mayúscula o minúscula (distingue mayúsculas y minúsculas)',
+  letter: 'Al menos una letra (mayúscula o minúscula)',
 }
 
 export const screenTextsEs: Translation<typeof screenTexts> = {
@@ -139,8 +160,8 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     submit: 'Enviar',
     identifyButton: { usweb: 'Siguiente', pl: 'Continuar' },
     unavailableHelp:
-      'Vuelva al inicio de sesión e inténtelo de nuevo en unos minutos, o llame al servicio al cliente para recibir ayuda.',
-    welcomeTitle: '¡Bienvenido!',
+      'Vuelva al inicio de sesión e inténtelo de nuevo en unos minutos, o llame a Servicio al Cliente para recibir ayuda.',
+    welcomeTitle: '¡Le damos la bienvenida!',
     welcome:
       'Su cuenta se configuró correctamente. Vuelva a la pantalla de inicio de sesión e ingrese su nombre de usuario y contraseña.',
   },
@@ -176,7 +197,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       update: 'Actualice la información de verificación',
     },
     dualAuthentication:
-      'La autenticación doble requiere un correo electrónico y un número de celular. Confirme los suyos a continuación.',
+      'La verificación en dos pasos requiere un correo electrónico y un número de celular. Confírmelos a continuación.',
     consent:
       'Al continuar, usted acepta que el administrador del programa se comunique con usted por correo electrónico o celular para la verificación.',
     updateIntro: 'Actualice a continuación su correo electrónico y su número de celular actuales',
@@ -185,7 +206,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'Se ha enviado un código de verificación de un solo uso a su {mode, select, email {correo electrónico} other {número de celular}}. Puede tardar unos minutos en llegar. El código vence en 10 minutos.',
       'mode',
     ),
-    plNeedHelp: '¿Necesita ayuda? Haga clic aquí para obtener soporte',
+    plNeedHelp: '¿Necesita ayuda? Haga clic aquí para comunicarse con Servicio al Cliente',
     sentTo: 'Enviado a',
     codeHelp: '¿No recibió el código?',
     resendIn: icu<[number]>(
@@ -193,7 +214,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'Podrá pedir un código nuevo en {seconds, plural, one {# segundo} other {# segundos}}.',
       'seconds',
     ),
-    completeEveryField: 'Continuar estará disponible cuando complete todos los campos anteriores.',
+    completeEveryField: 'El botón «Continuar» se activará cuando complete todos los campos.',
     maskedContactsIntro:
       'Por su seguridad, sus datos de contacto aparecen parcialmente ocultos hasta que ingrese un código de verificación. Consérvelos, o cambie uno y escríbalo completo.',
     changeContact: icu<[string]>(es, 'Cambiar {label}', 'label'),
@@ -220,25 +241,24 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'No marque esta casilla en una computadora compartida o pública. Para deshacerlo, borre las cookies y los datos de sitios de este navegador.',
   },
   support: {
-    title: 'Soporte al cliente',
+    title: 'Atención al cliente',
     callUs: icu<[string]>(
       es,
-      'Llame al servicio de soporte al cliente al {phone} e indique el número de ticket de incidente que aparece a continuación.',
+      'Llame a Servicio al Cliente al {phone} y mencione el número de caso que aparece abajo.',
       'phone',
     ),
     plHours:
-      'Nuestro centro de llamadas atiende de 7:30 a. m. a 5 p. m. (CST), de lunes a viernes.',
-    ticketLabel: 'Número de ticket de incidente',
+      'Nuestro centro de llamadas atiende de 7:30 a. m. a 5 p. m. (CST), de lunes a viernes.',
+    ticketLabel: 'Número de caso',
     paused: icu<[number]>(
       es,
       'Para proteger su cuenta, hemos pausado el inicio de sesión después de {tries, plural, one {# código incorrecto} other {# códigos incorrectos}}.',
       'tries',
     ),
-    uswebHours:
-      'Nuestro centro de servicio al cliente atiende de lunes a viernes, de 8 a. m. a 5 p. m. (CT).',
+    uswebHours: 'Servicio al Cliente atiende de lunes a viernes, de 8 a. m. a 5 p. m. (CT).',
     copy: 'Copiar',
-    copyLabel: 'Copiar el número de ticket de incidente',
-    copied: 'Número de ticket copiado.',
+    copyLabel: 'Copiar el número de caso',
+    copied: 'Número de caso copiado.',
     resetNow: 'O restablezca su contraseña ahora',
     resetNowHint: 'Al restablecer su contraseña, se desbloquea su cuenta.',
   },
@@ -246,10 +266,10 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     warningTitle: '¿Necesita más tiempo?',
     warning: icu<[number]>(
       es,
-      'Por su seguridad, cerraremos su sesión en {minutes, plural, one {# minuto} other {# minutos}}, a menos que elija permanecer conectado.',
+      'Por su seguridad, cerraremos su sesión en {minutes, plural, one {# minuto} other {# minutos}}, a menos que elija mantenerla abierta.',
       'minutes',
     ),
-    staySignedIn: 'Permanecer conectado',
+    staySignedIn: 'Mantener la sesión abierta',
     signOut: 'Cerrar sesión',
     endedTitle: 'Se cerró su sesión',
     ended:
@@ -257,35 +277,37 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     logInAgain: 'Iniciar sesión de nuevo',
   },
   pageShell: {
-    loading: 'Cargando su inicio de sesión seguro…',
-    customerService: 'Servicio al cliente',
+    loading: 'Cargando la página segura de inicio de sesión…',
+    customerService: 'Servicio al Cliente',
     noScript:
       'Esta página de inicio de sesión necesita JavaScript. Actívelo y vuelva a cargar la página.',
-    noScriptCall: 'También puede llamar a servicio al cliente al',
+    noScriptCall: 'También puede llamar a Servicio al Cliente al',
   },
   busy: first.screenTexts.busy,
   passkeys: {
-    offerTitle: 'Inicie sesión más rápido la próxima vez con una clave de acceso',
+    offerTitle: 'Inicie sesión más rápido la próxima vez con una llave de acceso',
     offerIntro:
-      'Una clave de acceso le permite confirmar su identidad con la huella digital, el rostro o el bloqueo de pantalla de este dispositivo en lugar de un código. Solo funciona en este sitio web, por lo que no se puede entregar a una página falsa.',
-    create: 'Crear una clave de acceso',
+      'Una llave de acceso le permite confirmar su identidad con la huella digital, el rostro o el bloqueo de pantalla de este dispositivo en lugar de un código. Solo funciona en este sitio web, por lo que no se puede entregar a una página falsa.',
+    create: 'Crear una llave de acceso',
     notNow: 'Ahora no',
-    use: 'Usar su clave de acceso',
+    use: 'Usar su llave de acceso',
     orCode: 'O pida que se le envíe un código:',
     notUsed:
-      'No se pudo usar su clave de acceso. Inténtelo de nuevo o pida que se le envíe un código.',
-    listTitle: 'Sus claves de acceso',
+      'No se pudo usar su llave de acceso. Inténtelo de nuevo o pida que se le envíe un código.',
+    listTitle: 'Sus llaves de acceso',
     listIntro: 'Claves de acceso que puede usar en lugar de un código en un dispositivo nuevo.',
-    none: 'No tiene claves de acceso.',
+    none: 'No tiene llaves de acceso.',
     name: 'Nombre',
     created: 'Creada',
     lastUsed: 'Último uso',
     never: 'Nunca',
     remove: 'Eliminar',
-    removeLabel: icu<[string]>(es, 'Eliminar la clave de acceso {name}', 'name'),
-    removed: icu<[string]>(es, 'Se eliminó la clave de acceso {name}.', 'name'),
+    removeLabel: icu<[string]>(es, 'Eliminar la llave de acceso {name}', 'name'),
+    removed: icu<[string]>(es, 'Se eliminó la llave de acceso {name}.', 'name'),
     removeRefused:
-      'Vuelva a iniciar sesión con un código de verificación para eliminar una clave de acceso.',
+      'Vuelva a iniciar sesión con un código de verificación para eliminar una llave de acceso.',
+    nameOn: icu<[string]>(es, 'Llave de acceso en {system}', 'system'),
+    nameUnknown: 'Llave de acceso',
   },
   pageTitles: {
     deliveryChoice: 'Elija el método de envío',

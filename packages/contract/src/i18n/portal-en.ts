@@ -19,6 +19,8 @@ export const portalTextsEn = {
     /** Starts the document title while the error banner shows. */
     errorTitlePrefix: 'Error: ',
     unexpectedError: 'Unexpected Application Error!',
+    /** Issue 43: the first link of every page, for keyboards and screen readers. */
+    skipToMain: 'Skip to main content',
   },
   language: {
     /** The name of the language switch's group. */
@@ -39,7 +41,8 @@ export const portalTextsEn = {
     termsOfUse: 'Terms of Use',
     allRightsReserved: 'All Rights Reserved',
     website: 'Website',
-    licence: 'License #',
+    /** A state's licence line: 'Arkansas License #100123456'. */
+    licence: (state: string, number: string) => `${state} License #${number}`,
   },
   titles: {
     login: 'Login',

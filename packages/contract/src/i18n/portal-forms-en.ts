@@ -15,6 +15,9 @@ export const portalFormTextsEn = {
     passwordLabel: 'Password',
     confirmPasswordLabel: 'Confirm Password',
     confirmToggleTarget: 'confirm password',
+    /** Issue 43: what a screen reader hears after each rule of the checklist. */
+    ruleMet: ' (met)',
+    ruleNotMet: ' (not met)',
   },
   recovery: {
     email: 'Email',

@@ -66,7 +66,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     const { user } = request.member
     const form = request.body
     if (!isSameUsername(form.userName, user.username)) {
-      throw new HttpError(403, 'This password change belongs to another sign-in.')
+      throw new HttpError(403, messages.service.anotherSignInsPasswordChange)
     }
     await perUser(request, user.username)
     if (!(await account.isCurrentPassword(user, form.currentPassword, request.ip))) {

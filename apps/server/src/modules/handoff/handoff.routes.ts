@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@portal/contract'
+import {
+  HandoffRequestSchema,
+  HandoffResponseSchema,
+  operationOf,
+  messages,
+} from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { programCheckOf, requireMember } from '../signin/flow-guard.ts'
@@ -28,7 +33,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
     const check = programCheckOf(session)
     const password = request.session.unseal(session.data.handoffSecret)
     if (!check || password === undefined) {
-      throw new HttpError(401, 'Please log in to continue.')
+      throw new HttpError(401, messages.service.pleaseLogIn)
     }
     // The program whose login page was used and checked (spec §4 hand-off: /usweb/#/{program}).
     const url = await handoff.urlFor({

@@ -13,6 +13,7 @@ import {
   type ApiCallName,
   type Country,
   type MfaDeliveryMethod,
+  messages,
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -84,7 +85,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
           named !== '' &&
           !isSameUsername(named, request.member.user.username)
         ) {
-          throw new HttpError(403, 'This verification belongs to another sign-in.')
+          throw new HttpError(403, messages.service.anotherSignInsVerification)
         }
       },
     ],
@@ -154,12 +155,12 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       const { session, user } = request.member
       const contact = request.body
       const dialPrefix = await mfa.dialPrefixOf(contact.geoCountryId)
-      if (!dialPrefix) throw new HttpError(400, 'Please choose a country or region from the list.')
+      if (!dialPrefix) throw new HttpError(400, messages.service.chooseCountry)
       const isSignedIn = session.stage === 'authenticated'
       // The update path follows a code this sign-in passed, not a known device or an exempt
       // program: those skip the code, and the contacts are what the code protects.
       if (isSignedIn && !hasPassedFactor(session)) {
-        throw new HttpError(403, 'Contact details can be changed after a verification code only.')
+        throw new HttpError(403, messages.service.contactsAfterCodeOnly)
       }
       return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
     },

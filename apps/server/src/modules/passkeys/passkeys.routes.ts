@@ -16,6 +16,7 @@ import {
   operationOf,
   screenTexts,
   type ApiCallName,
+  messages,
 } from '@portal/contract'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
@@ -190,7 +191,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
     async (request) => {
       const { user } = request.member
       const removed = await passkeys.remove(user, request.body.id, 'owner')
-      if (!removed) throw new HttpError(404, 'This passkey is not on your account.')
+      if (!removed) throw new HttpError(404, messages.service.passkeyNotOnAccount)
       return { passkeys: await passkeys.list(user.id) }
     },
   )

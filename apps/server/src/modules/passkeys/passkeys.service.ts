@@ -15,12 +15,21 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { COSEALG, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers'
-import { programOf, findProgram, flavours, type Passkey } from '@portal/contract'
+import {
+  programOf,
+  findProgram,
+  flavours,
+  sourceLocale,
+  type Locale,
+  type Passkey,
+} from '@portal/contract'
+import { contractTexts } from '@portal/contract/i18n'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates, type Message } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { hmac } from '../../lib/crypto.ts'
+import { currentLocale } from '../../lib/request-context.ts'
 import { isAllowedOrigin, type RelyingParty } from '../../lib/relying-party.ts'
 import type { auditRepo } from '../../store/audit.repo.ts'
 import type { Db } from '../../store/db.ts'
@@ -79,10 +88,17 @@ export const viewOf = (row: PasskeySummary): Passkey => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
 })
 
-/** A name the member recognises, from the browser that made it (never text the client chose). */
-export function passkeyNameOf(userAgent: string | undefined): string {
+/**
+ * A name the member recognises, from the browser that made it (never text the client chose),
+ * in the language of the page that made it (issue 43).
+ */
+export function passkeyNameOf(
+  userAgent: string | undefined,
+  locale: Locale = currentLocale() ?? sourceLocale,
+): string {
   const { system } = describeUserAgent(userAgent)
-  return system ? `Passkey on ${system}` : 'Passkey'
+  const texts = contractTexts[locale].screenTexts.passkeys
+  return system ? texts.nameOn(system) : texts.nameUnknown
 }
 
 /**
@@ -136,7 +152,9 @@ export function passkeysService(deps: PasskeyDeps) {
    * delete the only notice. With none proven, the verification email (or the account's).
    */
   async function notify(user: SessionUser, notice: (b: ReturnType<typeof brandOf>) => Message) {
-    const message = notice(brandOf(user.program, await deps.mailingPhone(user.program)))
+    const message = notice(
+      brandOf(user.program, await deps.mailingPhone(user.program), user.locale),
+    )
     const contact = await mfaRepo(db).contactOf(user.id)
     const proven: { channel: 'email' | 'sms'; recipient: string }[] = []
     if (contact?.emailVerifiedAt) proven.push({ channel: 'email', recipient: contact.emailAddress })

@@ -3,6 +3,7 @@ import {
   operationOf,
   UpdateTempPasswordFormSchema,
   UpdateTempPasswordResponseSchema,
+  messages,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -36,7 +37,7 @@ export async function passwordRoutes(app: FastifyInstance, { passwords }: Deps) 
       const form = request.body
       const { user } = request.member
       if (!isSameUsername(user.username, form.userName)) {
-        throw new HttpError(403, 'This password change belongs to another sign-in.')
+        throw new HttpError(403, messages.service.anotherSignInsPasswordChange)
       }
       const result = await passwords.replacePassword(user.id, form.password)
       // The user signs in again with the new password (spec §2 screen 16); every other

@@ -2,7 +2,12 @@
 // policy term, from the terms the operator imports.
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { CurrentTermResponseSchema, FindCurrentTermSchema, operationOf } from '@portal/contract'
+import {
+  CurrentTermResponseSchema,
+  FindCurrentTermSchema,
+  operationOf,
+  messages,
+} from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { requireMember } from '../signin/flow-guard.ts'
@@ -26,7 +31,7 @@ export async function policyRoutes(app: FastifyInstance, { policy }: Deps) {
       const { user } = request.member
       const asked = request.body?.custnum
       if (asked !== undefined && asked !== user.custnum) {
-        throw new HttpError(403, 'This customer record belongs to another user.')
+        throw new HttpError(403, messages.service.anotherUsersCustomerRecord)
       }
       const term = await policy.currentTerm(user.custnum)
       return {

@@ -1,11 +1,12 @@
 // The login form's fields (spec §5 "Login"), judged by the contract's rules. Loaded on the
 // form's first check (lib/lazy-resolver.ts), so the login page opens without zod.
 import * as z from 'zod/mini'
-import { passwordLoginSchema, usernameLoginSchema } from '@portal/contract'
+import { fieldRules } from '../../lib/form-schemas.ts'
 
-export const LoginFormSchema = z.object({
-  userName: usernameLoginSchema,
-  password: passwordLoginSchema,
-})
+/** The form's schema, its messages in the page's language (issue 43). */
+export function loginFormSchema() {
+  const rules = fieldRules()
+  return z.object({ userName: rules.usernameLogin, password: rules.passwordLogin })
+}
 
-export type LoginFormValues = z.infer<typeof LoginFormSchema>
+export type LoginFormValues = z.infer<ReturnType<typeof loginFormSchema>>

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
-import { flavours, limits, type Flavour, type Program } from '@portal/contract'
-import { loadAllTexts, messages, screenTexts } from '../../i18n/texts.ts'
+import { limits, type Flavour, type Program } from '@portal/contract'
+import { failureTextOf, loadAllTexts, messages, screenTexts } from '../../i18n/texts.ts'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'
@@ -20,7 +20,7 @@ const t = screenTexts.login
 const loadLogin = () => import('./login-submit.ts')
 
 const loginResolver = lazyResolver(() =>
-  import('./login-form.ts').then((module) => module.LoginFormSchema),
+  import('./login-form.ts').then((module) => module.loginFormSchema()),
 )
 type LoginField = keyof LoginFormValues
 
@@ -53,7 +53,7 @@ function bannerItemsFor(
     case 'crm':
       return [messages.login.invalidCrm]
     case 'failure':
-      return [flavours[flavour].failureMessage]
+      return [failureTextOf(flavour)]
   }
 }
 
@@ -84,7 +84,7 @@ export function LoginScreen({
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, showBanner, onInvalid, run, guard } = useSubmission([
-    flavours[flavour].failureMessage,
+    failureTextOf(flavour),
   ])
 
   const {
@@ -106,7 +106,7 @@ export function LoginScreen({
       (field) => text.includes(requiredMessageOf[field]) || text.includes(field),
     )
     // A 400 about neither field (or with no readable answer) is a failure of the call.
-    if (fields.length === 0) return showBanner([flavours[flavour].failureMessage])
+    if (fields.length === 0) return showBanner([failureTextOf(flavour)])
     for (const field of fields) {
       setError(field, { type: 'server', message: requiredMessageOf[field] })
     }

@@ -1,15 +1,14 @@
 // Spec §2 screen 11 (verificationinfostep1; pl also `mfa`): where the code goes, whether to
 // update the contact details afterwards, or a call to support.
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import {
-  flavours,
   maskPhone,
   myAccountScreen,
   type DeliveryMethod,
   type Flavour,
   type MfaDetails,
 } from '@portal/contract'
-import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
+import { failureTextOf, messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
@@ -23,11 +22,6 @@ import { signInWithPasskey } from './passkeys-api.ts'
 import { useHasPasskey } from './use-has-passkey.ts'
 
 export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
-
-const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
-  usweb: [flavours.usweb.failureMessage],
-  pl: [flavours.pl.failureMessage],
-}
 
 /** Spec §2 screen 7's rule, here too: an option appears only if that contact exists. */
 export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<DeliveryMethod>[] {
@@ -57,7 +51,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
   const options = data.status === 'ready' ? deliveryOptionsOf(data.details) : []
   const bannerItems =
     data.status === 'failed' && step.bannerItems.length === 0
-      ? failureItemsOf[flavour]
+      ? [failureTextOf(flavour)]
       : step.bannerItems
   const isValid = method !== null && options.some((option) => option.method === method)
 

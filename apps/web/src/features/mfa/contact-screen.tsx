@@ -1,17 +1,17 @@
 // Spec §2 screens 9 (confirmverificationinfostep1), 10 (verificationinfostep2) and 13
 // (updateinformationstep1component): the verification contact form and its updateUser call.
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
+import { useEffect, useState, type MouseEvent } from 'react'
+import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import {
   contactTypes,
-  flavours,
+  countryNameIn,
   limits,
   type Country,
   type Flavour,
   type MfaDetails,
 } from '@portal/contract'
-import { screenTexts, webTexts } from '../../i18n/texts.ts'
+import { failureTextOf, locale, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
 import { formResolver } from '../../lib/form-schemas.ts'
@@ -19,7 +19,7 @@ import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
 import { phoneFormatted } from '../../lib/phone-input.ts'
 import { requestSupport, updateUser } from './mfa-api.ts'
 import {
-  ContactFormSchema,
+  contactFormSchema,
   contactFromDetails,
   contactOf,
   emptyContact,
@@ -42,12 +42,9 @@ const intros: Record<ContactVariant, string> = {
   update: screenTexts.mfa.updateIntro,
 }
 
-const failureItemsOf: Record<Flavour, readonly ReactNode[]> = {
-  usweb: [flavours.usweb.failureMessage],
-  pl: [flavours.pl.failureMessage],
-}
-
-const contactResolver = formResolver<ContactFormValues>(ContactFormSchema)
+/** The form's resolver, its messages in the language active when it checks. */
+const contactResolver: Resolver<ContactFormValues> = (values, context, options) =>
+  formResolver<ContactFormValues>(contactFormSchema())(values, context, options)
 
 const phoneId = 'mfa-phone'
 const continueHintId = 'mfa-continue-hint'
@@ -66,7 +63,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
   const step = useMfaStep(flavour)
   const bannerItems =
     data.status === 'failed' && step.bannerItems.length === 0
-      ? failureItemsOf[flavour]
+      ? [failureTextOf(flavour)]
       : step.bannerItems
 
   const askForSupport = () => void step.perform(requestSupport, (r) => stepAfterResponse(r))
@@ -302,7 +299,7 @@ function ContactForm({
         >
           {countries.map((country) => (
             <option key={country.countryName} value={country.countryName}>
-              {country.countryName} (+{country.dialPrefix})
+              {countryNameIn(locale, country.countryName)} (+{country.dialPrefix})
             </option>
           ))}
         </select>

@@ -8,7 +8,6 @@ import {
   codeDigitsOf,
   limits,
   myAccountScreen,
-  verificationCodeSchema,
   type CwMfaResponse,
   type Flavour,
 } from '@portal/contract'
@@ -16,7 +15,7 @@ import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { env } from '../../config/env.ts'
-import { formResolver } from '../../lib/form-schemas.ts'
+import { fieldRules, formResolver } from '../../lib/form-schemas.ts'
 import { mfaScreenPath, stepAfterResponse, type MfaStep } from '../../lib/mfa-next-step.ts'
 import { scrollToTop } from '../../lib/page.ts'
 import { useCooldown } from '../../lib/use-cooldown.ts'
@@ -31,8 +30,8 @@ import { formTexts } from '../../i18n/form-texts.ts'
 
 export const enterCodeTitle = screenTexts.mfa.enterCodeTitle
 
-const CodeFormSchema = z.object({ verificationCode: verificationCodeSchema })
-type CodeFormValues = z.input<typeof CodeFormSchema>
+const codeFormSchema = () => z.object({ verificationCode: fieldRules().verificationCode })
+type CodeFormValues = z.input<ReturnType<typeof codeFormSchema>>
 
 /** Used when the service does not say how long to wait before another code. */
 const defaultResendSeconds = 30
@@ -72,7 +71,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     setError,
     formState: { errors },
   } = useForm<CodeFormValues>({
-    resolver: formResolver(CodeFormSchema),
+    resolver: formResolver(codeFormSchema()),
     defaultValues: { verificationCode: '' },
     reValidateMode: 'onChange',
   })

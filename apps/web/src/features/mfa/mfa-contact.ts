@@ -3,18 +3,14 @@
 import * as z from 'zod/mini'
 import {
   contactTypes,
-  contactEmailSchema,
   defaultCountry,
-  mfaPhoneSchema,
   MfaContactSchema,
   type Country,
   type MfaContact,
   type MfaDetails,
 } from '@portal/contract'
 import { messages } from '../../i18n/texts.ts'
-import { filled } from '../../lib/form-schemas.ts'
-
-const m = messages.validation
+import { fieldRules, filled } from '../../lib/form-schemas.ts'
 
 export type ContactType = (typeof contactTypes)[number]
 
@@ -36,14 +32,18 @@ export const emptyContact: ContactFormValues = {
 }
 
 /** The updateUser body's schema with spec §5's form messages: every field is required. */
-export const ContactFormSchema = z.extend(z.omit(MfaContactSchema, { userName: true }), {
-  // Either may be the one on file as getDetails masked it (kept; issue 40).
-  emailAddress: filled(contactEmailSchema),
-  phoneNumber: filled(mfaPhoneSchema),
-  geoCountryId: filled(z.string()),
-  typeOfEmailAddress: z.enum(contactTypes, { error: m.chooseOne }),
-  typeOfPhoneNumber: z.enum(contactTypes, { error: m.chooseOne }),
-})
+export function contactFormSchema() {
+  const m = messages.validation
+  const rules = fieldRules()
+  return z.extend(z.omit(MfaContactSchema, { userName: true }), {
+    // Either may be the one on file as getDetails masked it (kept; issue 40).
+    emailAddress: filled(rules.contactEmail),
+    phoneNumber: filled(rules.mfaPhone),
+    geoCountryId: filled(z.string()),
+    typeOfEmailAddress: z.enum(contactTypes, { error: m.chooseOne }),
+    typeOfPhoneNumber: z.enum(contactTypes, { error: m.chooseOne }),
+  })
+}
 
 /** The form prefilled from getDetails; a country the list does not have becomes the default. */
 export function contactFromDetails(
@@ -63,7 +63,7 @@ export function contactFromDetails(
 /** Each field's message, for the fields that may not be sent as they are. */
 export function contactProblems(values: ContactFormValues): Partial<Record<ContactField, string>> {
   const problems: Partial<Record<ContactField, string>> = {}
-  const result = ContactFormSchema.safeParse(values)
+  const result = contactFormSchema().safeParse(values)
   if (result.success) return problems
   for (const issue of result.error.issues) {
     const field = issue.path[0] as ContactField
@@ -74,7 +74,7 @@ export function contactProblems(values: ContactFormValues): Partial<Record<Conta
 
 /** The updateUser body, once the form's schema finds nothing. */
 export function contactOf(values: ContactFormValues): MfaContact | null {
-  const result = ContactFormSchema.safeParse(values)
+  const result = contactFormSchema().safeParse(values)
   if (!result.success) return null
   return { ...result.data, phoneNumber: values.phoneNumber }
 }

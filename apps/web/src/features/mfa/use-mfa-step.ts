@@ -1,7 +1,6 @@
 // What every verification screen does with a call: the shared submission (spinner, one call
 // at a time, the banner), and then the next step of spec §4 — another screen, the hand-off,
 // or a message on this one.
-import { flavours } from '@portal/contract'
 import { useNavigate } from 'react-router'
 import type { CwMfaResponse, Flavour } from '@portal/contract'
 import { pathsOf } from '../../config/paths.ts'
@@ -10,13 +9,14 @@ import { mfaScreenPath, supportScreenState, type MfaStep } from '../../lib/mfa-n
 import { sessionState } from '../../lib/session-time.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import type { MfaAnswer } from './mfa-api.ts'
+import { failureTextOf } from '../../i18n/texts.ts'
 
 /** What a screen makes of an answer: a step to follow, or null when it showed the answer itself. */
 export type DecideStep = (response: CwMfaResponse) => MfaStep | null
 
 export function useMfaStep(flavour: Flavour) {
   const navigate = useNavigate()
-  const failure = [flavours[flavour].failureMessage]
+  const failure = [failureTextOf(flavour)]
   const submission = useSubmission(failure)
   const { showBanner } = submission
   const showFailure = () => showBanner(failure)

@@ -3,8 +3,8 @@
 // appears only for a contact that exists.
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { flavours, type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
+import { failureTextOf, messages } from '../../i18n/texts.ts'
 import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -23,7 +23,7 @@ import {
   sendOutcomeOf,
   type MaskedContacts,
 } from './recovery-outcome.ts'
-import { deliveryLabelOf, recoveryTexts as t } from './recovery-texts.ts'
+import { deliveryLabelOf, recoveryTexts } from './recovery-texts.ts'
 import './recovery.css'
 
 type Contacts = { kind: 'loading' } | { kind: 'loaded'; contacts: MaskedContacts | null }
@@ -43,12 +43,13 @@ export function DeliveryChoiceForm({
   recoveryKey,
   loginPath,
 }: DeliveryChoiceFormProps) {
+  const t = recoveryTexts()
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, run } = useSubmission([
-    flavours[flavour].failureMessage,
+    failureTextOf(flavour),
   ])
 
   useEffect(() => {

@@ -21,7 +21,7 @@ export function DeliveryChoiceScreen({ kind }: { kind: RecoveryKind }) {
   )
   useDocumentTitle(
     screenTexts.pageTitles.deliveryChoice,
-    recoveryTexts.titleOf[kind],
+    recoveryTexts().titleOf[kind],
     program.displayName,
   )
   const loginPath = areaLoginWith(flavour, program.code, level1Org)

@@ -4,8 +4,8 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { flavours, limits, type Flavour, type Program } from '@portal/contract'
-import { messages, screenTexts } from '../../i18n/texts.ts'
+import { limits, type Flavour, type Program } from '@portal/contract'
+import { failureTextOf, messages, screenTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -31,7 +31,7 @@ import {
   type RecoveryOption,
 } from './recovery-input.ts'
 import { lookupOutcomeOf, sendOutcomeOf } from './recovery-outcome.ts'
-import { optionLabelOf, recoveryTexts as t, valueLabelOf } from './recovery-texts.ts'
+import { optionLabelOf, recoveryTexts, valueLabelOf } from './recovery-texts.ts'
 import './recovery.css'
 
 /** The value is judged by the chosen option's rule; a missing choice is the banner's (spec §5). */
@@ -99,10 +99,11 @@ interface RecoveryFormProps {
 }
 
 export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryFormProps) {
+  const t = recoveryTexts()
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } = useSubmission(
-    [flavours[flavour].failureMessage],
+    [failureTextOf(flavour)],
   )
 
   const {

@@ -32,9 +32,9 @@ export function recoveryValueProblem(
 ): string | undefined {
   switch (option) {
     case 'email':
-      return problemOf(emailField, value)
+      return problemOf(emailField(), value)
     case 'mobile':
-      return problemOf(mobileField, value)
+      return problemOf(mobileField(), value)
     case 'customerNumber':
       return problemOf(customerNumberField(program), value)
     case 'username':

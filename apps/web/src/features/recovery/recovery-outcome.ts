@@ -1,14 +1,13 @@
 // Spec §4 "Recovery" and §8: what each recovery answer means for the user, as pure
 // functions of the call's result.
 import {
-  flavours,
   plMisspeltMultipleAccounts,
   recoveryStatuses,
   type ContactLookupResponse,
   type Flavour,
   type RecoveryResponse,
 } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { failureTextOf, messages } from '../../i18n/texts.ts'
 import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
 import { shortMaskedEmail } from '../../lib/short-mask.ts'
 import type { RecoveryKey } from './recovery-input.ts'
@@ -40,7 +39,7 @@ export function statusMessageOf(status: string, flavour: Flavour, call: Recovery
     case recoveryStatuses.dataNotFound:
       return messages.recovery.noAccounts
     default:
-      return flavours[flavour].failureMessage
+      return failureTextOf(flavour)
   }
 }
 
@@ -49,7 +48,7 @@ const isSuccess = (answer: { status: boolean; message: string }) =>
 
 /** The message for a call that got no usable answer: the service's own (429, 400) or failure. */
 function failedCallMessage(result: CallResult<unknown>, flavour: Flavour): string {
-  return userMessageOf(result) ?? flavours[flavour].failureMessage
+  return userMessageOf(result) ?? failureTextOf(flavour)
 }
 
 export type SendOutcome = { kind: 'sent' } | { kind: 'banner'; message: string }

@@ -2,10 +2,11 @@
 import { screenTexts } from '../../i18n/texts.ts'
 import { DonePanel } from '../../components/done-panel.tsx'
 import type { RecoveryKind } from './recovery-input.ts'
-import { recoveryTexts as t, sentTextsOf } from './recovery-texts.ts'
+import { recoveryTexts, sentTextsOf } from './recovery-texts.ts'
 
 export function RecoverySentPanel({ kind, loginPath }: { kind: RecoveryKind; loginPath: string }) {
-  const texts = sentTextsOf[kind]
+  const t = recoveryTexts()
+  const texts = sentTextsOf(kind)
   return (
     <DonePanel
       id={`sent-${kind}`}

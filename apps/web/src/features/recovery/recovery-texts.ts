@@ -5,10 +5,13 @@ import { accountLabelOf, messages, screenTexts } from '../../i18n/texts.ts'
 import type { RecoveryKind, RecoveryOption } from './recovery-input.ts'
 import { formTexts } from '../../i18n/form-texts.ts'
 
-export const recoveryTexts = screenTexts.recovery satisfies {
-  titleOf: Record<RecoveryKind, string>
-  introOf: Record<RecoveryKind, string>
-  deliveryIntroOf: Record<RecoveryKind, string>
+/** The recovery screens' texts in the active language, read when a screen renders. */
+export function recoveryTexts() {
+  return screenTexts.recovery satisfies {
+    titleOf: Record<RecoveryKind, string>
+    introOf: Record<RecoveryKind, string>
+    deliveryIntroOf: Record<RecoveryKind, string>
+  }
 }
 
 /** The option's radio label (spec §2 screens 5-6: Email, Mobile, Account/Agent Number, Username). */
@@ -45,13 +48,11 @@ export function deliveryLabelOf(method: DeliveryMethod): string {
 }
 
 /** Spec §2 screen 8: the confirmation of each recovery. */
-export const sentTextsOf = {
-  username: {
-    title: screenTexts.recovery.usernameSentTitle,
-    message: messages.recovery.usernameSent,
-  },
-  password: {
-    title: screenTexts.recovery.temporaryPasswordSentTitle,
-    message: messages.recovery.temporaryPasswordSent,
-  },
-} as const satisfies Record<RecoveryKind, { title: string; message: string }>
+export function sentTextsOf(kind: RecoveryKind): { title: string; message: string } {
+  return kind === 'username'
+    ? { title: screenTexts.recovery.usernameSentTitle, message: messages.recovery.usernameSent }
+    : {
+        title: screenTexts.recovery.temporaryPasswordSentTitle,
+        message: messages.recovery.temporaryPasswordSent,
+      }
+}

@@ -4,13 +4,7 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import {
-  limits,
-  newPasswordSchema,
-  newUsernameSchema,
-  passwordScore,
-  type Flavour,
-} from '@portal/contract'
+import { limits, passwordScore, type Flavour } from '@portal/contract'
 import { messages } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
@@ -18,7 +12,7 @@ import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
-import { formResolver } from '../../lib/form-schemas.ts'
+import { fieldRules, formResolver } from '../../lib/form-schemas.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
@@ -29,27 +23,28 @@ import {
 import { registrationTexts as t } from './registration-texts.ts'
 import './registration.css'
 
-const CredentialsFormSchema = z
-  .object({
-    userName: newUsernameSchema,
-    password: newPasswordSchema,
-    confirmPassword: z.string(),
-  })
-  // Spec §5: the registration form's mismatch message, judged whatever the other fields say.
-  .check(
-    z.refine((values) => values.confirmPassword === values.password, {
-      path: ['confirmPassword'],
-      message: messages.validation.passwordMismatch,
-      when: () => true,
-    }),
-    // Issue 28: a password the five rules accept may still be too easy to guess.
-    z.refine(
-      (values) =>
-        passwordScore(values.password) < 5 || !isCommonPassword(values.password, values.userName),
-      { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
-    ),
-  )
-type CredentialsFormValues = z.input<typeof CredentialsFormSchema>
+const credentialsFormSchema = () =>
+  z
+    .object({
+      userName: fieldRules().newUsername,
+      password: fieldRules().newPassword,
+      confirmPassword: z.string(),
+    })
+    // Spec §5: the registration form's mismatch message, judged whatever the other fields say.
+    .check(
+      z.refine((values) => values.confirmPassword === values.password, {
+        path: ['confirmPassword'],
+        message: messages.validation.passwordMismatch,
+        when: () => true,
+      }),
+      // Issue 28: a password the five rules accept may still be too easy to guess.
+      z.refine(
+        (values) =>
+          passwordScore(values.password) < 5 || !isCommonPassword(values.password, values.userName),
+        { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+      ),
+    )
+type CredentialsFormValues = z.input<ReturnType<typeof credentialsFormSchema>>
 
 interface CredentialsFormProps {
   flavour: Flavour
@@ -70,7 +65,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     control,
     formState: { errors },
   } = useForm<CredentialsFormValues>({
-    resolver: formResolver(CredentialsFormSchema),
+    resolver: formResolver(credentialsFormSchema()),
     defaultValues: { userName: '', password: '', confirmPassword: '' },
     reValidateMode: 'onChange',
   })

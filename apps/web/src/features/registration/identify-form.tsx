@@ -3,7 +3,7 @@
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { flavours, limits, type Flavour, type Program } from '@portal/contract'
+import { limits, type Flavour, type Program } from '@portal/contract'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
@@ -26,7 +26,7 @@ import { registrationCalls } from './registration-api.ts'
 import { identify } from './registration-flow.ts'
 import { registrationState } from './registration-state.ts'
 import { identifyButtonOf, registrationTexts as t } from './registration-texts.ts'
-import { accountLabelOf } from '../../i18n/texts.ts'
+import { failureTextOf, accountLabelOf } from '../../i18n/texts.ts'
 import './registration.css'
 
 interface IdentifyFormValues {
@@ -47,7 +47,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
-    flavours[flavour].failureMessage,
+    failureTextOf(flavour),
   ])
 
   const {
@@ -58,8 +58,8 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
     resolver: formResolver(
       z.object({
         accountValue: customerNumberField(program),
-        email: emailField,
-        phone: mobileField,
+        email: emailField(),
+        phone: mobileField(),
       }),
     ),
     defaultValues: { accountValue: '', email: '', phone: '' },

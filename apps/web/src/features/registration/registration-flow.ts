@@ -3,7 +3,6 @@
 // registration-api.ts; the screens only show what these return.
 import {
   appNames,
-  flavours,
   type CreateUserRequest,
   type CreateUserResponse,
   type Flavour,
@@ -11,7 +10,7 @@ import {
   type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { failureTextOf, messages } from '../../i18n/texts.ts'
 import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
 import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
 
@@ -94,7 +93,7 @@ export async function identify(
   })
   if (found.kind !== 'answered') {
     if (found.kind === 'refused' && found.status === 404) return banner(...notFoundItems(program))
-    return banner(userMessageOf(found) ?? flavours[flavour].failureMessage)
+    return banner(userMessageOf(found) ?? failureTextOf(flavour))
   }
 
   const { eligibility, membershipCd, firstName } = found.json

@@ -1,7 +1,8 @@
 // Spec §4 "Temporary-password update outcomes" and the spec §5 new-password rules, as pure
 // functions of what the user typed and what the service answered.
-import { newPasswordSchema, type UpdateTempPasswordResponse } from '@portal/contract'
+import type { UpdateTempPasswordResponse } from '@portal/contract'
 import { messages } from '../../i18n/texts.ts'
+import { fieldRules } from '../../lib/form-schemas.ts'
 
 export type TempPasswordAnswer =
   | { kind: 'answered'; response: UpdateTempPasswordResponse }
@@ -30,7 +31,7 @@ export function tempPasswordOutcomeOf(answer: TempPasswordAnswer): TempPasswordO
  * at least 8 characters, then all five rules (strength score 5).
  */
 export function newPasswordProblem(password: string): string | undefined {
-  const result = newPasswordSchema.safeParse(password)
+  const result = fieldRules().newPassword.safeParse(password)
   return result.success ? undefined : result.error.issues[0]?.message
 }
 

@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { newPasswordSchema, passwordScore } from '@portal/contract'
+import { passwordScore } from '@portal/contract'
 import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { SignedInFrame } from '../../components/signed-in-frame.tsx'
 import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
-import { formResolver } from '../../lib/form-schemas.ts'
+import { fieldRules, formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
 import { sessionState } from '../../lib/session-time.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
@@ -18,24 +18,25 @@ import { useReturnToLogin } from './use-return-to-login.ts'
 import './temp-password.css'
 import { formTexts } from '../../i18n/form-texts.ts'
 
-const PasswordFormSchema = z
-  .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  // Spec §5: on this screen the confirmation must equal the password.
-  .check(
-    z.refine((values) => values.confirmPassword === values.password, {
-      path: ['confirmPassword'],
-      message: messages.tempPassword.confirmMismatch,
-      when: () => true,
-    }),
-    // Issue 28: a password the five rules accept may still be too easy to guess.
-    z.refine(
-      (values) =>
-        passwordScore(values.password) < 5 ||
-        !isCommonPassword(values.password, readSession().username ?? ''),
-      { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
-    ),
-  )
-type PasswordFormValues = z.input<typeof PasswordFormSchema>
+const passwordFormSchema = () =>
+  z
+    .object({ password: fieldRules().newPassword, confirmPassword: z.string() })
+    // Spec §5: on this screen the confirmation must equal the password.
+    .check(
+      z.refine((values) => values.confirmPassword === values.password, {
+        path: ['confirmPassword'],
+        message: messages.tempPassword.confirmMismatch,
+        when: () => true,
+      }),
+      // Issue 28: a password the five rules accept may still be too easy to guess.
+      z.refine(
+        (values) =>
+          passwordScore(values.password) < 5 ||
+          !isCommonPassword(values.password, readSession().username ?? ''),
+        { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+      ),
+    )
+type PasswordFormValues = z.input<ReturnType<typeof passwordFormSchema>>
 
 interface UpdateTempPasswordFormProps {
   /** The area's login (usweb with prgName and level1Org). */
@@ -58,7 +59,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     control,
     formState: { errors },
   } = useForm<PasswordFormValues>({
-    resolver: formResolver(PasswordFormSchema),
+    resolver: formResolver(passwordFormSchema()),
     defaultValues: { password: '', confirmPassword: '' },
     // After the first submit the field message follows the typing.
     reValidateMode: 'onChange',
