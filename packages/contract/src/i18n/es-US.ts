@@ -239,7 +239,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     copy: 'Copiar',
     copyLabel: 'Copiar el número de ticket de incidente',
     copied: 'Número de ticket copiado.',
-    resetNow: 'O restablezca su contraseña ahora',
+    resetNow: 'Restablecer su contraseña ahora',
     resetNowHint: 'Al restablecer su contraseña, se desbloquea su cuenta.',
   },
   session: {
