@@ -11,13 +11,13 @@ import {
   passwordScore,
   type Flavour,
 } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { messages, translateServerText } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
+import { isCommonPassword, useGuessable } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
@@ -76,9 +76,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
   })
   const password = useWatch({ control, name: 'password' })
   const userName = useWatch({ control, name: 'userName' })
-  const isListLoaded = useCommonPasswords()
-  const isGuessable =
-    isListLoaded && passwordScore(password) === 5 && isCommonPassword(password, userName)
+  const { isGuessable, noteRefused } = useGuessable(password, userName)
 
   const submit = (values: CredentialsFormValues) =>
     run(async () => {
@@ -87,6 +85,11 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
       if (outcome.kind === 'created') {
         await navigate(pathsOf(flavour).registerStep3)
         return
+      }
+      // The service's longer list refused it: the checklist and the meter say so too.
+      const guessable = messages.validation.passwordGuessable
+      if (outcome.items.some((item) => translateServerText(item) === guessable)) {
+        noteRefused(values.password)
       }
       showBanner(outcome.items)
     })

@@ -7,7 +7,7 @@ import { newPasswordSchema, passwordScore } from '@portal/contract'
 import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { SignedInFrame } from '../../components/signed-in-frame.tsx'
-import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
+import { isCommonPassword, useGuessable } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
 import { sessionState } from '../../lib/session-time.ts'
@@ -64,9 +64,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     reValidateMode: 'onChange',
   })
   const password = useWatch({ control, name: 'password' })
-  const isListLoaded = useCommonPasswords()
-  const isGuessable =
-    isListLoaded && passwordScore(password) === 5 && isCommonPassword(password, userName ?? '')
+  const { isGuessable, noteRefused } = useGuessable(password, userName ?? '')
 
   const submit = (values: PasswordFormValues) =>
     run(async () => {
@@ -75,6 +73,8 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
       const answer = await updateTempPassword(userName, values.password)
       // Issue 27: an ended sign-in gets the frame's own message instead of the banner.
       if (answer.kind === 'failed' && answer.isUnauthorized) sessionState.sawRefusal()
+      // The service's longer list refused it: the checklist and the meter say so too.
+      if (answer.kind === 'guessable') noteRefused(values.password)
       const outcome = tempPasswordOutcomeOf(answer)
       if (outcome.kind === 'updated') {
         await navigate(successPath)
