@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react'
 import type { FieldErrors, FieldValues } from 'react-hook-form'
 import { useLocation } from 'react-router'
-import type { BannerItem, FieldMessage } from '../components/error-banner.tsx'
+import { isFieldMessage, type BannerItem, type FieldMessage } from '../components/error-banner.tsx'
 import { scrollToTop } from './page.ts'
 
 const noItems: readonly never[] = []
@@ -75,6 +75,18 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
     scrollToTop()
   }, [])
   const clearBanner = useCallback(() => setBannerItems(noItems), [])
+  /**
+   * Issue 43: the banner keeps a field's message only while the field is still wrong (its
+   * error in `errors`, react-hook-form's, revalidated as the member types); other messages
+   * stay until the next submit.
+   */
+  const dropFixedFields = useCallback((errors: FieldErrors) => {
+    const failing = new Set(fieldMessagesOf(errors).map((message) => message.fieldId))
+    setBannerItems((items) => {
+      const kept = items.filter((item) => !isFieldMessage(item) || failing.has(item.fieldId))
+      return kept.length === items.length ? items : kept
+    })
+  }, [])
   /** A submission is under way: a new submit is ignored. */
   const isRunning = () => phaseRef.current !== 'idle'
 
@@ -133,7 +145,28 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
     }
   }
 
-  return { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run, guard }
+  return {
+    bannerItems,
+    isBusy,
+    isRunning,
+    showBanner,
+    clearBanner,
+    dropFixedFields,
+    onInvalid,
+    run,
+    guard,
+  }
+}
+
+/**
+ * Issue 43: a form's field messages leave its banner as their fields become valid (the
+ * password put right no longer sits under a red "Error"), checked after every render.
+ */
+export function useBannerFollowsFields(
+  { dropFixedFields }: Pick<Submission, 'dropFixedFields'>,
+  errors: FieldErrors,
+): void {
+  useEffect(() => dropFixedFields(errors))
 }
 
 export type Submission = ReturnType<typeof useSubmission>

@@ -19,7 +19,7 @@ import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { isCommonPassword, useGuessable } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
   createOutcomeOf,
@@ -60,9 +60,7 @@ interface CredentialsFormProps {
 
 export function CredentialsForm({ flavour, level1Org, details, loginPath }: CredentialsFormProps) {
   const navigate = useNavigate()
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
-    messages.registration.unableToProcess,
-  ])
+  const submission = useSubmission([messages.registration.unableToProcess])
 
   const {
     register,
@@ -74,6 +72,8 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     defaultValues: { userName: '', password: '', confirmPassword: '' },
     reValidateMode: 'onChange',
   })
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = submission
+  useBannerFollowsFields(submission, errors)
   const password = useWatch({ control, name: 'password' })
   const userName = useWatch({ control, name: 'userName' })
   const { isGuessable, noteRefused } = useGuessable(password, userName)

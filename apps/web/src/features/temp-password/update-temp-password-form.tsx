@@ -11,7 +11,7 @@ import { isCommonPassword, useGuessable } from '../../lib/common-passwords.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
 import { sessionState } from '../../lib/session-time.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
 import { updateTempPassword } from './temp-password-api.ts'
 import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
@@ -46,9 +46,7 @@ interface UpdateTempPasswordFormProps {
 export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPasswordFormProps) {
   const navigate = useNavigate()
   const returnToLogin = useReturnToLogin(loginPath)
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
-    messages.tempPassword.unableToUpdate,
-  ])
+  const submission = useSubmission([messages.tempPassword.unableToUpdate])
   // Kept at login (spec §1): the account whose password this is, also for password managers.
   const [userName] = useState(() => readSession().username)
 
@@ -63,6 +61,8 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     // After the first submit the field message follows the typing.
     reValidateMode: 'onChange',
   })
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = submission
+  useBannerFollowsFields(submission, errors)
   const password = useWatch({ control, name: 'password' })
   const { isGuessable, noteRefused } = useGuessable(password, userName ?? '')
 
