@@ -53,6 +53,8 @@ const historyKey = (): unknown => (window.history.state as { key?: unknown } | n
 export function useSubmission(failureItems: readonly BannerItem[]) {
   const [bannerItems, setBannerItems] = useState<readonly BannerItem[]>(noItems)
   const [isBusy, setBusy] = useState(false)
+  // The fields seen wrong since the banner was shown (`dropFixedFields`).
+  const seenFailingRef = useRef<Set<string>>(new Set())
   // Guards against a second submit (a second tap, Enter pressed again) until the first is done.
   const phaseRef = useRef<Phase>('idle')
   const { key: renderedKey } = useLocation()
@@ -71,6 +73,7 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
   /** Shows messages in the banner; the page goes to the top and the banner takes focus. */
   // Stable, so that effects may show messages too.
   const showBanner = useCallback((items: readonly BannerItem[]) => {
+    seenFailingRef.current = new Set()
     setBannerItems(items)
     scrollToTop()
   }, [])
@@ -78,14 +81,18 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
   /**
    * Issue 43: the banner keeps a field's message only while the field is still wrong (its
    * error in `errors`, react-hook-form's, revalidated as the member types); other messages
-   * stay until the next submit.
+   * stay until the next submit. A message goes only once its field has been seen wrong and is
+   * not any more: the banner may render before react-hook-form has published its errors.
    */
   const dropFixedFields = useCallback((errors: FieldErrors) => {
     const failing = new Set(fieldMessagesOf(errors).map((message) => message.fieldId))
-    setBannerItems((items) => {
-      const kept = items.filter((item) => !isFieldMessage(item) || failing.has(item.fieldId))
-      return kept.length === items.length ? items : kept
-    })
+    const seen = seenFailingRef.current
+    for (const id of failing) seen.add(id)
+    const isFixed = (item: BannerItem) =>
+      isFieldMessage(item) && seen.has(item.fieldId) && !failing.has(item.fieldId)
+    setBannerItems((items) =>
+      items.some(isFixed) ? items.filter((item) => !isFixed(item)) : items,
+    )
   }, [])
   /** A submission is under way: a new submit is ignored. */
   const isRunning = () => phaseRef.current !== 'idle'

@@ -66,6 +66,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<CredentialsFormValues>({
     resolver: formResolver(CredentialsFormSchema),
@@ -86,10 +87,14 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
         await navigate(pathsOf(flavour).registerStep3)
         return
       }
-      // The service's longer list refused it: the checklist and the meter say so too.
+      // The service's longer list refused it: said as the portal's own check says it (field,
+      // banner, checklist, meter), and gone from the banner once the password changes.
       const guessable = messages.validation.passwordGuessable
       if (outcome.items.some((item) => translateServerText(item) === guessable)) {
         noteRefused(values.password)
+        setError('password', { type: 'service', message: guessable })
+        showBanner([{ fieldId: 'register-password', text: guessable }])
+        return
       }
       showBanner(outcome.items)
     })

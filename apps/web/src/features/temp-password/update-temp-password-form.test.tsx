@@ -160,8 +160,13 @@ describe('temporary password update', () => {
     )
     const rules = screen.getByRole('list', { name: 'Password requirements' })
     expect(rules).toHaveTextContent(messages.validation.passwordGuessable)
-    // Another password is judged afresh.
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining(messages.validation.passwordGuessable),
+    )
+    // Another password is judged afresh, and the banner's message about the field goes.
     await user.type(password, 'x')
     expect(meter).toHaveAttribute('aria-valuetext', strengthLevels[5].label)
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(password).toHaveFocus()
   })
 })

@@ -54,6 +54,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<PasswordFormValues>({
     resolver: formResolver(PasswordFormSchema),
@@ -73,8 +74,15 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
       const answer = await updateTempPassword(userName, values.password)
       // Issue 27: an ended sign-in gets the frame's own message instead of the banner.
       if (answer.kind === 'failed' && answer.isUnauthorized) sessionState.sawRefusal()
-      // The service's longer list refused it: the checklist and the meter say so too.
-      if (answer.kind === 'guessable') noteRefused(values.password)
+      // The service's longer list refused it: said as the portal's own check says it (field,
+      // banner, checklist, meter), and gone from the banner once the password changes.
+      if (answer.kind === 'guessable') {
+        const guessable = messages.validation.passwordGuessable
+        noteRefused(values.password)
+        setError('password', { type: 'service', message: guessable })
+        showBanner([{ fieldId: 'new-password', text: guessable }])
+        return
+      }
       const outcome = tempPasswordOutcomeOf(answer)
       if (outcome.kind === 'updated') {
         await navigate(successPath)
