@@ -142,17 +142,47 @@ describe('the lock-out path explains itself (problems 3, 6)', () => {
     await onScreen(page, '/usweb/support')
     await page.getByText(screenTexts.support.paused(6)).waitFor()
     await page.getByText(screenTexts.support.uswebHours).waitFor()
-    const ticket = page.getByRole('textbox', { name: screenTexts.support.ticketLabel })
-    const shown = await ticket.inputValue()
+    // Issue 43 (2): the whole number shows at 390 px, as text under its label (a field beside
+    // Copy cut off its last digits), also with the text at 200 %.
+    await page.getByRole('term').getByText(screenTexts.support.ticketLabel).waitFor()
+    const ticket = page.locator('#mfa-ticket')
+    const shown = (await ticket.textContent()) ?? ''
     expect(shown).toMatch(/^INC \d{4} \d{4} \d{6}$/)
+    const isWhole = () => ticket.evaluate((box) => box.scrollWidth <= box.clientWidth)
+    expect(await isWhole()).toBe(true)
     await page.getByRole('button', { name: screenTexts.support.copyLabel }).click()
     await page.getByRole('status').getByText(screenTexts.support.copied).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       shown.replaceAll(' ', ''),
     )
+    // The reset that unlocks now is a button above Continue, the way back to login.
+    const reset = page.getByRole('link', { name: screenTexts.support.resetNow })
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true })
+    expect(await reset.getAttribute('class')).toContain('button--secondary')
+    const [resetBox, continueBox] = await Promise.all([
+      reset.boundingBox(),
+      continueButton.boundingBox(),
+    ])
+    expect(resetBox && continueBox && resetBox.y + resetBox.height <= continueBox.y).toBe(true)
+    expect(
+      await reset.evaluate(
+        (link, button) =>
+          !!(link.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await continueButton.elementHandle(),
+      ),
+    ).toBe(true)
     await page.locator('.spinner').waitFor({ state: 'hidden' })
     expect(await accessibilityViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Page.enable')
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } })
+    await page.waitForFunction(
+      () => parseFloat(getComputedStyle(document.documentElement).fontSize) === 32,
+    )
+    expect(await isWhole()).toBe(true)
+    expect(await fitsWidth(page)).toBe(true)
+    expect(await accessibilityViolations(page)).toEqual([])
 
     await page.getByRole('link', { name: screenTexts.support.resetNow }).click()
     await onScreen(page, '/usweb/forgot-password')

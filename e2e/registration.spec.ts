@@ -5,6 +5,7 @@ import {
   maskEmail,
   maskPhone,
   messages,
+  portalFormTextsEn,
   passwordRuleLabels,
   passwordRuleOrder,
   programOf,
@@ -322,15 +323,26 @@ describe('registering an account (usweb)', () => {
       ...checklistWith(passwordRuleOrder),
       `${messages.validation.passwordGuessable} (not met)`,
     ])
+    // Issue 43: the meter agrees with the line, never "Strong".
+    const meter = page.getByRole('meter', { name: 'Password strength' })
+    const tooEasy = portalFormTextsEn.password.tooEasyToGuess
+    expect(await meter.getAttribute('aria-valuetext')).toBe(tooEasy)
     await fillCredentials(page, 'dtcpnc_newcomer', 'Password1!')
     expect(await bannerItems(page)).toEqual([messages.validation.passwordGuessable])
     await fieldError(page, messages.validation.passwordGuessable).waitFor()
     expect(await accessibilityViolations(page)).toEqual([])
-    // Only in the service's longer list: the service refuses it, the banner says so.
+    // Only in the service's longer list: the service refuses it, the banner, the field and the
+    // meter say so.
     await fillCredentials(page, 'dtcpnc_newcomer', 'Mosquito@13')
     expect(await bannerItems(page)).toEqual([messages.validation.passwordGuessable])
+    await fieldError(page, messages.validation.passwordGuessable).waitFor()
+    await expect.poll(() => meter.getAttribute('aria-valuetext')).toBe(tooEasy)
     expect(page.url()).toContain('/usweb/registerstep2')
     expect(await accessibilityViolations(page)).toEqual([])
+    // Issue 43: a good password typed, the banner goes before any submit.
+    await page.getByLabel('Password', { exact: true }).fill(newPassword)
+    await page.getByRole('alert').waitFor({ state: 'detached' })
+    expect(await meter.getAttribute('aria-valuetext')).toBe('Strong')
     // One no one would guess is taken.
     await fillCredentials(page, 'dtcpnc_newcomer', newPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/registerstep3')

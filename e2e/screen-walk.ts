@@ -1,6 +1,7 @@
 // Issue 6: every screen of a program, reached as a person reaches it (links and buttons only;
 // the guarded screens through their allowed previous page), each checked for the WCAG A/AA
-// rules (axe-core), the page language, a title of its own and no sideways scrolling at 360 px.
+// rules (axe-core), the page language, a title of its own and no sideways scrolling at 360 px;
+// in the Spanish walks of both flavours, again at 390 px with text at 200 % (issue 43).
 import { expect } from 'vitest'
 import { formatProgramPhone, programOf, type ProgramCode } from '@portal/contract'
 import { contractTexts, textsOf, type Locale } from '@portal/contract/i18n'
@@ -55,6 +56,36 @@ export const walkTimeoutMs = 180_000
 /** The narrowest phone the portal supports (issue 6). */
 export const phoneWidth = 360
 
+/** Issue 43 (7): most current iPhones, where the screens are checked again with text at 200 %. */
+const largeTextWidth = 390
+
+/**
+ * The narrowest a text field may get with text at 200 %, in em of its own font: about twelve
+ * characters (the review measured a password field of 50-72 px, two or three, beside "Show").
+ */
+const minFieldEms = 6
+
+/**
+ * The walks that also check every screen with text at 200 %: both flavours, in Spanish, whose
+ * words are the longest ("Actualización", "Correo electrónico:"). Each such check doubles a
+ * walk's time (pl: 24 s alone, 48 s with them), so the English walks leave them out.
+ */
+const checksLargeText = (program: ProgramCode, locale: Locale) =>
+  locale !== 'en-US' && (program === 'bclip' || program === 'proliability')
+
+/** What a screen looks like with text at 200 %: its width, and its narrowest text field. */
+interface LargeTextFacts {
+  rootFontSize: number
+  scrollWidth: number
+  clientWidth: number
+  /** Text fields narrower than `minFieldEms` of their font: id and width in px. */
+  narrowFields: string[]
+  /** Values cut off in their box (the incident ticket). */
+  clipped: string[]
+  /** The innermost elements reaching past the window's right edge. */
+  wide: string[]
+}
+
 const walkPassword = 'Harbour#Fjord26'
 const updatedPassword = 'Harbour#Fjord27'
 
@@ -62,6 +93,8 @@ export interface WalkResult {
   /** Each screen's path, with the document title it had. */
   titles: Map<string, string>
   errors: string[]
+  /** Issue 43 (7): what was wrong with text at 200 %, screen by screen. */
+  largeText: string[]
 }
 
 const areaOf = (program: ProgramCode) =>
@@ -162,9 +195,14 @@ export async function walkScreens(
   })
   const t = walkTextsOf(locale)
   const leftOver = englishLeftOver(locale)
+  const cdp = checksLargeText(program, locale)
+    ? await page.context().newCDPSession(page)
+    : undefined
+  await cdp?.send('Page.enable')
   const area = areaOf(program)
   const pl = programOf(program).flavour === 'pl'
   const titles = new Map<string, string>()
+  const largeText: string[] = []
   const newcomer = newcomerOf(program)
   const username = `${program}_walker`.slice(0, 50)
   const number = typedNumber(program, newcomer.custnum)
@@ -204,6 +242,7 @@ export async function walkScreens(
       expect(english, `English on ${segment}`).toEqual([])
     }
     titles.set(segment, facts.title)
+    if (cdp) await checkLargeText(segment)
     // Issue 24: the gallery's Spanish screens (one usweb program and pl), with CAPTURE_SCREENS=1.
     if (locale !== 'en-US' && (pl || program === 'bclip')) {
       await captureScreen(page, `${pl ? 'pl' : 'usweb'}-${segment}-es`)
@@ -215,6 +254,69 @@ export async function walkScreens(
     expect(await page.locator('.shell--plain').count(), `background on ${segment}`).toBe(
       plain ? 1 : 0,
     )
+  }
+  /**
+   * Issue 43 (7): the same screen at 390 px with the browser's text size doubled (as a member
+   * sets it in Chrome's settings; the root font follows): no sideways scrolling, every text
+   * field wide enough to read what is typed, nothing cut off, and axe still clean.
+   */
+  const checkLargeText = async (segment: string) => {
+    if (!cdp) return
+    await page.setViewportSize({ width: largeTextWidth, height: 844 })
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } })
+    const facts = await page.evaluate((minEms): LargeTextFacts => {
+      const fields = document.querySelectorAll<HTMLElement>(
+        'input:not([type=radio]):not([type=checkbox]):not([type=hidden]), select, textarea',
+      )
+      const narrowFields = Array.from(fields)
+        .filter((field) => field.getClientRects().length > 0)
+        .map((field) => {
+          const width = field.getBoundingClientRect().width
+          const font = parseFloat(getComputedStyle(field).fontSize)
+          return { id: field.id || field.className, width, font }
+        })
+        .filter(({ width, font }) => width < minEms * font)
+        .map(({ id, width }) => `${id}: ${Math.round(width)} px`)
+      const clipped = Array.from(document.querySelectorAll<HTMLElement>('.mfa__ticket'))
+        .filter((box) => box.getClientRects().length > 0 && box.scrollWidth > box.clientWidth + 1)
+        .map((box) => box.id || box.className)
+      return {
+        rootFontSize: parseFloat(getComputedStyle(document.documentElement).fontSize),
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+        narrowFields,
+        clipped,
+        // Named only when the page is too wide (a walk over every element).
+        wide: (document.documentElement.scrollWidth <= document.documentElement.clientWidth
+          ? []
+          : Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+        )
+          .filter(
+            (element) =>
+              element.getBoundingClientRect().right > document.documentElement.clientWidth &&
+              !Array.from(element.children).some(
+                (child) =>
+                  child.getBoundingClientRect().right > document.documentElement.clientWidth,
+              ),
+          )
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}.${element.className} ${Math.round(element.getBoundingClientRect().right)}`,
+          ),
+      }
+    }, minFieldEms)
+    const found = [
+      ...(facts.rootFontSize === 32 ? [] : [`root font ${facts.rootFontSize} px`]),
+      ...(facts.scrollWidth <= facts.clientWidth
+        ? []
+        : [`${facts.scrollWidth} px wide (${facts.wide.join(', ')})`]),
+      ...facts.narrowFields.map((field) => `narrow field ${field}`),
+      ...facts.clipped.map((box) => `cut off: ${box}`),
+      ...(await accessibilityViolations(page)).map((violation) => `axe: ${violation}`),
+    ]
+    largeText.push(...found.map((problem) => `${segment}: ${problem}`))
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } })
+    await page.setViewportSize({ width: phoneWidth, height: 900 })
   }
   const button = (name: string) => page.getByRole('button', { name, exact: true })
   const link = (name: string) => page.getByRole('link', { name, exact: true })
@@ -369,7 +471,7 @@ export async function walkScreens(
   await enterVerificationCode(await verificationCodeAfter(portal, before))
   await check('updateinformationstep1component')
 
-  return { titles, errors: page.errors }
+  return { titles, errors: page.errors, largeText }
 }
 
 /** The checks on a finished walk: every screen reached, each with a title of its own. */
@@ -381,4 +483,5 @@ export function expectWholeWalk(program: ProgramCode, result: WalkResult): void 
   )
   for (const title of titles) expect(title).toContain(programOf(program).displayName)
   expect(result.errors).toEqual([])
+  expect(result.largeText).toEqual([])
 }

@@ -1,7 +1,13 @@
 // Spec §2 screens 15-16 and §4 "Temporary-password update outcomes": a user whose account
 // has a temporary password replaces it, then logs in with the new one.
 import { describe, expect, it } from 'vitest'
-import { messages, passwordRuleLabels, passwordRuleOrder, screenTexts } from '@portal/contract'
+import {
+  messages,
+  passwordRuleLabels,
+  passwordRuleOrder,
+  portalFormTextsEn,
+  screenTexts,
+} from '@portal/contract'
 import { createAccount } from '@portal/server/testing'
 import {
   accessibilityViolations,
@@ -229,6 +235,14 @@ describe('temporary password (usweb)', () => {
       .toEqual([messages.validation.passwordGuessable])
     expect(page.url()).toContain('/usweb/updatetemppassword')
     expect(await accessibilityViolations(page)).toEqual([])
+    // Issue 43: the meter agrees, and a good password clears the banner before any submit.
+    const meter = page.getByRole('meter', { name: 'Password strength' })
+    await expect
+      .poll(() => meter.getAttribute('aria-valuetext'))
+      .toBe(portalFormTextsEn.password.tooEasyToGuess)
+    await password.fill('Tarn#Pebble9')
+    await page.getByRole('alert').waitFor({ state: 'detached' })
+    expect(await meter.getAttribute('aria-valuetext')).toBe('Strong')
   })
 
   it('fits a 360 px screen and passes the WCAG A/AA checks', async () => {

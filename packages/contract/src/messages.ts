@@ -245,7 +245,7 @@ export const screenTexts = {
     copy: 'Copy',
     copyLabel: 'Copy the incident ticket number',
     copied: 'Ticket number copied.',
-    resetNow: 'Or reset your password now',
+    resetNow: 'Reset your password now',
     resetNowHint: 'Resetting your password unlocks your account.',
   },
   /** Issue 27 (not in the spec): the idle limit seen coming (WCAG 2.2.1). */

@@ -28,7 +28,7 @@ export interface FieldMessage {
 
 export type BannerItem = ReactNode | FieldMessage
 
-function isFieldMessage(item: BannerItem): item is FieldMessage {
+export function isFieldMessage(item: BannerItem): item is FieldMessage {
   return typeof item === 'object' && item !== null && !isValidElement(item) && 'fieldId' in item
 }
 
@@ -73,8 +73,9 @@ const translated = (item: BannerItem): BannerItem =>
 
 /**
  * Spec §8: messages appear in a red banner list headed 'Error'. The banner takes focus each
- * time it is given a new list, so keyboard and screen-reader users land on it; a message
- * about a field links to it; the page title starts with "Error: " while it shows.
+ * time it is given a new list, so keyboard and screen-reader users land on it (not when the
+ * list only lost the messages of fields put right, issue 43); a message about a field links to
+ * it; the page title starts with "Error: " while it shows.
  */
 export function ErrorBanner({ items: given }: { items: readonly BannerItem[] }) {
   const items = given.map(translated)
@@ -83,9 +84,15 @@ export function ErrorBanner({ items: given }: { items: readonly BannerItem[] }) 
   const program = use(ProgramContext)?.program.code
   const isCallAsked = items.some((item) => typeof item === 'string' && callsTheNumber.test(item))
   useErrorTitle(items.length > 0)
+  const shownRef = useRef<readonly BannerItem[]>(given)
 
   useEffect(() => {
-    ref.current?.focus()
+    const before = shownRef.current
+    shownRef.current = given
+    // Issue 43: a message that left because its field is now valid moves no focus (the
+    // member is typing in that field); any other new list takes it.
+    const isFewer = given.length < before.length && given.every((item) => before.includes(item))
+    if (!isFewer) ref.current?.focus()
   }, [given])
 
   if (items.length === 0) return null

@@ -17,7 +17,10 @@ interface Field {
 interface NewPasswordFieldsProps {
   /** The password as typed so far (react-hook-form's `useWatch`). */
   value: string
-  /** Too easy to guess (lib/common-passwords.ts): the checklist says so as it is typed. */
+  /**
+   * Too easy to guess (lib/common-passwords.ts `useGuessable`): the checklist and the meter say
+   * so as it is typed.
+   */
   isGuessable?: boolean
   password: Field
   confirmation: Field
@@ -47,7 +50,7 @@ export function NewPasswordFields({
           {...shared}
           {...password.registration}
         />
-        <StrengthMeter score={passwordStrength(value).score} />
+        <StrengthMeter score={passwordStrength(value).score} isGuessable={isGuessable} />
         <PasswordChecklist id={rulesId} password={value} isGuessable={isGuessable} />
       </div>
       <TextField

@@ -37,39 +37,43 @@ export function PasswordInput({
   )
 
   return (
+    // The outer box is measured (a container query): when the field would be narrower than
+    // about 12 characters beside the toggle, the toggle goes under it (issue 43, 200 % text).
     <div className="password-input">
-      <input
-        {...inputProps}
-        ref={attach}
-        className={['input', 'password-input__field', className].filter(Boolean).join(' ')}
-        type={isShown ? 'text' : 'password'}
-      />
-      <button
-        type="button"
-        className="password-input__toggle"
-        aria-pressed={isShown}
-        aria-controls={inputProps.id}
-        onClick={() => setShown((shown) => !shown)}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-          <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
-          {isShown && (
-            <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          )}
-        </svg>
-        {/* The name comes from the text (not aria-label) so it always contains what is shown. */}
-        <span>
-          {isShown ? webTexts.common.hide : webTexts.common.show}
-          <span className="visually-hidden"> {toggleTarget}</span>
-        </span>
-      </button>
+      <div className="password-input__row">
+        <input
+          {...inputProps}
+          ref={attach}
+          className={['input', 'password-input__field', className].filter(Boolean).join(' ')}
+          type={isShown ? 'text' : 'password'}
+        />
+        <button
+          type="button"
+          className="password-input__toggle"
+          aria-pressed={isShown}
+          aria-controls={inputProps.id}
+          onClick={() => setShown((shown) => !shown)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
+            <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+            {isShown && (
+              <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+          {/* The name comes from the text (not aria-label) so it always contains what is shown. */}
+          <span>
+            {isShown ? webTexts.common.hide : webTexts.common.show}
+            <span className="visually-hidden"> {toggleTarget}</span>
+          </span>
+        </button>
+      </div>
     </div>
   )
 }

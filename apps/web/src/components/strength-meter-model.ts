@@ -14,7 +14,16 @@ export interface StrengthMeterView {
   valueText: string | undefined
 }
 
-export function strengthMeterView(score: number): StrengthMeterView {
+/**
+ * The meter for a score of the five rules (spec §4). A password the portal refuses as too easy
+ * to guess (issue 28) is never shown as strong (issue 43): the bar stays at the first, red
+ * step and says so, as the checklist and the field's message do.
+ */
+export function strengthMeterView(score: number, isGuessable = false): StrengthMeterView {
+  if (isGuessable) {
+    const label = formTexts().password.tooEasyToGuess
+    return { score, label, percent: 20, className: 'strength-meter--red', valueText: label }
+  }
   const level = strengthLevels.find((candidate) => candidate.score === score) ?? strengthLevels[0]
   const label = level.label === '' ? '' : formTexts().password.levels[level.label]
   return {

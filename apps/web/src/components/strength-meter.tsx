@@ -6,8 +6,15 @@ import { formTexts } from '../i18n/form-texts.ts'
  * Spec §4 "Password strength": a bar in steps of 20% with its level written next to it, so
  * that the colour is never the only sign. The bar is a `meter` for assistive technology.
  */
-export function StrengthMeter({ score }: { score: number }) {
-  const view = strengthMeterView(score)
+export function StrengthMeter({
+  score,
+  isGuessable = false,
+}: {
+  score: number
+  /** Refused as too easy to guess: the meter says so rather than its score's level. */
+  isGuessable?: boolean
+}) {
+  const view = strengthMeterView(score, isGuessable)
   return (
     <div className={`strength-meter ${view.className}`}>
       <div

@@ -2,8 +2,13 @@
 // list than the service's, in a chunk of its own that the screens setting a password load when
 // they open (never the login page). Until it has loaded nothing is called common; the service
 // judges every password anyway (docs/decisions/0023).
-import { useEffect, useState } from 'react'
-import { CompactPasswordList, contextWords, isGuessablePassword } from '@portal/contract'
+import { useCallback, useEffect, useState } from 'react'
+import {
+  CompactPasswordList,
+  contextWords,
+  isGuessablePassword,
+  passwordScore,
+} from '@portal/contract'
 
 let list: CompactPasswordList | undefined
 let loading: Promise<void> | undefined
@@ -35,4 +40,29 @@ export function useCommonPasswords(): boolean {
     }
   }, [])
   return isLoaded
+}
+
+/**
+ * Whether the password as typed is too easy to guess, one answer for the checklist, the
+ * strength meter and the submit (issue 43: the meter said "Strong" beside the refusal). Judged
+ * once the five rules are met (a password short of them reads as weak already): common in the
+ * loaded list or carrying the username, or refused as such by the service, whose list is longer
+ * and whose context wider (`noteRefused`, with the password the service refused).
+ */
+export function useGuessable(
+  password: string,
+  username: string,
+): { isGuessable: boolean; noteRefused: (password: string) => void } {
+  const isLoaded = useCommonPasswords()
+  // Held in memory for this screen only, as the form holds the password itself.
+  const [refused, setRefused] = useState<readonly string[]>([])
+  const noteRefused = useCallback(
+    (given: string) =>
+      setRefused((before) => (before.includes(given) ? before : [...before, given])),
+    [],
+  )
+  const isGuessable =
+    passwordScore(password) === 5 &&
+    (refused.includes(password) || (isLoaded && isCommonPassword(password, username)))
+  return { isGuessable, noteRefused }
 }

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react'
 import type { FieldErrors, FieldValues } from 'react-hook-form'
 import { useLocation } from 'react-router'
-import type { BannerItem, FieldMessage } from '../components/error-banner.tsx'
+import { isFieldMessage, type BannerItem, type FieldMessage } from '../components/error-banner.tsx'
 import { scrollToTop } from './page.ts'
 
 const noItems: readonly never[] = []
@@ -53,6 +53,8 @@ const historyKey = (): unknown => (window.history.state as { key?: unknown } | n
 export function useSubmission(failureItems: readonly BannerItem[]) {
   const [bannerItems, setBannerItems] = useState<readonly BannerItem[]>(noItems)
   const [isBusy, setBusy] = useState(false)
+  // The fields seen wrong since the banner was shown (`dropFixedFields`).
+  const seenFailingRef = useRef<Set<string>>(new Set())
   // Guards against a second submit (a second tap, Enter pressed again) until the first is done.
   const phaseRef = useRef<Phase>('idle')
   const { key: renderedKey } = useLocation()
@@ -71,10 +73,27 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
   /** Shows messages in the banner; the page goes to the top and the banner takes focus. */
   // Stable, so that effects may show messages too.
   const showBanner = useCallback((items: readonly BannerItem[]) => {
+    seenFailingRef.current = new Set()
     setBannerItems(items)
     scrollToTop()
   }, [])
   const clearBanner = useCallback(() => setBannerItems(noItems), [])
+  /**
+   * Issue 43: the banner keeps a field's message only while the field is still wrong (its
+   * error in `errors`, react-hook-form's, revalidated as the member types); other messages
+   * stay until the next submit. A message goes only once its field has been seen wrong and is
+   * not any more: the banner may render before react-hook-form has published its errors.
+   */
+  const dropFixedFields = useCallback((errors: FieldErrors) => {
+    const failing = new Set(fieldMessagesOf(errors).map((message) => message.fieldId))
+    const seen = seenFailingRef.current
+    for (const id of failing) seen.add(id)
+    const isFixed = (item: BannerItem) =>
+      isFieldMessage(item) && seen.has(item.fieldId) && !failing.has(item.fieldId)
+    setBannerItems((items) =>
+      items.some(isFixed) ? items.filter((item) => !isFixed(item)) : items,
+    )
+  }, [])
   /** A submission is under way: a new submit is ignored. */
   const isRunning = () => phaseRef.current !== 'idle'
 
@@ -133,7 +152,28 @@ export function useSubmission(failureItems: readonly BannerItem[]) {
     }
   }
 
-  return { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run, guard }
+  return {
+    bannerItems,
+    isBusy,
+    isRunning,
+    showBanner,
+    clearBanner,
+    dropFixedFields,
+    onInvalid,
+    run,
+    guard,
+  }
+}
+
+/**
+ * Issue 43: a form's field messages leave its banner as their fields become valid (the
+ * password put right no longer sits under a red "Error"), checked after every render.
+ */
+export function useBannerFollowsFields(
+  { dropFixedFields }: Pick<Submission, 'dropFixedFields'>,
+  errors: FieldErrors,
+): void {
+  useEffect(() => dropFixedFields(errors))
 }
 
 export type Submission = ReturnType<typeof useSubmission>

@@ -259,7 +259,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     copy: 'Copiar',
     copyLabel: 'Copiar el número de caso',
     copied: 'Número de caso copiado.',
-    resetNow: 'O restablezca su contraseña ahora',
+    resetNow: 'Restablecer su contraseña ahora',
     resetNowHint: 'Al restablecer su contraseña, se desbloquea su cuenta.',
   },
   session: {

@@ -12,6 +12,8 @@ export const portalFormTextsEn = {
       Good: 'Good',
       Strong: 'Strong',
     },
+    /** Issue 43 (not in the spec): the meter's word when the password is refused as common. */
+    tooEasyToGuess: 'Too easy to guess',
     passwordLabel: 'Password',
     confirmPasswordLabel: 'Confirm Password',
     confirmToggleTarget: 'confirm password',

@@ -15,6 +15,7 @@ export const portalFormTextsEs: Translation<typeof portalFormTextsEn> = {
       Good: 'Buena',
       Strong: 'Segura',
     },
+    tooEasyToGuess: 'Demasiado fácil de adivinar',
     passwordLabel: 'Contraseña',
     confirmPasswordLabel: 'Confirmar contraseña',
     confirmToggleTarget: 'confirmación de contraseña',

@@ -4,7 +4,6 @@ import { Link } from 'react-router'
 import { limits, type Flavour } from '@portal/contract'
 import { screenTexts, webTexts } from '../../i18n/texts.ts'
 import { telHref } from '../../components/phone-link.tsx'
-import { Field } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { signOutThenOpen } from '../../lib/sign-out.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
@@ -70,17 +69,17 @@ export function SupportScreen({
       <p>{phone ? <CallUs phone={phone} /> : t.callUs('the number shown above')}</p>
       <p>{layout === 'pl' ? t.plHours : t.uswebHours}</p>
       <div className="mfa__form">
-        <Field id="mfa-ticket" label={t.ticketLabel}>
-          {/* The number itself stays one value (what staff search for); it is shown in
-              groups, letter-spaced, to read aloud (issue 27). */}
-          <div className="mfa__ticket-row">
-            <input
-              id="mfa-ticket"
-              className="input mfa__ticket"
-              type="text"
-              readOnly
-              value={ticketForReading(incidentID)}
-            />
+        {/* Issue 43 (2): the number is shown as text (a one-line field cut it off at 390 px),
+            in groups to read aloud (issue 27); Copy gives the number itself, one value (what
+            staff search for). */}
+        <dl className="mfa__ticket-field">
+          <dt className="form-field__label" id="mfa-ticket-label">
+            {t.ticketLabel}
+          </dt>
+          <dd className="mfa__ticket-row">
+            <span className="mfa__ticket" id="mfa-ticket">
+              {ticketForReading(incidentID)}
+            </span>
             {incidentID && (
               <button
                 type="button"
@@ -91,23 +90,31 @@ export function SupportScreen({
                 {t.copy}
               </button>
             )}
-          </div>
-        </Field>
+          </dd>
+        </dl>
         <p role="status" className="form-field__hint">
           {isCopied ? t.copied : ''}
         </p>
+        {/* Issue 43 (2): what unlocks the account now, before the way back to login. */}
+        {isLockout && (
+          <div className="mfa__reset-now">
+            <Link
+              className="button button--secondary"
+              to={pathsOf(flavour).forgotPassword}
+              aria-describedby="mfa-reset-now-hint"
+            >
+              {t.resetNow}
+            </Link>
+            <p className="form-field__hint" id="mfa-reset-now-hint">
+              {t.resetNowHint}
+            </p>
+          </div>
+        )}
         <div className="form-actions">
           <button type="button" className="button button--primary" onClick={continueToLogin}>
             {webTexts.common.continue}
           </button>
         </div>
-        {isLockout && (
-          <p className="mfa__reset-now">
-            <Link to={pathsOf(flavour).forgotPassword}>{t.resetNow}</Link>
-            <br />
-            <span className="form-field__hint">{t.resetNowHint}</span>
-          </p>
-        )}
       </div>
     </MfaFrame>
   )

@@ -5,15 +5,15 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
 import { limits, passwordScore, type Flavour } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { messages, translateServerText } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
+import { isCommonPassword, useGuessable } from '../../lib/common-passwords.ts'
 import { fieldRules, formResolver } from '../../lib/form-schemas.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
   createOutcomeOf,
@@ -55,25 +55,24 @@ interface CredentialsFormProps {
 
 export function CredentialsForm({ flavour, level1Org, details, loginPath }: CredentialsFormProps) {
   const navigate = useNavigate()
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
-    messages.registration.unableToProcess,
-  ])
+  const submission = useSubmission([messages.registration.unableToProcess])
 
   const {
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<CredentialsFormValues>({
     resolver: formResolver(credentialsFormSchema()),
     defaultValues: { userName: '', password: '', confirmPassword: '' },
     reValidateMode: 'onChange',
   })
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = submission
+  useBannerFollowsFields(submission, errors)
   const password = useWatch({ control, name: 'password' })
   const userName = useWatch({ control, name: 'userName' })
-  const isListLoaded = useCommonPasswords()
-  const isGuessable =
-    isListLoaded && passwordScore(password) === 5 && isCommonPassword(password, userName)
+  const { isGuessable, noteRefused } = useGuessable(password, userName)
 
   const submit = (values: CredentialsFormValues) =>
     run(async () => {
@@ -81,6 +80,15 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
       const outcome = createOutcomeOf(await createUser(request))
       if (outcome.kind === 'created') {
         await navigate(pathsOf(flavour).registerStep3)
+        return
+      }
+      // The service's longer list refused it: said as the portal's own check says it (field,
+      // banner, checklist, meter), and gone from the banner once the password changes.
+      const guessable = messages.validation.passwordGuessable
+      if (outcome.items.some((item) => translateServerText(item) === guessable)) {
+        noteRefused(values.password)
+        setError('password', { type: 'service', message: guessable })
+        showBanner([{ fieldId: 'register-password', text: guessable }])
         return
       }
       showBanner(outcome.items)

@@ -2,7 +2,13 @@
 // username and password), reached from the login page as a member reaches them.
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { messages, passwordRuleLabels, screenTexts, strengthLevels } from '@portal/contract'
+import {
+  messages,
+  passwordRuleLabels,
+  portalFormTextsEn,
+  screenTexts,
+  strengthLevels,
+} from '@portal/contract'
 import { fakeService, renderPortal } from '../../test/render-portal.tsx'
 
 const t = screenTexts.registration
@@ -148,5 +154,59 @@ describe('registration step 2', () => {
     )
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.validation.usernamePattern)
     expect(service.callsTo('POST /api/us-web-authentication/createuser')).toHaveLength(0)
+  })
+
+  it('never rates a password too easy to guess as strong (issue 43)', async () => {
+    const { user } = await openStep2()
+
+    await user.type(screen.getByLabelText(t.usernameLabel), 'dana_member')
+    const password = screen.getByLabelText(t.passwordLabel)
+    const meter = screen.getByRole('meter', { name: 'Password strength' })
+    const rules = screen.getByRole('list', { name: 'Password requirements' })
+    for (const common of ['Password1!', 'Welcome@123']) {
+      await user.clear(password)
+      await user.type(password, common)
+      // The five rules are met; the checklist and the meter both say it is too easy to guess.
+      await waitFor(() => expect(rules).toHaveTextContent(messages.validation.passwordGuessable))
+      expect(meter).toHaveAttribute('aria-valuetext', portalFormTextsEn.password.tooEasyToGuess)
+      expect(meter).toHaveAttribute('aria-valuenow', '20')
+      expect(meter.parentElement).toHaveTextContent(portalFormTextsEn.password.tooEasyToGuess)
+      expect(meter.parentElement).not.toHaveTextContent(strengthLevels[5].label)
+    }
+    // A password no one would guess is strong again, and the line goes.
+    await user.clear(password)
+    await user.type(password, 'Tarn#Pebble9')
+    expect(meter).toHaveAttribute('aria-valuetext', strengthLevels[5].label)
+    expect(rules).not.toHaveTextContent(messages.validation.passwordGuessable)
+  })
+
+  it('takes a message out of the banner once its field is put right (issue 43)', async () => {
+    const { user } = await openStep2()
+
+    await user.type(screen.getByLabelText(t.usernameLabel), 'dana_member')
+    const password = screen.getByLabelText(t.passwordLabel)
+    const confirm = screen.getByLabelText(t.confirmPasswordLabel)
+    await user.type(password, 'Password1!')
+    await user.type(confirm, 'Password1?')
+    await user.click(screen.getByRole('button', { name: t.submit }))
+    const banner = await screen.findByRole('alert')
+    // The message names its field already: no 'Password: ' before it.
+    const guessable = messages.validation.passwordGuessable
+    await waitFor(() => expect(within(banner).getByRole('link', { name: guessable })).toBeVisible())
+    expect(within(banner).getByRole('link', { name: /does not match/ })).toBeVisible()
+
+    // The password put right: its line leaves the banner, the other stays, and the focus stays
+    // where the member types.
+    await user.clear(password)
+    await user.type(password, 'Tarn#Pebble9')
+    await waitFor(() => expect(within(banner).queryByRole('link', { name: guessable })).toBeNull())
+    expect(within(banner).getByRole('link', { name: /does not match/ })).toBeVisible()
+    expect(password).toHaveFocus()
+    // The confirmation put right too: no banner is left, and the title loses its "Error: ".
+    await user.clear(confirm)
+    await user.type(confirm, 'Tarn#Pebble9')
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(confirm).toHaveFocus()
+    expect(document.title).not.toMatch(/^Error/)
   })
 })

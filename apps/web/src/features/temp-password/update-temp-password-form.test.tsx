@@ -2,7 +2,13 @@
 // update after signing in with a temporary password.
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { authMessages, messages, screenTexts } from '@portal/contract'
+import {
+  authMessages,
+  messages,
+  portalFormTextsEn,
+  screenTexts,
+  strengthLevels,
+} from '@portal/contract'
 import {
   fakeService,
   heldAnswer,
@@ -119,10 +125,48 @@ describe('temporary password update', () => {
       messages.validation.passwordGuessable,
     )
     expect(password).toHaveAttribute('aria-invalid', 'true')
+    // Issue 43: the meter agrees, never "Strong".
+    const meter = screen.getByRole('meter', { name: 'Password strength' })
+    expect(meter).toHaveAttribute('aria-valuetext', portalFormTextsEn.password.tooEasyToGuess)
     expect(service.callsTo(update)).toHaveLength(0)
-    // A password no one would guess clears the line.
+    // A password no one would guess clears the line, the meter says Strong, and the banner
+    // (whose only message was this field's) goes without taking the focus from the field.
     await user.clear(password)
     await user.type(password, newPassword)
     await waitFor(() => expect(rules).not.toHaveTextContent(messages.validation.passwordGuessable))
+    expect(meter).toHaveAttribute('aria-valuetext', strengthLevels[5].label)
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(password).toHaveFocus()
+  })
+
+  it('rates a password the service refused as too easy to guess the same way (issue 43)', async () => {
+    const { user } = await openUpdate({
+      status: 400,
+      json: { error: 'Bad Request', message: messages.validation.passwordGuessable },
+    })
+    const password = screen.getByLabelText('Password')
+    const meter = screen.getByRole('meter', { name: 'Password strength' })
+    await user.type(password, newPassword)
+    await user.type(screen.getByLabelText('Confirm Password'), newPassword)
+    // Not on the portal's shorter list: strong until the service says otherwise.
+    expect(meter).toHaveAttribute('aria-valuetext', strengthLevels[5].label)
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      messages.validation.passwordGuessable,
+    )
+    await waitFor(() =>
+      expect(meter).toHaveAttribute('aria-valuetext', portalFormTextsEn.password.tooEasyToGuess),
+    )
+    const rules = screen.getByRole('list', { name: 'Password requirements' })
+    expect(rules).toHaveTextContent(messages.validation.passwordGuessable)
+    expect(password).toHaveAccessibleDescription(
+      expect.stringContaining(messages.validation.passwordGuessable),
+    )
+    // Another password is judged afresh, and the banner's message about the field goes.
+    await user.type(password, 'x')
+    expect(meter).toHaveAttribute('aria-valuetext', strengthLevels[5].label)
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+    expect(password).toHaveFocus()
   })
 })

@@ -7,11 +7,11 @@ import { passwordScore } from '@portal/contract'
 import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { SignedInFrame } from '../../components/signed-in-frame.tsx'
-import { isCommonPassword, useCommonPasswords } from '../../lib/common-passwords.ts'
+import { isCommonPassword, useGuessable } from '../../lib/common-passwords.ts'
 import { fieldRules, formResolver } from '../../lib/form-schemas.ts'
 import { readSession } from '../../lib/session.ts'
 import { sessionState } from '../../lib/session-time.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
 import { updateTempPassword } from './temp-password-api.ts'
 import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
@@ -47,9 +47,7 @@ interface UpdateTempPasswordFormProps {
 export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPasswordFormProps) {
   const navigate = useNavigate()
   const returnToLogin = useReturnToLogin(loginPath)
-  const { bannerItems, isBusy, showBanner, onInvalid, run } = useSubmission([
-    messages.tempPassword.unableToUpdate,
-  ])
+  const submission = useSubmission([messages.tempPassword.unableToUpdate])
   // Kept at login (spec §1): the account whose password this is, also for password managers.
   const [userName] = useState(() => readSession().username)
 
@@ -57,6 +55,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<PasswordFormValues>({
     resolver: formResolver(passwordFormSchema()),
@@ -64,10 +63,10 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     // After the first submit the field message follows the typing.
     reValidateMode: 'onChange',
   })
+  const { bannerItems, isBusy, showBanner, onInvalid, run } = submission
+  useBannerFollowsFields(submission, errors)
   const password = useWatch({ control, name: 'password' })
-  const isListLoaded = useCommonPasswords()
-  const isGuessable =
-    isListLoaded && passwordScore(password) === 5 && isCommonPassword(password, userName ?? '')
+  const { isGuessable, noteRefused } = useGuessable(password, userName ?? '')
 
   const submit = (values: PasswordFormValues) =>
     run(async () => {
@@ -76,6 +75,15 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
       const answer = await updateTempPassword(userName, values.password)
       // Issue 27: an ended sign-in gets the frame's own message instead of the banner.
       if (answer.kind === 'failed' && answer.isUnauthorized) sessionState.sawRefusal()
+      // The service's longer list refused it: said as the portal's own check says it (field,
+      // banner, checklist, meter), and gone from the banner once the password changes.
+      if (answer.kind === 'guessable') {
+        const guessable = messages.validation.passwordGuessable
+        noteRefused(values.password)
+        setError('password', { type: 'service', message: guessable })
+        showBanner([{ fieldId: 'new-password', text: guessable }])
+        return
+      }
       const outcome = tempPasswordOutcomeOf(answer)
       if (outcome.kind === 'updated') {
         await navigate(successPath)
