@@ -1,6 +1,8 @@
-// What browser tests arrange before a person acts: accounts, staff and data the demo set lacks.
-// Reaching into the service is allowed here, and only here (e2e imports @portal/server/testing).
-import { eq, inArray } from 'drizzle-orm'
+// What tests arrange before a person acts (accounts, staff, data the demo set lacks, a state the
+// service would take days or many calls to reach), and what they read back to check an
+// outcome, named as a tester says them. Reaching into the store is allowed here, and only here:
+// browser tests import @portal/server/testing, API tests test/harness.ts, neither the tables.
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { StaffRoleName } from '@portal/contract/console'
 import { outboxWriter } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
@@ -12,7 +14,19 @@ import {
 import { staffService } from '../modules/support/staff.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import type { Database } from '../store/db.ts'
-import { customers, mfaContacts, users } from '../store/schema.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import {
+  auditLog,
+  customers,
+  incidents,
+  knownDevices,
+  mfaContacts,
+  outbox,
+  sessions,
+  staff,
+  users,
+  verificationCodes,
+} from '../store/schema.ts'
 
 /** A running service's database and clock: what arranging data needs. */
 export interface Arrangeable {
@@ -87,4 +101,183 @@ export async function unprovePhone(
     .update(mfaContacts)
     .set({ phoneVerifiedAt: null })
     .where(eq(mfaContacts.userId, user.id))
+}
+
+/** The database a verb works on: a running test app or portal (`t`, `portal`) will do. */
+type On = Pick<Arrangeable, 'database'>
+type Account = typeof users.$inferSelect
+type AccountChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'custnum'>>
+
+async function changeAccount({ database }: On, username: string, changes: AccountChanges) {
+  const changed = await database.db
+    .update(users)
+    .set(changes)
+    .where(eq(users.username, username))
+    .returning({ id: users.id })
+  if (changed.length === 0) throw new Error(`no user ${username}`)
+}
+
+// ---- the account
+
+/** Locks an account, as enough wrong passwords or codes do (the failed count is kept). */
+export const lockAccount = (on: On, username: string) =>
+  changeAccount(on, username, { isLocked: true })
+
+/** Unlocks an account and forgets its wrong passwords and codes, as a support unlock does. */
+export const unlockAccount = (on: On, username: string) =>
+  changeAccount(on, username, { isLocked: false, failedAttempts: 0, mfaFailedAttempts: 0 })
+
+/** Wrong passwords since the last sign-in; with `isLocked`, the lock they led to or not. */
+export const setFailedSignIns = (
+  on: On,
+  username: string,
+  failedAttempts: number,
+  { isLocked = false }: { isLocked?: boolean } = {},
+) => changeAccount(on, username, { failedAttempts, isLocked })
+
+/** Wrong verification codes since the last passed one. */
+export const setFailedCodes = (on: On, username: string, mfaFailedAttempts: number) =>
+  changeAccount(on, username, { mfaFailedAttempts })
+
+/** Disables an account as the support desk does (fraud, death, dispute); `false` enables it. */
+export const disableAccount = (on: On, username: string, isDisabled = true) =>
+  changeAccount(on, username, { isDisabled })
+
+/** The password on file becomes a temporary one: the next sign-in must choose its own. */
+export const makePasswordTemporary = (on: On, username: string) =>
+  changeAccount(on, username, { isTemporaryPassword: true })
+
+/** A temporary password whose time ran out at `at` (TEMP_PASSWORD_TTL_HOURS). */
+export const expireTemporaryPassword = (on: On, username: string, at: Date) =>
+  changeAccount(on, username, { isTemporaryPassword: true, temporaryPasswordExpiresAt: at })
+
+/** Gives an account `password`, hashed as the service hashes it today. */
+export const setPassword = async (on: On, username: string, password: string) =>
+  changeAccount(on, username, { passwordHash: await hashPassword(password) })
+
+/** Stores this very hash as the account's password (an older algorithm, a legacy import). */
+export const setPasswordHash = (on: On, username: string, passwordHash: string) =>
+  changeAccount(on, username, { passwordHash })
+
+/** Sets (or clears, with null) the mobile number on the account itself. */
+export const setAccountPhone = (on: On, username: string, phone: string | null) =>
+  changeAccount(on, username, { phone })
+
+// ---- the proven contacts (mfa_contacts)
+
+async function changeContacts(
+  on: On,
+  username: string,
+  changes: Partial<typeof mfaContacts.$inferInsert>,
+) {
+  const { id } = await accountOf(on, username)
+  await on.database.db.update(mfaContacts).set(changes).where(eq(mfaContacts.userId, id))
+}
+
+/** Every contact on file as never proven: the next sign-in confirms the details (UNVERIFIED). */
+export const unproveContacts = (on: On, username: string) =>
+  changeContacts(on, username, { verifiedAt: null, emailVerifiedAt: null, phoneVerifiedAt: null })
+
+/** The email address the codes go to, changed behind the member's back (proofs kept). */
+export const setContactEmail = (on: On, username: string, emailAddress: string) =>
+  changeContacts(on, username, { emailAddress })
+
+// ---- customers and devices
+
+/** A customer record's phone numbers gone (a later import left none). */
+export async function removeCustomerPhones({ database }: On, custnum: string): Promise<void> {
+  await database.db
+    .update(customers)
+    .set({ phone1: null, phone2: null, phone3: null })
+    .where(eq(customers.custnum, custnum))
+}
+
+/**
+ * A device trusted the old way (before the device cookie): by the keyed hash of its print,
+ * `verifiedAt` when the member chose to remember it. Returns the account's id.
+ */
+export async function trustDeviceByPrint(
+  on: On,
+  username: string,
+  devicePrintHash: string,
+  verifiedAt: Date,
+): Promise<number> {
+  const { id } = await accountOf(on, username)
+  await on.database.db.insert(knownDevices).values({ userId: id, devicePrintHash, verifiedAt })
+  return id
+}
+
+/** Forgets every message in the outbox, sent or not. */
+export async function emptyOutbox({ database }: On): Promise<void> {
+  await database.db.delete(outbox)
+}
+
+// ---- reading back an outcome
+
+/** An account as stored, or undefined. */
+export async function findAccount({ database }: On, username: string) {
+  const [row] = await database.db.select().from(users).where(eq(users.username, username))
+  return row
+}
+
+/** An account as stored (its hashes, counters, flags); throws when there is none. */
+export async function accountOf(on: On, username: string): Promise<Account> {
+  const row = await findAccount(on, username)
+  if (!row) throw new Error(`no user ${username}`)
+  return row
+}
+
+/** The proven (or not) contacts of an account, or undefined before enrolment. */
+export async function contactsOf(on: On, username: string) {
+  const { id } = await accountOf(on, username)
+  const [row] = await on.database.db.select().from(mfaContacts).where(eq(mfaContacts.userId, id))
+  return row
+}
+
+/** The sessions of an account (every stage); of every account without `username`. */
+export async function sessionsOf(on: On, username?: string) {
+  const { db } = on.database
+  if (username === undefined) return db.select().from(sessions).orderBy(asc(sessions.createdAt))
+  const { id } = await accountOf(on, username)
+  return db.select().from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt))
+}
+
+/** One session by the hash of its id, or undefined. */
+export async function sessionByIdHash({ database }: On, idHash: string) {
+  const [row] = await database.db.select().from(sessions).where(eq(sessions.idHash, idHash))
+  return row
+}
+
+/** The outbox, oldest first, with its delivery state (attempts, sent, failed). */
+export function outboxMessages({ database }: On) {
+  return database.db.select().from(outbox).orderBy(asc(outbox.id))
+}
+
+/** The audit log, oldest first. */
+export function auditTrail({ database }: On) {
+  return database.db.select().from(auditLog).orderBy(asc(auditLog.id))
+}
+
+/** The verification codes waiting for an account. */
+export async function codesOf(on: On, username: string) {
+  const { id } = await accountOf(on, username)
+  return on.database.db.select().from(verificationCodes).where(eq(verificationCodes.userId, id))
+}
+
+/** The support incidents (tickets) opened for an account. */
+export async function incidentsOf(on: On, username: string) {
+  const { id } = await accountOf(on, username)
+  return on.database.db.select().from(incidents).where(eq(incidents.userId, id))
+}
+
+/** A staff account as stored, or undefined. */
+export async function staffOf({ database }: On, email: string) {
+  const [row] = await database.db.select().from(staff).where(eq(staff.email, email))
+  return row
+}
+
+/** A customer record as stored, or undefined. */
+export async function customerOf({ database }: On, custnum: string) {
+  const [row] = await database.db.select().from(customers).where(eq(customers.custnum, custnum))
+  return row
 }
