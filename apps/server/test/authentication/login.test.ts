@@ -3,11 +3,16 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, programOf, type ProgramCode } from '@portal/contract'
 import { hashPassword } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { auditRepo } from '../../src/store/audit.repo.ts'
 import { auditLog, sessions, users } from '../../src/store/schema.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

@@ -11,10 +11,9 @@ import {
   passwordHashParameters,
   rehashAfterSignIn,
 } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { users } from '../../src/store/schema.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

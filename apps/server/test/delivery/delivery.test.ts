@@ -3,10 +3,16 @@ import { createServer, type IncomingMessage } from 'node:http'
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { outbox } from '../../src/store/schema.ts'
 import { databaseClock } from '../../src/lib/clock.ts'
-import { manualClock, openTestDatabase, startTestApp, type TestApp } from '../harness.ts'
+import {
+  manualClock,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 
 const opened: TestApp[] = []

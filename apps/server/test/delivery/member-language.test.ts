@@ -2,9 +2,14 @@
 // account; a member who never chose one gets exactly the English of before.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -8,9 +8,8 @@ import { opsCommands } from '../../src/cli/ops-commands.ts'
 import { startMetricsServer } from '../../src/plugins/metrics.ts'
 import { outboxWriter } from '../../src/delivery/outbox.ts'
 import { templates } from '../../src/delivery/templates.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { auditLog, outbox, sessions, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp } from '../harness.ts'
+import { manualClock, startTestApp, type TestApp, demoPassword } from '../harness.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 
 const opened: TestApp[] = []

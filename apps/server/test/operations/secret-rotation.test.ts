@@ -7,10 +7,15 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import type { Database } from '../../src/store/db.ts'
 import { outbox } from '../../src/store/schema.ts'
-import { openTestDatabase, SoftwareAuthenticator, testConfig, TestClient } from '../harness.ts'
+import {
+  openTestDatabase,
+  SoftwareAuthenticator,
+  testConfig,
+  TestClient,
+  demoPassword,
+} from '../harness.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 
 const secret = () => randomBytes(32).toString('base64')

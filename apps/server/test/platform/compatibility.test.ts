@@ -11,10 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, programOf, specCalls, type SpecCallName } from '@portal/contract'
 import { hashPassword } from '../../src/lib/passwords.ts'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { mfaContacts, users } from '../../src/store/schema.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

@@ -2,9 +2,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, recoveryStatuses } from '@portal/contract'
-import { demoCustomers } from '../../src/store/demo-data.ts'
 import { outbox, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoCustomers } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

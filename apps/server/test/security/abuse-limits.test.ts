@@ -10,7 +10,6 @@ import { authMessages, messages } from '@portal/contract'
 import { buildApp } from '../../src/app.ts'
 import { passwordHashingLoad } from '../../src/lib/passwords.ts'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { auditLog, outbox, users } from '../../src/store/schema.ts'
 import {
   manualClock,
@@ -19,6 +18,8 @@ import {
   testConfig,
   TestClient,
   type TestApp,
+  demoCustomers,
+  demoPassword,
 } from '../harness.ts'
 
 const opened: TestApp[] = []

@@ -4,9 +4,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import { startTestApp, type TestApp, type TestClient, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

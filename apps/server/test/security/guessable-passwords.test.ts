@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, passwordRules, programOf, serviceListSize } from '@portal/contract'
 import { readCommonPasswords } from '../../src/lib/password-blocklist.ts'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { staff as staffTable, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -14,9 +14,15 @@ import {
   type ProgramCode,
 } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { customers, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

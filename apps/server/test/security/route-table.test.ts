@@ -9,9 +9,14 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { specCalls } from '@portal/contract'
 import { hashPassword } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+} from '../harness.ts'
 
 /**
  * Who may call a route. `public`: anyone. `signedIn`: a session past the password (not one

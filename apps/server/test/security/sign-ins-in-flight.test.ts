@@ -18,11 +18,10 @@ import {
   setPasswordHashingBounds,
   verifyAgainstDummy,
 } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { sessionsRepo } from '../../src/store/sessions.repo.ts'
 import { users } from '../../src/store/schema.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import { startTestApp, type TestApp, type TestClient, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -9,9 +9,15 @@ import {
   maskEmail,
   type CwMfaResponse,
 } from '@portal/contract'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { customers, mfaContacts, sessions, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

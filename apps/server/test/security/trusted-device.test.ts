@@ -7,10 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
 import { deriveKey, hmac } from '../../src/lib/crypto.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { knownDevices, users } from '../../src/store/schema.ts'
 import { eq } from 'drizzle-orm'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

@@ -24,10 +24,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, messages, recoveryStatuses, type CwMfaResponse } from '@portal/contract'
 import { staffService } from '../../src/modules/support/staff.service.ts'
 import { migrationsFolder } from '../../src/paths.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { customers } from '../../src/store/schema.ts'
 import { adminQuery, withDatabase } from '../../src/testing/databases.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

@@ -7,9 +7,8 @@ import { and, asc, desc, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { auditLog } from '../../src/store/schema.ts'
-import { startTestApp, TestClient, type TestApp } from '../harness.ts'
+import { startTestApp, TestClient, type TestApp, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -7,9 +7,8 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StaffRoleName } from '@portal/contract/console'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { auditLog, customers, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import { startTestApp, type TestApp, type TestClient, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
