@@ -13,6 +13,8 @@ import {
 } from '../modules/accounts/accounts.service.ts'
 import { staffService } from '../modules/support/staff.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
+import { sessionsRepo } from '../store/sessions.repo.ts'
+import { usersRepo } from '../store/users.repo.ts'
 import type { Database } from '../store/db.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import {
@@ -162,6 +164,44 @@ export const setPasswordHash = (on: On, username: string, passwordHash: string) 
 /** Sets (or clears, with null) the mobile number on the account itself. */
 export const setAccountPhone = (on: On, username: string, phone: string | null) =>
   changeAccount(on, username, { phone })
+
+/**
+ * What a password reset does (support desk, recovery): a new password, temporary unless said
+ * otherwise, which also unlocks the account.
+ */
+export async function resetPassword(
+  on: Arrangeable,
+  username: string,
+  password: string,
+  { isTemporary = true }: { isTemporary?: boolean } = {},
+): Promise<void> {
+  const { id } = await accountOf(on, username)
+  await usersRepo(on.database.db).changePassword(id, await hashPassword(password), on.clock.now(), {
+    isTemporary,
+  })
+}
+
+/** The member's own change of password (updateuser): the new hash, and every session ended. */
+export async function changeOwnPassword(
+  on: Arrangeable,
+  username: string,
+  passwordHash: string,
+): Promise<void> {
+  const { id } = await accountOf(on, username)
+  await on.database.db.transaction(async (tx) => {
+    await usersRepo(tx).changePassword(id, passwordHash, on.clock.now(), { isTemporary: false })
+    await sessionsRepo(tx).removeAllOf(id)
+  })
+}
+
+/**
+ * How the rehash after a sign-in stores its new hash: only over the hash it verified against
+ * (false when the password changed meanwhile). For racing it with a change.
+ */
+export const rehashStore =
+  ({ database }: On) =>
+  (userId: number, from: string, to: string): Promise<boolean> =>
+    usersRepo(database.db).replacePasswordHash(userId, from, to)
 
 // ---- the proven contacts (mfa_contacts)
 
