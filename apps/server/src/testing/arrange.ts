@@ -252,12 +252,68 @@ export async function emptyOutbox({ database }: On): Promise<void> {
   await database.db.delete(outbox)
 }
 
+// ---- rows of another day, for the retention sweep
+
+/** Sessions of an account started a day before `now`, each ending at its `expiresAt`. */
+export async function addSessions(
+  on: On,
+  username: string,
+  started: Date,
+  rows: { idHash: string; expiresAt: Date }[],
+): Promise<void> {
+  const { id, program } = await accountOf(on, username)
+  await on.database.db.insert(sessions).values(
+    rows.map(({ idHash, expiresAt }) => ({
+      idHash,
+      userId: id,
+      program,
+      stage: 'authenticated',
+      createdAt: started,
+      lastSeenAt: started,
+      expiresAt,
+    })),
+  )
+}
+
+/** Emails in the outbox (a username reminder, body already wiped), each in its state since `at`. */
+export async function addMessages(
+  { database }: On,
+  rows: { recipient: string; status: 'pending' | 'sent'; at: Date }[],
+): Promise<void> {
+  await database.db.insert(outbox).values(
+    rows.map(({ recipient, status, at }) => ({
+      channel: 'email',
+      recipient,
+      template: 'username',
+      sealedBody: '',
+      status,
+      createdAt: at,
+      nextAttemptAt: at,
+    })),
+  )
+}
+
+/** Logouts in the audit log, by `username` at `at`. */
+export async function addLogouts(
+  { database }: On,
+  rows: { username: string; at: Date }[],
+): Promise<void> {
+  await database.db
+    .insert(auditLog)
+    .values(rows.map(({ username, at }) => ({ event: 'logout' as const, username, at })))
+}
+
 // ---- reading back an outcome
 
 /** An account as stored, or undefined. */
 export async function findAccount({ database }: On, username: string) {
   const [row] = await database.db.select().from(users).where(eq(users.username, username))
   return row
+}
+
+/** Every account under this exact username: one at most, unless the uniqueness broke. */
+export function accountsNamed({ database }: On, username: string) {
+  return database.db.select().from(users).where(eq(users.username, username))
 }
 
 /** An account as stored (its hashes, counters, flags); throws when there is none. */
