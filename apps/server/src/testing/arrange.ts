@@ -2,7 +2,7 @@
 // service would take days or many calls to reach), and what they read back to check an
 // outcome, named as a tester says them. Reaching into the store is allowed here, and only here:
 // browser tests import @portal/server/testing, API tests test/harness.ts, neither the tables.
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, desc, eq, gt, inArray } from 'drizzle-orm'
 import type { StaffRoleName } from '@portal/contract/console'
 import { outboxWriter } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
@@ -349,9 +349,23 @@ export function outboxMessages({ database }: On) {
   return database.db.select().from(outbox).orderBy(asc(outbox.id))
 }
 
-/** The audit log, oldest first. */
-export function auditTrail({ database }: On) {
-  return database.db.select().from(auditLog).orderBy(asc(auditLog.id))
+/** The audit log, oldest first; with `afterId`, only what came after that row. */
+export function auditTrail({ database }: On, afterId = 0) {
+  return database.db
+    .select()
+    .from(auditLog)
+    .where(gt(auditLog.id, afterId))
+    .orderBy(asc(auditLog.id))
+}
+
+/** The id of the newest audit row (0 for none): where a test's own rows will start after. */
+export async function latestAuditId({ database }: On): Promise<number> {
+  const [row] = await database.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .orderBy(desc(auditLog.id))
+    .limit(1)
+  return row?.id ?? 0
 }
 
 /** The verification codes waiting for an account. */
@@ -366,10 +380,26 @@ export async function incidentsOf(on: On, username: string) {
   return on.database.db.select().from(incidents).where(eq(incidents.userId, id))
 }
 
+/** One support incident by its ticket number (INC…), or undefined. */
+export async function incidentByTicket({ database }: On, ticket: string) {
+  const [row] = await database.db.select().from(incidents).where(eq(incidents.incidentId, ticket))
+  return row
+}
+
 /** A staff account as stored, or undefined. */
 export async function staffOf({ database }: On, email: string) {
   const [row] = await database.db.select().from(staff).where(eq(staff.email, email))
   return row
+}
+
+/** What the desk searches a member by: the account's email and phone, the record's name. */
+export async function memberOnRecord({ database }: On, username: string) {
+  const [member] = await database.db
+    .select({ email: users.email, phone: users.phone, name: customers.cname })
+    .from(users)
+    .innerJoin(customers, eq(customers.custnum, users.custnum))
+    .where(eq(users.username, username))
+  return member
 }
 
 /** A customer record as stored, or undefined. */
