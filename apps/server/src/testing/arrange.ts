@@ -1,8 +1,8 @@
 // What tests arrange before a person acts (accounts, staff, data the demo set lacks, a state the
-// service would take days or many calls to reach), and what they read back to check an
-// outcome, named as a tester says them. Reaching into the store is allowed here, and only here:
-// browser tests import @portal/server/testing, API tests test/harness.ts, neither the tables.
-import { asc, desc, eq, gt, inArray } from 'drizzle-orm'
+// service would take days or many calls to reach), named as a tester says them; read-back.ts
+// has what they read back. Reaching into the store is allowed here, and only here: browser
+// tests import @portal/server/testing, API tests test/harness.ts, neither the tables.
+import { eq, inArray } from 'drizzle-orm'
 import type { StaffRoleName } from '@portal/contract/console'
 import { outboxWriter } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
@@ -20,15 +20,13 @@ import { hashPassword } from '../lib/passwords.ts'
 import {
   auditLog,
   customers,
-  incidents,
   knownDevices,
   mfaContacts,
   outbox,
   sessions,
-  staff,
   users,
-  verificationCodes,
 } from '../store/schema.ts'
+import { accountOf } from './read-back.ts'
 
 /** A running service's database and clock: what arranging data needs. */
 export interface Arrangeable {
@@ -90,24 +88,11 @@ export async function addCustomers(
  * The mobile number on file as never proven by a code (the member always chose email): the
  * next sign-in confirms the details first (RE_ENROLL / UNVERIFIED).
  */
-export async function unprovePhone(
-  { database }: Pick<Arrangeable, 'database'>,
-  username: string,
-): Promise<void> {
-  const [user] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.username, username))
-  if (!user) throw new Error(`no user ${username}`)
-  await database.db
-    .update(mfaContacts)
-    .set({ phoneVerifiedAt: null })
-    .where(eq(mfaContacts.userId, user.id))
-}
+export const unprovePhone = (on: On, username: string) =>
+  changeContacts(on, username, { phoneVerifiedAt: null })
 
 /** The database a verb works on: a running test app or portal (`t`, `portal`) will do. */
 type On = Pick<Arrangeable, 'database'>
-type Account = typeof users.$inferSelect
 type AccountChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'username' | 'custnum'>>
 
 async function changeAccount({ database }: On, username: string, changes: AccountChanges) {
@@ -120,14 +105,6 @@ async function changeAccount({ database }: On, username: string, changes: Accoun
 }
 
 // ---- the account
-
-/** Locks an account, as enough wrong passwords or codes do (the failed count is kept). */
-export const lockAccount = (on: On, username: string) =>
-  changeAccount(on, username, { isLocked: true })
-
-/** Unlocks an account and forgets its wrong passwords and codes, as a support unlock does. */
-export const unlockAccount = (on: On, username: string) =>
-  changeAccount(on, username, { isLocked: false, failedAttempts: 0, mfaFailedAttempts: 0 })
 
 /** Wrong passwords since the last sign-in; with `isLocked`, the lock they led to or not. */
 export const setFailedSignIns = (
@@ -148,10 +125,6 @@ export const disableAccount = (on: On, username: string, isDisabled = true) =>
 /** The password on file becomes a temporary one: the next sign-in must choose its own. */
 export const makePasswordTemporary = (on: On, username: string) =>
   changeAccount(on, username, { isTemporaryPassword: true })
-
-/** A temporary password whose time ran out at `at` (TEMP_PASSWORD_TTL_HOURS). */
-export const expireTemporaryPassword = (on: On, username: string, at: Date) =>
-  changeAccount(on, username, { isTemporaryPassword: true, temporaryPasswordExpiresAt: at })
 
 /** Gives an account `password`, hashed as the service hashes it today. */
 export const setPassword = async (on: On, username: string, password: string) =>
@@ -301,109 +274,4 @@ export async function addLogouts(
   await database.db
     .insert(auditLog)
     .values(rows.map(({ username, at }) => ({ event: 'logout' as const, username, at })))
-}
-
-// ---- reading back an outcome
-
-/** An account as stored, or undefined. */
-export async function findAccount({ database }: On, username: string) {
-  const [row] = await database.db.select().from(users).where(eq(users.username, username))
-  return row
-}
-
-/** Every account under this exact username: one at most, unless the uniqueness broke. */
-export function accountsNamed({ database }: On, username: string) {
-  return database.db.select().from(users).where(eq(users.username, username))
-}
-
-/** An account as stored (its hashes, counters, flags); throws when there is none. */
-export async function accountOf(on: On, username: string): Promise<Account> {
-  const row = await findAccount(on, username)
-  if (!row) throw new Error(`no user ${username}`)
-  return row
-}
-
-/** The proven (or not) contacts of an account, or undefined before enrolment. */
-export async function contactsOf(on: On, username: string) {
-  const { id } = await accountOf(on, username)
-  const [row] = await on.database.db.select().from(mfaContacts).where(eq(mfaContacts.userId, id))
-  return row
-}
-
-/** The sessions of an account (every stage); of every account without `username`. */
-export async function sessionsOf(on: On, username?: string) {
-  const { db } = on.database
-  if (username === undefined) return db.select().from(sessions).orderBy(asc(sessions.createdAt))
-  const { id } = await accountOf(on, username)
-  return db.select().from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt))
-}
-
-/** One session by the hash of its id, or undefined. */
-export async function sessionByIdHash({ database }: On, idHash: string) {
-  const [row] = await database.db.select().from(sessions).where(eq(sessions.idHash, idHash))
-  return row
-}
-
-/** The outbox, oldest first, with its delivery state (attempts, sent, failed). */
-export function outboxMessages({ database }: On) {
-  return database.db.select().from(outbox).orderBy(asc(outbox.id))
-}
-
-/** The audit log, oldest first; with `afterId`, only what came after that row. */
-export function auditTrail({ database }: On, afterId = 0) {
-  return database.db
-    .select()
-    .from(auditLog)
-    .where(gt(auditLog.id, afterId))
-    .orderBy(asc(auditLog.id))
-}
-
-/** The id of the newest audit row (0 for none): where a test's own rows will start after. */
-export async function latestAuditId({ database }: On): Promise<number> {
-  const [row] = await database.db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .orderBy(desc(auditLog.id))
-    .limit(1)
-  return row?.id ?? 0
-}
-
-/** The verification codes waiting for an account. */
-export async function codesOf(on: On, username: string) {
-  const { id } = await accountOf(on, username)
-  return on.database.db.select().from(verificationCodes).where(eq(verificationCodes.userId, id))
-}
-
-/** The support incidents (tickets) opened for an account. */
-export async function incidentsOf(on: On, username: string) {
-  const { id } = await accountOf(on, username)
-  return on.database.db.select().from(incidents).where(eq(incidents.userId, id))
-}
-
-/** One support incident by its ticket number (INC…), or undefined. */
-export async function incidentByTicket({ database }: On, ticket: string) {
-  const [row] = await database.db.select().from(incidents).where(eq(incidents.incidentId, ticket))
-  return row
-}
-
-/** A staff account as stored, or undefined. */
-export async function staffOf({ database }: On, email: string) {
-  const [row] = await database.db.select().from(staff).where(eq(staff.email, email))
-  return row
-}
-
-/** What the desk searches a member by: the account's email and phone, the record's name. */
-export async function memberOnRecord({ database }: On, username: string) {
-  const [member] = await database.db
-    .select({ email: users.email, phone: users.phone, name: customers.cname })
-    .from(users)
-    .innerJoin(customers, eq(customers.custnum, users.custnum))
-    .where(eq(users.username, username))
-  return member
-}
-
-/** A customer record as stored, or undefined. */
-export async function customerOf({ database }: On, custnum: string) {
-  const [row] = await database.db.select().from(customers).where(eq(customers.custnum, custnum))
-  return row
 }
