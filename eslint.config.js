@@ -90,8 +90,8 @@ export default tseslint.config(
   ),
   restrict(['apps/server/src/testing/**'], notWeb),
   // API tests arrange and read back through the testing door's verbs (src/testing/arrange.ts,
-  // by test/harness.ts), never the store: a change of tables is adapted in one file. Excepted:
-  // the files whose subject is the store itself or one engine (docs/testing.md).
+  // by test/harness.ts), never the store: a change of tables is adapted in one place. Excepted:
+  // the files whose subject is the store itself or one engine, each said below.
   {
     ...restrict(
       ['apps/server/test/**'],
