@@ -41,6 +41,11 @@ const refused = [
     code: "import { x } from '../login/login-api.ts'",
   },
   {
+    zone: 'an API test imports the store',
+    filePath: 'apps/server/test/probe/probe.test.ts',
+    code: "import { x } from '../../src/store/schema.ts'",
+  },
+  {
     zone: 'an e2e file imports server source',
     filePath: 'e2e/probe.spec.ts',
     code: "import { x } from '../apps/server/src/store/demo-data.ts'",
@@ -53,9 +58,18 @@ describe('import zones', { timeout: 60_000 }, () => {
     expect(await refusals(filePath, code)).toHaveLength(1)
   })
 
-  it('allows e2e through the testing door, and a feature its own files and components', async () => {
+  it('allows e2e and API tests through the testing door (the store to an engine test), and a feature its own files and components', async () => {
     expect(
       await refusals('e2e/probe.spec.ts', "import { x } from '@portal/server/testing'"),
+    ).toEqual([])
+    expect(
+      await refusals('apps/server/test/probe/probe.test.ts', "import { x } from '../harness.ts'"),
+    ).toEqual([])
+    expect(
+      await refusals(
+        'apps/server/test/probe/probe.postgres.test.ts',
+        "import { x } from '../../src/store/db.ts'",
+      ),
     ).toEqual([])
     expect(
       await refusals(

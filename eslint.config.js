@@ -89,6 +89,23 @@ export default tseslint.config(
     zone('plugins/', 'the store knows nothing of transport'),
   ),
   restrict(['apps/server/src/testing/**'], notWeb),
+  // API tests arrange and read back through the testing door's verbs (src/testing/arrange.ts,
+  // by test/harness.ts), never the store: a change of tables is adapted in one place. Excepted:
+  // the files whose subject is the store itself or one engine, each said below.
+  {
+    ...restrict(
+      ['apps/server/test/**'],
+      notWeb,
+      zone('src/store/', 'API tests arrange through test/harness.ts (src/testing/arrange.ts)'),
+    ),
+    ignores: [
+      'apps/server/test/global-setup.ts', // migrates and seeds the template databases
+      'apps/server/test/**/*.postgres.test.ts', // one engine's processes, plans, faults
+      'apps/server/test/**/*.pglite.test.ts',
+      'apps/server/test/authentication/sign-in-statement.test.ts', // the one-statement sign-in
+      'apps/server/test/signin/session-member.test.ts', // the columns the store's reads return
+    ],
+  },
   restrict(['e2e/**'], {
     regex: '(^|/)apps/|^@portal/web|^@portal/server(?!/testing$)',
     message: 'e2e reaches the service only through @portal/server/testing',

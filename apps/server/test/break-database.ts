@@ -1,7 +1,7 @@
 // A database outage made under a running app, on either engine: every statement of `database`
 // fails with `error()` until the returned undo. The real outages (PostgreSQL stopped,
 // restarted, killed) are in test/operations/faults.postgres.test.ts.
-import type { Database } from '../src/store/db.ts'
+import type { Database } from './harness.ts'
 
 export function breakDatabase(database: Database, error: () => Error): () => void {
   const client = (database.db as unknown as { $client: Record<string, unknown> }).$client

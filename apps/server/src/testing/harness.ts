@@ -73,6 +73,8 @@ export type ManualClock = ReturnType<typeof manualClock>
 export interface TestApp {
   app: FastifyInstance
   database: Database
+  /** The app's clock (a test's manual clock when it gave one): what arrange verbs date by. */
+  clock: Clock
   config: Config
   client(): TestClient
   close(): Promise<void>
@@ -98,6 +100,7 @@ export async function startTestApp(
   return {
     app,
     database,
+    clock: app.clock,
     config,
     client: () => new TestClient(app),
     close: async () => {

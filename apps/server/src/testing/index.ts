@@ -5,15 +5,9 @@
 export { startTestApp, TestClient, manualClock, openTestDatabase, testConfig } from './harness.ts'
 export type { TestApp, ManualClock } from './harness.ts'
 export { startPortal, type Portal } from './portal.ts'
-export {
-  addCustomers,
-  createAccount,
-  createStaff,
-  setAccountEmail,
-  unprovePhone,
-  type Arrangeable,
-  type NewCustomer,
-} from './arrange.ts'
+// What tests arrange, and read back, named as a tester says them.
+export * from './arrange.ts'
+export * from './read-back.ts'
 export { launchBrowser } from './chromium.ts'
 export { maskEmail, maskPhone } from '@portal/contract'
 export { demoCustomers, demoMailingPhones, demoPassword } from '../store/demo-data.ts'

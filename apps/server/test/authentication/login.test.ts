@@ -1,13 +1,17 @@
 // Spec §4 "Login", "Program rules at login", "Temporary-password update outcomes".
-import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, programOf, type ProgramCode } from '@portal/contract'
-import { hashPassword } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { auditRepo } from '../../src/store/audit.repo.ts'
-import { auditLog, sessions, users } from '../../src/store/schema.ts'
-import { usersRepo } from '../../src/store/users.repo.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  accountOf,
+  makePasswordTemporary,
+  resetPassword as reset,
+  setFailedSignIns,
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -19,19 +23,11 @@ afterAll(() => t.close())
 const messageOf = async (response: Promise<{ json(): unknown }>) =>
   ((await response).json() as { message: string }).message
 
-async function userRow(username: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.username, username))
-  if (!row) throw new Error(`no user ${username}`)
-  return row
-}
+const userRow = (username: string) => accountOf(t, username)
 
 /** What a password reset does: a new (temporary) password, which also unlocks. */
-async function resetPassword(username: string, password: string, isTemporary = true) {
-  const row = await userRow(username)
-  await usersRepo(t.database.db).changePassword(row.id, await hashPassword(password), clock.now(), {
-    isTemporary,
-  })
-}
+const resetPassword = (username: string, password: string, isTemporary = true) =>
+  reset(t, username, password, { isTemporary })
 
 describe('authentication messages', () => {
   it('answers an unknown username as it would an account: attempts 1, 2, 3, then locked', async () => {
@@ -76,83 +72,6 @@ describe('authentication messages', () => {
     await client.login('dtcpnc_demo', demoPassword)
     expect(await messageOf(client.login('dtcpnc_demo', 'Wrong#1x'))).toBe(authMessages.attempt1)
     await client.login('dtcpnc_demo', demoPassword)
-  })
-
-  it('writes the failed-count reset and the sign-in row together, neither for an account locked since it was read', async () => {
-    const { id, passwordHash } = await userRow('dtcpnc_demo')
-    const audit = auditRepo(t.database.db, clock)
-    const signInRows = () =>
-      t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.userId, id), eq(auditLog.event, 'login.succeeded')))
-    const set = (values: { failedAttempts: number; isLocked: boolean }) =>
-      t.database.db.update(users).set(values).where(eq(users.id, id))
-    const entry = {
-      event: 'login.succeeded' as const,
-      userId: id,
-      username: 'dtcpnc_demo',
-      clientIp: '203.0.113.9',
-      detail: { verdict: 'allowed' },
-    }
-    const before = (await signInRows()).length
-    await set({ failedAttempts: 2, isLocked: false })
-    expect(await audit.recordSuccessfulLogin(entry, passwordHash)).toBe(true)
-    expect((await userRow('dtcpnc_demo')).failedAttempts).toBe(0)
-    const rows = await signInRows()
-    expect(rows).toHaveLength(before + 1)
-    expect(rows.at(-1)).toMatchObject({ ...entry, at: clock.now(), actor: null, reason: null })
-
-    await set({ failedAttempts: 2, isLocked: true })
-    expect(await audit.recordSuccessfulLogin(entry, passwordHash)).toBe(false)
-    expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
-    expect(await signInRows()).toHaveLength(before + 1)
-    await set({ failedAttempts: 0, isLocked: false })
-  })
-
-  it('writes the new session in the same statement, and no session for an account locked, disabled or with another password since it was read', async () => {
-    const { id, passwordHash } = await userRow('dtcpnc_demo')
-    const audit = auditRepo(t.database.db, clock)
-    const entry = { event: 'login.succeeded' as const, userId: id, username: 'dtcpnc_demo' }
-    const now = clock.now()
-    const sessionRow = (idHash: string) => ({
-      idHash,
-      userId: id,
-      program: 'dtcpnc',
-      stage: 'program_pending',
-      data: { level1Org: '100', nested: { isKept: true } },
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + 15 * 60_000),
-    })
-    const sessionOf = async (idHash: string) => {
-      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.idHash, idHash))
-      return row
-    }
-    const set = (values: { failedAttempts: number; isLocked: boolean; isDisabled?: boolean }) =>
-      t.database.db.update(users).set(values).where(eq(users.id, id))
-    const start = (idHash: string, verifiedAgainst = passwordHash) =>
-      audit.recordSuccessfulLogin(entry, verifiedAgainst, sessionRow(idHash))
-
-    await set({ failedAttempts: 2, isLocked: true })
-    expect(await start('locked-since-read')).toBe(false)
-    expect(await sessionOf('locked-since-read')).toBeUndefined()
-    expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
-
-    // Issue 40, S1: a disable, or a new password, since the read starts nothing either.
-    await set({ failedAttempts: 2, isLocked: false, isDisabled: true })
-    expect(await start('disabled-since-read')).toBe(false)
-    expect(await sessionOf('disabled-since-read')).toBeUndefined()
-    await set({ failedAttempts: 2, isLocked: false, isDisabled: false })
-    expect(await start('password-changed-since-read', 'the hash before a change')).toBe(false)
-    expect(await sessionOf('password-changed-since-read')).toBeUndefined()
-    expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2 })
-
-    expect(await start('started')).toBe(true)
-    // Every column as the session plugin's own insert writes it (jsonb as JSON, times exact).
-    expect(await sessionOf('started')).toEqual(sessionRow('started'))
-    expect((await userRow('dtcpnc_demo')).failedAttempts).toBe(0)
-    await t.database.db.delete(sessions).where(eq(sessions.idHash, 'started'))
   })
 
   it("answers a right password at another program's login with 'Invalid Credentials'", async () => {
@@ -202,10 +121,9 @@ describe('authentication messages', () => {
     expect(await userRow('fidbond_demo')).toMatchObject({ failedAttempts: 3, isLocked: true })
   })
   it('lets the right password, raced with the wrong ones that lock, end only as some order of them would', async () => {
-    const { id } = await userRow('augustar_demo')
     const level1Org = programOf('augustar').level1Org
-    const set = (values: { failedAttempts: number; isLocked: boolean }) =>
-      t.database.db.update(users).set(values).where(eq(users.id, id))
+    const set = ({ failedAttempts, isLocked }: { failedAttempts: number; isLocked: boolean }) =>
+      setFailedSignIns(t, 'augustar_demo', failedAttempts, { isLocked })
     // One wrong password from the lock, the attacker sends ten more with the owner's right one.
     await set({ failedAttempts: 2, isLocked: false })
     try {
@@ -369,10 +287,7 @@ describe('updateTempPassword', () => {
     client.postForm('/api/us-web-authentication/updateTempPassword', { userName, password })
 
   async function signInToChange(username: string, password: string) {
-    await t.database.db
-      .update(users)
-      .set({ isTemporaryPassword: true })
-      .where(eq(users.username, username))
+    await makePasswordTemporary(t, username)
     const client = t.client()
     const answer = await client.login(username, password)
     expect(answer.json()).toMatchObject({ temporaryPassword: true })

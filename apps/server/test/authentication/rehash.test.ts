@@ -2,7 +2,6 @@
 // configured parameters after a right password, in the background; a wrong password never
 // touches it. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { hash, verify } from '@node-rs/argon2'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authMessages } from '@portal/contract'
 import {
@@ -11,10 +10,14 @@ import {
   passwordHashParameters,
   rehashAfterSignIn,
 } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { users } from '../../src/store/schema.ts'
-import { usersRepo } from '../../src/store/users.repo.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import {
+  accountOf,
+  demoPassword,
+  rehashStore,
+  setPasswordHash,
+  startTestApp,
+  type TestApp,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -28,15 +31,9 @@ const configured = `$argon2id$v=19$m=${memoryCost},t=${timeCost},p=${parallelism
 const olderHash = (password: string) =>
   hash(password, { algorithm: 2, memoryCost: 8192, timeCost: 1, parallelism: 1 })
 
-async function stored(username: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.username, username))
-  if (!row) throw new Error(`no user ${username}`)
-  return row
-}
-
-async function setHash(username: string, passwordHash: string) {
-  await t.database.db.update(users).set({ passwordHash }).where(eq(users.username, username))
-}
+const stored = (username: string) => accountOf(t, username)
+const setHash = (username: string, passwordHash: string) =>
+  setPasswordHash(t, username, passwordHash)
 
 /** Lets any background hash finish, so that "unchanged" is not read too early. */
 async function settled() {
@@ -87,10 +84,7 @@ describe('rehash on sign-in', () => {
     // A password change lands between the verify and the store: the rehash must not undo it.
     const changed = await olderHash('Amber#Harbor26')
     await setHash('cabar_demo', changed)
-    const repo = usersRepo(t.database.db)
-    expect(
-      await rehashAfterSignIn(user, demoPassword, (...a) => repo.replacePasswordHash(...a)),
-    ).toBe(false)
+    expect(await rehashAfterSignIn(user, demoPassword, rehashStore(t))).toBe(false)
     expect((await stored('cabar_demo')).passwordHash).toBe(changed)
   })
 })

@@ -1,12 +1,17 @@
 // The outbox: nothing is lost while SMTP or the SMS provider is down, nothing is sent twice.
 import { createServer, type IncomingMessage } from 'node:http'
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
-import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { outbox } from '../../src/store/schema.ts'
 import { databaseClock } from '../../src/lib/clock.ts'
-import { manualClock, openTestDatabase, startTestApp, type TestApp } from '../harness.ts'
+import {
+  manualClock,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+  demoCustomers,
+  demoPassword,
+  outboxMessages,
+} from '../harness.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 
 const opened: TestApp[] = []
@@ -39,7 +44,7 @@ describe('email over SMTP', () => {
     expect(response.json()).toMatchObject({ status: true })
 
     await t.app.outbox.worker.drain()
-    const [failed] = await t.database.db.select().from(outbox)
+    const [failed] = await outboxMessages(t)
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 })
     expect(failed?.lastError).toBeTruthy()
 
@@ -55,7 +60,7 @@ describe('email over SMTP', () => {
       expect(received[0]?.to).toBe(c.email)
       expect(received[0]?.data).toContain('bclip_demo')
       expect(received[0]?.data).toContain(`To: ${c.email}`)
-      const [sent] = await t.database.db.select().from(outbox)
+      const [sent] = await outboxMessages(t)
       expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
     } finally {
       await smtp.close()
@@ -81,7 +86,7 @@ describe('one clock', () => {
       })
       await t.app.outbox.worker.drain()
       expect(smtp.received).toHaveLength(1)
-      const [row] = await t.database.db.select().from(outbox)
+      const [row] = await outboxMessages(t)
       const databaseNow = (await t.database.readTime()).getTime()
       expect(Math.abs((row?.createdAt.getTime() ?? 0) - databaseNow)).toBeLessThan(60_000)
     } finally {
@@ -126,7 +131,7 @@ describe('text messages through the SMS provider', () => {
       expect(last?.body.get('To')).toBe(`+1${c.phone}`)
       expect(last?.body.get('From')).toBe('+15555550199')
       expect(last?.body.get('Body')).toContain('cabar_demo')
-      const rows = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'))
+      const rows = (await outboxMessages(t)).filter((m) => m.channel === 'sms')
       expect(rows[0]).toMatchObject({ status: 'sent', attempts: 2 })
     } finally {
       await new Promise<void>((resolve) => provider.close(() => resolve()))
@@ -170,7 +175,7 @@ describe('an SMTP server that refuses, then hangs, then accepts (issue 22)', () 
       appName: 'usweb',
     })
     await t.app.outbox.worker.drain()
-    const [refused] = await t.database.db.select().from(outbox)
+    const [refused] = await outboxMessages(t)
     expect(refused).toMatchObject({ status: 'pending', attempts: 1 })
 
     // Accepts connections and never greets.
@@ -192,7 +197,7 @@ describe('an SMTP server that refuses, then hangs, then accepts (issue 22)', () 
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => hanging.close(() => resolve()))
     }
-    const [hung] = await t.database.db.select().from(outbox)
+    const [hung] = await outboxMessages(t)
     expect(hung).toMatchObject({ status: 'pending', attempts: 2 })
     expect(hung?.lastError).toBe('no answer within 3000 ms')
 
@@ -203,7 +208,7 @@ describe('an SMTP server that refuses, then hangs, then accepts (issue 22)', () 
         await t.app.outbox.worker.drain()
       }
       expect(received.map((m) => m.to)).toEqual([c.email])
-      const [sent] = await t.database.db.select().from(outbox)
+      const [sent] = await outboxMessages(t)
       expect(sent).toMatchObject({ status: 'sent', attempts: 3 })
     } finally {
       await accepting.close()

@@ -1,10 +1,14 @@
 // Issue 24: the outbox writes in the language the member uses the portal in, kept on the
 // account; a member who never chose one gets exactly the English of before.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  findAccount,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -28,8 +32,7 @@ async function lastSent(recipient: string, template: string): Promise<string> {
   return all.find((m) => m.recipient === recipient && m.template === template)?.body ?? ''
 }
 
-const localeOf = async (username: string) =>
-  (await t.database.db.select().from(users).where(eq(users.username, username)))[0]?.locale
+const localeOf = async (username: string) => (await findAccount(t, username))?.locale
 
 let devices = 0
 /** Signed in on a new device, a code asked for by email. */

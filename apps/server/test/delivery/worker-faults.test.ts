@@ -1,13 +1,11 @@
 // Issue 22: the outbox worker on its bad days. A provider that hangs holds neither the worker
 // nor its lease; every try of a message carries the same key; a claim whose lease runs short
 // gives the rest back; stopping gives back what was claimed; a database outage is outlived.
-import { asc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outboxWorker, type WorkerOptions } from '../../src/delivery/outbox.ts'
 import { templates } from '../../src/delivery/templates.ts'
 import type { Outgoing, Transport } from '../../src/delivery/transports.ts'
-import { outbox } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp } from '../harness.ts'
+import { manualClock, startTestApp, type TestApp, emptyOutbox, outboxMessages } from '../harness.ts'
 import { breakDatabase, connectionRefused } from '../break-database.ts'
 
 const clock = manualClock()
@@ -20,7 +18,7 @@ afterAll(() => t.close())
 const brand = { name: 'BCLIP', phone: '800-555-0100' }
 
 async function enqueue(count: number, channel: 'email' | 'sms' = 'email'): Promise<void> {
-  await t.database.db.delete(outbox)
+  await emptyOutbox(t)
   for (let i = 0; i < count; i++) {
     await t.app.outbox.writer.enqueue(t.database.db, {
       channel,
@@ -31,7 +29,7 @@ async function enqueue(count: number, channel: 'email' | 'sms' = 'email'): Promi
   }
 }
 
-const rows = () => t.database.db.select().from(outbox).orderBy(asc(outbox.id))
+const rows = () => outboxMessages(t)
 
 function worker(transports: WorkerOptions['transports'], options: Partial<WorkerOptions> = {}) {
   return outboxWorker({

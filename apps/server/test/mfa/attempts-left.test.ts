@@ -2,8 +2,13 @@
 // count is the service's, per account, and a new code does not reset it.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

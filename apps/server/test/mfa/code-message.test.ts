@@ -1,7 +1,6 @@
 // Issue 27 (problem 6): the code by text message names this site's host from configuration.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,11 +1,19 @@
 // Spec §4 "MFA status mapping", "MFA screens", §8 MFA messages; DESIGN.md "MFA decisions".
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, maskEmail, maskPhone, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { incidents, mfaContacts, users, verificationCodes } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  accountOf,
+  codesOf,
+  incidentsOf,
+  unproveContacts,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -143,11 +151,7 @@ describe('the decision at login', () => {
   })
 
   it('asks for unverified details to be confirmed (RE_ENROLL / UNVERIFIED)', async () => {
-    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'dtcria_demo'))
-    await t.database.db
-      .update(mfaContacts)
-      .set({ verifiedAt: null, emailVerifiedAt: null, phoneVerifiedAt: null })
-      .where(eq(mfaContacts.userId, user?.id ?? 0))
+    await unproveContacts(t, 'dtcria_demo')
     const client = t.client()
     await client.login('dtcria_demo', demoPassword)
     expect(await decide(client)).toMatchObject({
@@ -244,23 +248,9 @@ describe('codes', () => {
       nextScreen: 'support',
       incidentID: expect.stringMatching(/^INC\d{14}$/),
     })
-    const [user] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.username, 'augustar_demo'))
-    expect(user?.isLocked).toBe(true)
-    expect(
-      await t.database.db
-        .select()
-        .from(verificationCodes)
-        .where(eq(verificationCodes.userId, user?.id ?? 0)),
-    ).toEqual([])
-    expect(
-      await t.database.db
-        .select()
-        .from(incidents)
-        .where(eq(incidents.userId, user?.id ?? 0)),
-    ).toHaveLength(1)
+    expect((await accountOf(t, 'augustar_demo')).isLocked).toBe(true)
+    expect(await codesOf(t, 'augustar_demo')).toEqual([])
+    expect(await incidentsOf(t, 'augustar_demo')).toHaveLength(1)
     expect((await t.client().login('augustar_demo', demoPassword)).json()).toMatchObject({
       message: authMessages.userLocked,
     })

@@ -4,8 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatProgramPhone, programOf, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoMailingPhones, demoPassword } from '../../src/store/demo-data.ts'
-import { SoftwareAuthenticator, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  SoftwareAuthenticator,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoMailingPhones,
+  demoPassword,
+} from '../harness.ts'
 
 const origin = 'https://portal.example'
 let t: TestApp

@@ -3,8 +3,7 @@
 // choice, came).
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import { startTestApp, type TestApp, type TestClient, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -6,10 +6,10 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { messages, programOf } from '@portal/contract'
 import pg from 'pg'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { Browser, cleanUp, startService, until as waitUntil, type Service } from './processes.ts'
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
+import { demoPassword } from '../harness.ts'
 
 /** Waits as processes.ts does, longer: the machine running the suite may be busy. */
 const until = <T>(check: () => Promise<T | undefined> | T | undefined, ms = 60_000) =>

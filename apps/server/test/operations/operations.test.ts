@@ -2,15 +2,23 @@
 // the outbox's expired codes and dead letters, retention and the operator commands.
 import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { opsCommands } from '../../src/cli/ops-commands.ts'
 import { startMetricsServer } from '../../src/plugins/metrics.ts'
 import { outboxWriter } from '../../src/delivery/outbox.ts'
 import { templates } from '../../src/delivery/templates.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { auditLog, outbox, sessions, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  demoPassword,
+  addLogouts,
+  addMessages,
+  addSessions,
+  auditTrail,
+  outboxMessages,
+  sessionsOf,
+} from '../harness.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 
 const opened: TestApp[] = []
@@ -44,10 +52,7 @@ describe('request ids', () => {
     const answer = await client.login('bclip_demo', demoPassword)
     const id = answer.headers['x-request-id']
     expect(id).toMatch(uuid)
-    const [row] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'login.succeeded'))
+    const row = (await auditTrail(t)).find((a) => a.event === 'login.succeeded')
     expect(row?.requestId).toBe(id)
   })
 
@@ -132,10 +137,7 @@ describe('the outbox', () => {
       await client.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
       clock.advance(11 * 60_000)
       await t.app.outbox.worker.drain()
-      const rows = await t.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.template, 'verification-code'))
+      const rows = (await outboxMessages(t)).filter((m) => m.template === 'verification-code')
       expect(rows.map((r) => r.status)).toEqual(['expired'])
       expect(rows[0]?.sealedBody).toBe('')
       expect(smtp.received).toEqual([])
@@ -157,10 +159,7 @@ describe('the outbox', () => {
         message: templates.username({ name: 'BCLIP', phone: '800-555-0100' }, 'someone'),
       })
       await t.app.outbox.worker.drain()
-      const [row] = await t.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.recipient, 'dead.letter@example.com'))
+      const row = (await outboxMessages(t)).find((m) => m.recipient === 'dead.letter@example.com')
       expect(row).toMatchObject({ status: 'dead' })
       expect(row?.lastError).toMatch(/cannot be unsealed/)
       expect(smtp.received).toEqual([])
@@ -169,10 +168,7 @@ describe('the outbox', () => {
       expect(listed.output).toMatch(new RegExp(`^${row?.id}\\tdead\\temail\\tusername`, 'm'))
       const requeued = await operator(t, 'outbox-requeue', String(row?.id))
       expect(requeued).toEqual({ code: 0, output: `Message ${row?.id} is queued again.` })
-      const [again] = await t.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.id, row?.id ?? 0))
+      const again = (await outboxMessages(t)).find((m) => m.id === row?.id)
       expect(again).toMatchObject({ status: 'pending', attempts: 0 })
       // Still unreadable with this key: dead again, still never sent blank.
       await t.app.outbox.worker.drain()
@@ -187,54 +183,32 @@ describe('the outbox', () => {
 describe('retention', () => {
   it('purges expired sessions, old finished messages and old audit rows, and keeps the rest', async () => {
     const { t } = await app({ OUTBOX_RETENTION_DAYS: '30', AUDIT_RETENTION_DAYS: '400' })
-    const { db } = t.database
     const now = t.app.clock.now().getTime()
     const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60_000)
-    const [user] = await db.select().from(users).where(eq(users.username, 'bclip_demo'))
-    const userId = user?.id ?? 0
-    const session = (idHash: string, expiresAt: Date) => ({
-      idHash,
-      userId,
-      program: 'bclip',
-      stage: 'authenticated',
-      createdAt: daysAgo(1),
-      lastSeenAt: daysAgo(1),
-      expiresAt,
-    })
-    await db
-      .insert(sessions)
-      .values([session('expired', daysAgo(0.5)), session('live', daysAgo(-1))])
-    const message = (recipient: string, status: string, createdAt: Date) => ({
-      channel: 'email',
-      recipient,
-      template: 'username',
-      sealedBody: '',
-      status,
-      createdAt,
-      nextAttemptAt: createdAt,
-    })
-    await db
-      .insert(outbox)
-      .values([
-        message('old.sent@example.com', 'sent', daysAgo(31)),
-        message('new.sent@example.com', 'sent', daysAgo(29)),
-        message('old.pending@example.com', 'pending', daysAgo(31)),
-      ])
-    await db.insert(auditLog).values([
-      { event: 'logout', username: 'old', at: daysAgo(401) },
-      { event: 'logout', username: 'recent', at: daysAgo(399) },
+    await addSessions(t, 'bclip_demo', daysAgo(1), [
+      { idHash: 'expired', expiresAt: daysAgo(0.5) },
+      { idHash: 'live', expiresAt: daysAgo(-1) },
+    ])
+    await addMessages(t, [
+      { recipient: 'old.sent@example.com', status: 'sent', at: daysAgo(31) },
+      { recipient: 'new.sent@example.com', status: 'sent', at: daysAgo(29) },
+      { recipient: 'old.pending@example.com', status: 'pending', at: daysAgo(31) },
+    ])
+    await addLogouts(t, [
+      { username: 'old', at: daysAgo(401) },
+      { username: 'recent', at: daysAgo(399) },
     ])
 
     expect(await t.app.purgeExpired()).toEqual({ sessions: 1, outbox: 1, audit: 1 })
-    const left = await db.select({ idHash: sessions.idHash }).from(sessions)
+    const left = await sessionsOf(t)
     expect(left.map((s) => s.idHash)).toContain('live')
     expect(left.map((s) => s.idHash)).not.toContain('expired')
-    const recipients = (await db.select().from(outbox)).map((m) => m.recipient)
+    const recipients = (await outboxMessages(t)).map((m) => m.recipient)
     expect(recipients).toEqual(
       expect.arrayContaining(['new.sent@example.com', 'old.pending@example.com']),
     )
     expect(recipients).not.toContain('old.sent@example.com')
-    const audited = (await db.select().from(auditLog)).map((a) => a.username)
+    const audited = (await auditTrail(t)).map((a) => a.username)
     expect(audited).toContain('recent')
     expect(audited).not.toContain('old')
 
@@ -242,7 +216,7 @@ describe('retention', () => {
     const purged = await operator(t, 'purge', '--audit-days', '0')
     expect(purged.code).toBe(0)
     expect(purged.output).toMatch(/audit row\(s\) older than 0 day/)
-    expect(await db.select().from(auditLog)).toEqual([])
+    expect(await auditTrail(t)).toEqual([])
     expect((await operator(t, 'purge', '--outbox-days', 'soon')).code).toBe(1)
   })
 })

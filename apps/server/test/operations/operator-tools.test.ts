@@ -1,12 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { importCustomersCsv } from '../../src/modules/customer/customer-import.service.ts'
-import { customers, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, customerOf, findAccount } from '../harness.ts'
 import { portalAdmin } from './processes.ts'
 
 let t: TestApp
@@ -31,10 +29,7 @@ describe('customer import', () => {
     expect(report.rejected.map((r) => r.line)).toEqual([3, 4, 5])
     expect(report.rejected[0]?.errors[0]).toContain('kprogName')
     expect(report.rejected[2]?.errors[0]).toContain('primaryEmailAddress')
-    const [row] = await t.database.db
-      .select()
-      .from(customers)
-      .where(eq(customers.custnum, 'ZZ00005'))
+    const row = await customerOf(t, 'ZZ00005')
     expect(row).toMatchObject({ kprogName: 'cabar', level1org: '168', cname: 'Import Five' })
   })
 
@@ -42,12 +37,8 @@ describe('customer import', () => {
     const again = csv.replace('Import One LLC', 'Import One Renamed')
     const report = await importCustomersCsv(t.database.db, again)
     expect(report.imported).toBe(2)
-    const rows = await t.database.db
-      .select()
-      .from(customers)
-      .where(eq(customers.custnum, 'ZZ00001'))
-    expect(rows).toHaveLength(1)
-    expect(rows[0]?.cname).toBe('Import One Renamed')
+    // One record per customer number (the primary key): the same one, renamed.
+    expect((await customerOf(t, 'ZZ00001'))?.cname).toBe('Import One Renamed')
   })
 
   it('refuses a file whose columns are not spec §3 names, importing nothing', async () => {
@@ -64,10 +55,7 @@ describe('account creation for a customer number', () => {
       username: 'imported_five',
     })
     expect(result).toMatchObject({ ok: true, temporaryPassword: expect.any(String) })
-    const [user] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.username, 'imported_five'))
+    const user = await findAccount(t, 'imported_five')
     expect(user).toMatchObject({ program: 'cabar', isTemporaryPassword: true })
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/)
     if (!result.ok) throw new Error('unreachable')

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 import { adminEntry, Browser, cleanUp, createDatabase, root, until } from './processes.ts'
+import { demoPassword } from '../harness.ts'
 
 const run = promisify(execFile)
 const git = async (...args: string[]) => (await run('git', args, { cwd: root })).stdout.trim()

@@ -12,10 +12,10 @@ import { templates } from '../../src/delivery/templates.ts'
 import { deriveKey } from '../../src/lib/crypto.ts'
 import { databaseClock } from '../../src/lib/clock.ts'
 import { openDatabase } from '../../src/store/db.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import '../../src/testing/provided-context.ts'
 import { Browser, cleanUp, createDatabase, startService, until } from './processes.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
+import { demoPassword } from '../harness.ts'
 
 afterAll(cleanUp)
 

@@ -7,9 +7,15 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programOf } from '@portal/contract'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { withDatabase } from '../../src/testing/databases.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 /**
  * Tables that stay small whatever the number of accounts, so a scan of one costs nothing:

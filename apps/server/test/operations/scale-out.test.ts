@@ -3,9 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import type { Database } from '../../src/store/db.ts'
-import { openTestDatabase, testConfig, TestClient } from '../harness.ts'
+import {
+  openTestDatabase,
+  testConfig,
+  TestClient,
+  demoPassword,
+  type Database,
+} from '../harness.ts'
 
 let database: Database
 let instances: FastifyInstance[]

@@ -3,14 +3,18 @@
 // sealed: a session opened before the rotation goes on (its anti-forgery token, its sealed
 // password for the hand-off) and mail queued before it is sent. With `new` alone, both end.
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import type { Database } from '../../src/store/db.ts'
-import { outbox } from '../../src/store/schema.ts'
-import { openTestDatabase, SoftwareAuthenticator, testConfig, TestClient } from '../harness.ts'
+import {
+  openTestDatabase,
+  SoftwareAuthenticator,
+  testConfig,
+  TestClient,
+  demoPassword,
+  outboxMessages,
+  type Database,
+} from '../harness.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 
 const secret = () => randomBytes(32).toString('base64')
@@ -42,9 +46,9 @@ async function owingACode(app: FastifyInstance, userName: string) {
 }
 
 const statusOf = async (recipient: string) =>
-  (await database.db.select().from(outbox).where(eq(outbox.recipient, recipient))).map(
-    (row) => row.status,
-  )
+  (await outboxMessages({ database }))
+    .filter((row) => row.recipient === recipient)
+    .map((row) => row.status)
 
 beforeAll(async () => {
   database = await openTestDatabase()

@@ -4,8 +4,7 @@
 // state-changing call still refused without it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { referenceCacheControl } from '../../src/lib/reference-answers.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -5,16 +5,21 @@
 // that payload, form or JSON as §7 says, beside the portal's own smaller one, each in a
 // sign-in of its own, and expects the same answer. Fields the specification never names are
 // still refused, and no field of another member's name changes whose account is acted on.
-import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, programOf, specCalls, type SpecCallName } from '@portal/contract'
-import { hashPassword } from '../../src/lib/passwords.ts'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { mfaContacts, users } from '../../src/store/schema.ts'
-import { usersRepo } from '../../src/store/users.repo.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  accountOf,
+  contactsOf,
+  resetPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -323,14 +328,7 @@ describe('password calls', () => {
   it('updateTempPassword takes userName and password as a form', async () => {
     const answer = await expectSameAnswer('updateTempPassword', async (_kind, run) => {
       const username = run === 0 ? 'dtcmyaccount_demo' : 'dtclifeagents_demo'
-      const row = await usersRepo(t.database.db).findByUsername(username)
-      if (!row) throw new Error(username)
-      await usersRepo(t.database.db).changePassword(
-        row.id,
-        await hashPassword(demoPassword),
-        clock.now(),
-        { isTemporary: true },
-      )
+      await resetPassword(t, username, demoPassword)
       const client = t.client()
       await client.login(username, demoPassword, programOf(demo(username).program).level1Org)
       return client.postForm(`${auth}/updateTempPassword`, {
@@ -467,17 +465,8 @@ describe('what the widened payloads do not open', () => {
 
   it('acts on the signed-in member whatever userName the MFA model or the header names', async () => {
     const victim = demo('fidbond_demo')
-    const [victimRow] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.username, 'fidbond_demo'))
-    const victimContact = async () =>
-      (
-        await t.database.db
-          .select()
-          .from(mfaContacts)
-          .where(eq(mfaContacts.userId, victimRow?.id ?? -1))
-      )[0]
+    const victimRow = await accountOf(t, 'fidbond_demo')
+    const victimContact = () => contactsOf(t, 'fidbond_demo')
     const before = await victimContact()
     const outbox = async () =>
       (await t.client().get('/dev/outbox.json')).json() as { recipient: string; template: string }[]
@@ -515,11 +504,7 @@ describe('what the widened payloads do not open', () => {
     expect(wrongCode.json()).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
     expect(await victimContact()).toEqual(before)
     expect(await toVictim()).toEqual(sentToVictim)
-    const [victimAfter] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.username, 'fidbond_demo'))
-    expect(victimAfter).toEqual(victimRow)
+    expect(await accountOf(t, 'fidbond_demo')).toEqual(victimRow)
   })
 })
 

@@ -4,8 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoCustomers } from '../../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoCustomers } from '../harness.ts'
 import { fillPageShell, pageShellMarkers } from '../../src/plugins/page-shell.ts'
 
 let t: TestApp

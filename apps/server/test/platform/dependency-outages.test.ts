@@ -4,8 +4,7 @@
 // (PostgreSQL stopped, restarted, killed) are in test/operations/faults.postgres.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '@portal/contract'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
 import { adminShutdown, breakDatabase as breakOn, connectionRefused } from '../break-database.ts'
 
 let t: TestApp

@@ -1,8 +1,7 @@
 import { createDecipheriv } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programCodes, programOf, UswebHandoffDataSchema } from '@portal/contract'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -7,8 +7,14 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, programOf } from '@portal/contract'
 import { importPolicyTermsCsv } from '../../src/modules/policy/policy-term-import.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 const auth = '/api/us-web-authentication'
 const clock = manualClock()

@@ -1,10 +1,14 @@
 // Spec §4 "Recovery", §8 recovery messages: lookups, sending, and the temporary password.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, recoveryStatuses } from '@portal/contract'
-import { demoCustomers } from '../../src/store/demo-data.ts'
-import { outbox, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  demoCustomers,
+  findAccount,
+  outboxMessages,
+  setAccountEmail,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -84,14 +88,7 @@ describe('contact lookups', () => {
   })
 
   it("answers 'Multiple Accounts' when an email belongs to two accounts", async () => {
-    await t.database.db
-      .update(users)
-      .set({ email: 'shared@example.com' })
-      .where(eq(users.username, 'dtcria_demo'))
-    await t.database.db
-      .update(users)
-      .set({ email: 'shared@example.com' })
-      .where(eq(users.username, 'dtcpnc_demo'))
+    await setAccountEmail(t, ['dtcria_demo', 'dtcpnc_demo'], 'shared@example.com')
     const response = await post('sendUserName', {
       emailAddress: 'shared@example.com',
       deliveryMethod: 'email',
@@ -167,9 +164,7 @@ describe('sending a temporary password', () => {
     const password = await temporaryPasswordFrom(`+1${c.phone}`)
     // Issue 27: easy to type on a phone (lib/temporary-password.test.ts has the rules).
     expect(password).toMatch(/^[A-Z][a-z]{7}[2-9]{4}[!$&]$/)
-    const row = (
-      await t.database.db.select().from(users).where(eq(users.username, 'augustar_demo'))
-    )[0]
+    const row = await findAccount(t, 'augustar_demo')
     expect(row?.passwordHash).not.toContain(password)
     // Kept beside the current password until it is used (issue 32, M4): ten minutes by text.
     expect(row?.pendingPasswordHash).not.toContain(password)
@@ -203,7 +198,7 @@ describe('sending a temporary password', () => {
   })
 
   it('keeps message bodies sealed in the database', async () => {
-    const rows = await t.database.db.select().from(outbox)
+    const rows = await outboxMessages(t)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) expect(row.sealedBody).not.toMatch(/password|username/i)
   })

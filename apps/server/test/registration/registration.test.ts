@@ -1,16 +1,19 @@
 // Spec §4 "Registration", §6, §8 registration messages.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, messages, programOf } from '@portal/contract'
-import { demoCustomers } from '../../src/store/demo-data.ts'
-import { customers, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  demoCustomers,
+  accountsNamed,
+  addCustomers,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
   t = await startTestApp()
   // A customer of status i without a web account, and a cabar client of a broker.
-  await t.database.db.insert(customers).values([
+  await addCustomers(t, [
     {
       custnum: 'BC19001',
       kprogName: 'bclip',
@@ -181,9 +184,7 @@ describe('account creation', () => {
     expect(weak.json()).toMatchObject({ message: messages.validation.passwordPattern })
     const badName = await createUser({ userLoginNm: 'no spaces allowed' })
     expect(badName.json()).toMatchObject({ message: messages.validation.usernamePattern })
-    expect(
-      await t.database.db.select().from(users).where(eq(users.username, 'new_bclip_user')),
-    ).toEqual([])
+    expect(await accountsNamed(t, 'new_bclip_user')).toEqual([])
   })
 
   it('refuses details that do not match the record, and ineligible customers', async () => {
@@ -232,8 +233,6 @@ describe('account creation', () => {
       'SUCCESS',
       'USER_ALREADY_EXISTS',
     ])
-    expect(
-      await t.database.db.select().from(users).where(eq(users.username, 'contested_name')),
-    ).toHaveLength(1)
+    expect(await accountsNamed(t, 'contested_name')).toHaveLength(1)
   })
 })

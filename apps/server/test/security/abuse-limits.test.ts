@@ -3,15 +3,12 @@
 // Redis, message caps and cool-down, texts only to allowed prefixes, trusted proxy hops,
 // and the bounded password-hashing queue.
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { authMessages, messages } from '@portal/contract'
 import { buildApp } from '../../src/app.ts'
 import { passwordHashingLoad } from '../../src/lib/passwords.ts'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { auditLog, outbox, users } from '../../src/store/schema.ts'
 import {
   manualClock,
   openTestDatabase,
@@ -19,6 +16,11 @@ import {
   testConfig,
   TestClient,
   type TestApp,
+  demoCustomers,
+  demoPassword,
+  auditTrail,
+  findAccount,
+  outboxMessages,
 } from '../harness.ts'
 
 const opened: TestApp[] = []
@@ -151,10 +153,7 @@ describe('the time an answer takes', () => {
       appName: 'usweb',
     })
     expect(asked.statusCode).toBe(200)
-    const [member] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.username, 'dtcpnc_demo'))
+    const member = await findAccount(t, 'dtcpnc_demo')
     expect(member?.pendingPasswordHash).toBeTruthy() // one waits
     const waiting = await verificationsFor(t, 'dtcpnc_demo')
     expect({ before, waiting }).toEqual({ before: 2, waiting: 2 })
@@ -317,10 +316,7 @@ describe('messages', () => {
     const answers = []
     for (let i = 0; i < 3; i++) answers.push(messageOf(await loginFrom(t, 'dtcria_demo')))
     expect(answers[2]).toBe(authMessages.attempt3)
-    const rows = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, c?.email ?? ''))
+    const rows = (await outboxMessages(t)).filter((m) => m.recipient === (c?.email ?? ''))
     expect(rows.map((r) => r.template)).toEqual(['username', 'username'])
     // The next day has a fresh allowance.
     clock.advance(86_400_000)
@@ -367,7 +363,7 @@ describe('messages', () => {
     expect(text.statusCode).toBe(400)
     expect(messageOf(text)).toBe(messages.throttle.textsNotAvailable)
     // Only notices to the customer record's own (US) mobile went by text; no code abroad.
-    const texts = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'))
+    const texts = (await outboxMessages(t)).filter((m) => m.channel === 'sms')
     expect(texts.map((m) => m.template)).not.toContain('verification-code')
     expect(texts.every((m) => m.recipient.startsWith('+1'))).toBe(true)
     // Email still works for the same user.
@@ -391,10 +387,7 @@ describe('support incidents', () => {
 
 describe('trusted proxies', () => {
   async function clientIpOf(t: TestApp, userName: string) {
-    const rows = await t.database.db
-      .select({ clientIp: auditLog.clientIp })
-      .from(auditLog)
-      .where(eq(auditLog.username, userName))
+    const rows = (await auditTrail(t)).filter((a) => a.username === userName)
     return rows.map((r) => r.clientIp)
   }
 

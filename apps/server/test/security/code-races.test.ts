@@ -1,12 +1,15 @@
 // Issue 40, from the attacker's side (and the member's): the one-time code of the second
 // factor. K1: the right code sent in parallel passes once and locks nothing, as the lock is
 // decided on the count as it stands. C2: a code is bound to the sign-in that asked for it.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+  findAccount,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -33,10 +36,7 @@ const enter = async (client: TestClient, verificationCode: string) =>
     await client.postJson('/api/mfa/enterverificationcode', { verificationCode })
   ).json() as CwMfaResponse
 
-const isLocked = async (username: string) => {
-  const [row] = await t.database.db.select().from(users).where(eq(users.username, username))
-  return row?.isLocked
-}
+const isLocked = async (username: string) => (await findAccount(t, username))?.isLocked
 
 describe('K1: the right code, sent in parallel', () => {
   it('passes once and locks nothing: the member who passed is not locked out', async () => {

@@ -4,13 +4,18 @@
 // this sign-in, both are masked and phoneList carries the country code only; the member keeps
 // a masked contact by sending it back as shown, or types a new one (which the rules of issue
 // 32 then judge as before).
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { maskEmail, maskPhone, messages, programOf, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { mfaContacts, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  unprovePhone,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -58,14 +63,7 @@ describe('P2: a member who proved the email only (RE_ENROLL / UNVERIFIED)', () =
   it('reads the country code in the decision and masked contacts in getDetails, never the number', async () => {
     const c = demoCustomers.find((d) => d.username === 'augustar_demo')
     if (!c?.username || !c.email || !c.phone) throw new Error('demo member')
-    const [row] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, c.username))
-    await t.database.db
-      .update(mfaContacts)
-      .set({ phoneVerifiedAt: null })
-      .where(eq(mfaContacts.userId, row?.id ?? 0))
+    await unprovePhone(t, c.username)
 
     const { client, answer, body } = await decided(
       c.username,

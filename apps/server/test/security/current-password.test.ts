@@ -3,14 +3,10 @@
 // It must be the session's own member's: a browser left signed in, with another member's
 // password (the attacker's own, say), changes nothing. And the session cannot be used to guess
 // the current password: parallel guesses stop at the per-member limit.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, messages, programOf } from '@portal/contract'
 import { tooManyRequests } from '../../src/plugins/rate-limits.ts'
-import { hashPassword } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoPassword, setPassword } from '../harness.ts'
 
 const auth = '/api/us-web-authentication'
 const attackersPassword = 'Copper#Lantern58'
@@ -19,10 +15,7 @@ let t: TestApp
 beforeAll(async () => {
   t = await startTestApp()
   // The attacker's own account (fidbond_demo) has a password of its own.
-  await t.database.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(attackersPassword) })
-    .where(eq(users.username, 'fidbond_demo'))
+  await setPassword(t, 'fidbond_demo', attackersPassword)
 })
 afterAll(() => t.close())
 

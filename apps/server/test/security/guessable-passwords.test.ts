@@ -3,14 +3,21 @@
 // step 2, updateTempPassword, updateuser, the console's staff password), with the spec's
 // rules untouched and nothing changed; a strong random password passes on each.
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, passwordRules, programOf, serviceListSize } from '@portal/contract'
 import { readCommonPasswords } from '../../src/lib/password-blocklist.ts'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { staff as staffTable, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  accountOf,
+  findAccount,
+  makePasswordTemporary,
+  staffOf,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -38,11 +45,7 @@ const guessable = { message: messages.validation.passwordGuessable }
 
 const auth = '/api/us-web-authentication'
 
-async function userRow(username: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.username, username))
-  if (!row) throw new Error(username)
-  return row
-}
+const userRow = (username: string) => accountOf(t, username)
 
 it('takes 20 passwords that pass the rules from the top of the list', () => {
   expect(top20).toHaveLength(20)
@@ -74,10 +77,7 @@ describe('registration step 2 (createuser)', () => {
         fields: [{ field: 'userPassword', ...guessable }],
       })
     }
-    const [made] = await t.database.db
-      .select()
-      .from(users)
-      .where(eq(users.username, 'sprayed_user'))
+    const made = await findAccount(t, 'sprayed_user')
     expect(made).toBeUndefined()
   })
 
@@ -94,10 +94,7 @@ describe('registration step 2 (createuser)', () => {
 
 describe('updateTempPassword', () => {
   async function signInToChange(username: string) {
-    await t.database.db
-      .update(users)
-      .set({ isTemporaryPassword: true })
-      .where(eq(users.username, username))
+    await makePasswordTemporary(t, username)
     const client = t.client()
     expect((await client.login(username, demoPassword)).json()).toMatchObject({
       temporaryPassword: true,
@@ -164,9 +161,7 @@ describe("the console's staff password", () => {
     const staff = t.client()
     await staff.postJson(`${api}/sign-in`, { email, password: created.temporaryPassword })
     await staff.postJson(`${api}/verify`, { code: await t.client().latestCode(email) })
-    const hashOf = async () =>
-      (await t.database.db.select().from(staffTable).where(eq(staffTable.email, email)))[0]
-        ?.passwordHash
+    const hashOf = async () => (await staffOf(t, email))?.passwordHash
     const before = await hashOf()
     const change = (newPassword: string) =>
       staff.postJson(`${api}/password`, {

@@ -2,7 +2,6 @@
 // script: whoever reads the mailbox that received a temporary password must not also get
 // the sign-in code there, at once or a day later. The code goes by the other channel until
 // one passes there; the rightful member, who has the phone, gets it by text and is handed off.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   authMessages,
@@ -14,9 +13,17 @@ import {
   type ProgramCode,
 } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { customers, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  customerOf,
+  removeCustomerPhones,
+  setAccountPhone,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -117,10 +124,7 @@ async function expectRefused(client: TestClient, method: 'email' | 'sms', recipi
 
 /** A new account on a customer without one, enrolled with the record's contacts by an email code. */
 async function memberWhoProvedTheEmailOnly(custnum: string, username: string): Promise<Member> {
-  const [record] = await t.database.db
-    .select()
-    .from(customers)
-    .where(eq(customers.custnum, custnum))
+  const record = await customerOf(t, custnum)
   const found = demoCustomers.find((c) => c.custnum === custnum)
   if (!record?.primaryEmailAddress || !record.phone1 || !found) throw new Error(custnum)
   const member = {
@@ -232,14 +236,8 @@ describe('M9: after a recovery by email, the code goes to the phone until one pa
     const newcomer = demoCustomers.find((c) => c.program === 'bclip' && !c.username)
     const member = await memberWhoProvedTheEmailOnly(newcomer?.custnum ?? '', 'acc_quiet_b')
     // The record's number is gone (a later import), and the account has none of its own.
-    await t.database.db
-      .update(customers)
-      .set({ phone1: null, phone2: null, phone3: null })
-      .where(eq(customers.custnum, newcomer?.custnum ?? ''))
-    await t.database.db
-      .update(users)
-      .set({ phone: null })
-      .where(eq(users.username, member.username))
+    await removeCustomerPhones(t, newcomer?.custnum ?? '')
+    await setAccountPhone(t, member.username, null)
     const password = await recoverBy(member, 'email', 'Nomobile#Fjord26')
 
     const { client, decision } = await signIn(member, password)

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programOf, type CwMfaResponse } from '@portal/contract'
 import { supportCommand } from '../../src/cli/support-commands.ts'
-import { demoCustomers } from '../../src/store/demo-data.ts'
 import {
   SoftwareAuthenticator,
   createStaff,
@@ -15,6 +14,7 @@ import {
   startTestApp,
   type TestApp,
   type TestClient,
+  demoCustomers,
 } from '../harness.ts'
 
 const origin = 'http://localhost:8080'

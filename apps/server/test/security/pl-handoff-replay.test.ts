@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import {
   manualClock,
   openTestDatabase,
@@ -14,6 +13,7 @@ import {
   testConfig,
   TestClient,
   type TestApp,
+  demoPassword,
 } from '../harness.ts'
 
 const clock = manualClock()

@@ -9,9 +9,15 @@ import {
   type CwMfaResponse,
   type MfaDetails,
 } from '@portal/contract'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
 import { maxBodyDepth } from '../../src/plugins/api-schemas.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

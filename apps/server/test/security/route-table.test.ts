@@ -8,10 +8,14 @@ import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { specCalls } from '@portal/contract'
-import { hashPassword } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { usersRepo } from '../../src/store/users.repo.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+  resetPassword,
+} from '../harness.ts'
 
 /**
  * Who may call a route. `public`: anyone. `signedIn`: a session past the password (not one
@@ -338,14 +342,7 @@ describe('the calls of spec §7', () => {
 describe('without the right session', () => {
   let stages: Record<'none' | 'temp' | 'mfa' | 'member', TestClient>
   beforeAll(async () => {
-    const user = await usersRepo(t.database.db).findByUsername('dtcpnc_demo')
-    if (!user) throw new Error('no dtcpnc_demo')
-    await usersRepo(t.database.db).changePassword(
-      user.id,
-      await hashPassword(demoPassword),
-      clock.now(),
-      { isTemporary: true },
-    )
+    await resetPassword(t, 'dtcpnc_demo', demoPassword)
     const temp = t.client()
     await temp.login('dtcpnc_demo', demoPassword)
     const mfa = t.client()

@@ -7,7 +7,6 @@
 // "In flight" is made exact instead of raced: the service's password verifications are held
 // (concurrency 0: each waits in the queue after reading the member), the event happens, then
 // they are let go. lib/passwords.ts's queue hands each finishing slot to the next in order.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authMessages, programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
 import type { StaffRoleName } from '@portal/contract/console'
@@ -18,11 +17,14 @@ import {
   setPasswordHashingBounds,
   verifyAgainstDummy,
 } from '../../src/lib/passwords.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { sessionsRepo } from '../../src/store/sessions.repo.ts'
-import { users } from '../../src/store/schema.ts'
-import { usersRepo } from '../../src/store/users.repo.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+  changeOwnPassword,
+  disableAccount,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -153,8 +155,7 @@ describe('a disable while sign-ins are in flight', () => {
     const { browser, decision } = await signIn(username, demoPassword)
     expect(decision).toMatchObject({ statusCode: 'CHALLENGE_LOGIN' })
     // The flag alone (the disable also ends the sessions; this is the guard behind that).
-    const setDisabled = (isDisabled: boolean) =>
-      t.database.db.update(users).set({ isDisabled }).where(eq(users.username, username))
+    const setDisabled = (isDisabled: boolean) => disableAccount(t, username, isDisabled)
     await setDisabled(true)
     try {
       expect((await browser.get('/api/mfa/getDetails')).statusCode).toBe(401)
@@ -210,8 +211,6 @@ describe('a disable while a temporary password is in flight', () => {
 describe('a password change while sign-ins with the old one are in flight', () => {
   it('six old-password logins verified before the change start nothing after it', async () => {
     const username = 'fidbond_demo'
-    const [member] = await t.database.db.select().from(users).where(eq(users.username, username))
-    if (!member) throw new Error(username)
     const newPassword = 'Harbor#Lantern72'
     const newHash = await hashPassword(newPassword)
 
@@ -221,12 +220,7 @@ describe('a password change while sign-ins with the old one are in flight', () =
     await held.waitingFor(6)
     // The owner's change as password.service.ts writes it (updateuser, or a temporary
     // password redeemed): the new hash, and every session of the member ended.
-    await t.database.db.transaction(async (tx) => {
-      await usersRepo(tx).changePassword(member.id, newHash, t.app.clock.now(), {
-        isTemporary: false,
-      })
-      await sessionsRepo(tx).removeAllOf(member.id)
-    })
+    await changeOwnPassword(t, username, newHash)
     await held.release()
     const answers = (await Promise.all(logins)).map(
       (r) => (r.json() as { message: string }).message,

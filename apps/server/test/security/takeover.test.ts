@@ -1,7 +1,6 @@
 // Issue 11, written as the attacker's scripts: a person who has only the password, only the
 // mailbox or only the network must not take an account over (security review C1, H1, H2,
 // M1, M4, M5, M6, L2). Each test drives the real service over HTTP, as such a person would.
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   authMessages,
@@ -9,24 +8,37 @@ import {
   maskEmail,
   type CwMfaResponse,
 } from '@portal/contract'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { customers, mfaContacts, sessions, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  accountOf,
+  addCustomers,
+  contactsOf,
+  sessionsOf,
+  setContactEmail,
+  setFailedCodes,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
 beforeAll(async () => {
   t = await startTestApp({ clock })
   // A customer without a web account, for a registration race.
-  await t.database.db.insert(customers).values({
-    custnum: 'BC19011',
-    kprogName: 'bclip',
-    level1org: '100',
-    status: 'a',
-    membershipCd: 'BC19011',
-    primaryEmailAddress: 'rae.owner@example.com',
-    phone1: '3125559011',
-  })
+  await addCustomers(t, [
+    {
+      custnum: 'BC19011',
+      kprogName: 'bclip',
+      level1org: '100',
+      status: 'a',
+      membershipCd: 'BC19011',
+      primaryEmailAddress: 'rae.owner@example.com',
+      phone1: '3125559011',
+    },
+  ])
 })
 afterAll(() => t.close())
 
@@ -47,16 +59,8 @@ const demo = (username: string) => {
   if (!customer?.email || !customer.phone) throw new Error(username)
   return { ...customer, email: customer.email, phone: customer.phone }
 }
-async function userRow(username: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.username, username))
-  if (!row) throw new Error(username)
-  return row
-}
-async function contactOf(username: string) {
-  const { id } = await userRow(username)
-  const [row] = await t.database.db.select().from(mfaContacts).where(eq(mfaContacts.userId, id))
-  return row
-}
+const userRow = (username: string) => accountOf(t, username)
+const contactOf = (username: string) => contactsOf(t, username)
 
 let devices = 0
 async function decide(client: TestClient): Promise<CwMfaResponse> {
@@ -185,19 +189,12 @@ describe('C1: a session that passed only the password cannot re-bind the second 
     await client.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
     const code = await newestCodeTo(demo('dtcpnc_demo').email)
     // The code is bound to the address it was sent to, not only to the user.
-    const { id } = await userRow('dtcpnc_demo')
-    await t.database.db
-      .update(mfaContacts)
-      .set({ emailAddress: 'moved@example.com' })
-      .where(eq(mfaContacts.userId, id))
+    await setContactEmail(t, 'dtcpnc_demo', 'moved@example.com')
     try {
       expect(await enter(client, code)).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
     } finally {
-      await t.database.db
-        .update(mfaContacts)
-        .set({ emailAddress: demo('dtcpnc_demo').email })
-        .where(eq(mfaContacts.userId, id))
-      await t.database.db.update(users).set({ mfaFailedAttempts: 0 }).where(eq(users.id, id))
+      await setContactEmail(t, 'dtcpnc_demo', demo('dtcpnc_demo').email)
+      await setFailedCodes(t, 'dtcpnc_demo', 0)
     }
   })
 })
@@ -354,8 +351,7 @@ describe('H1: six wrong codes lock, however many new codes came between', () => 
     const stillTrying = await earlier.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
     expect(stillTrying.statusCode).toBe(401)
     expect((await earlier.postJson('/api/portal/handoff')).statusCode).toBe(401)
-    const { id } = await userRow('dtcria_demo')
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([])
+    expect(await sessionsOf(t, 'dtcria_demo')).toEqual([])
   })
 })
 
@@ -403,7 +399,7 @@ describe('M5: a reset, a change or an unlock ends every other session', () => {
     try {
       const client = purging.client()
       await client.login('bclip_demo', demoPassword)
-      const count = async () => (await purging.database.db.select().from(sessions)).length
+      const count = async () => (await sessionsOf(purging)).length
       expect(await count()).toBe(1)
       vi.advanceTimersByTime(60_000)
       await new Promise((resolve) => setTimeout(resolve, 200))

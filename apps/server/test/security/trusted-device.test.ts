@@ -7,10 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
 import { deriveKey, hmac } from '../../src/lib/crypto.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { knownDevices, users } from '../../src/store/schema.ts'
-import { eq } from 'drizzle-orm'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  trustDeviceByPrint,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -118,16 +123,13 @@ describe('a device trusted before the cookie (a header-only mark)', () => {
   const legacyHash = (print: string) =>
     hmac(deriveKey(t.config.sessionSecret, 'device-print'), print)
 
-  async function legacyMark(username: string, print: string, daysAgo: number) {
-    const [user] = await t.database.db.select().from(users).where(eq(users.username, username))
-    if (!user) throw new Error(username)
-    await t.database.db.insert(knownDevices).values({
-      userId: user.id,
-      devicePrintHash: legacyHash(print),
-      verifiedAt: new Date(clock.now().getTime() - daysAgo * day),
-    })
-    return user.id
-  }
+  const legacyMark = (username: string, print: string, daysAgo: number) =>
+    trustDeviceByPrint(
+      t,
+      username,
+      legacyHash(print),
+      new Date(clock.now().getTime() - daysAgo * day),
+    )
 
   it('is honoured once, moved to a cookie, and ends when it would have', async () => {
     const owner = demoCustomers.find((c) => c.username === 'equipmentrenew_demo')

@@ -24,17 +24,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, messages, recoveryStatuses, type CwMfaResponse } from '@portal/contract'
 import { staffService } from '../../src/modules/support/staff.service.ts'
 import { migrationsFolder } from '../../src/paths.ts'
-import { demoCustomers, demoPassword } from '../../src/store/demo-data.ts'
-import { customers } from '../../src/store/schema.ts'
 import { adminQuery, withDatabase } from '../../src/testing/databases.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoCustomers,
+  demoPassword,
+  addCustomers,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
 beforeAll(async () => {
   t = await startTestApp({ clock })
   // Two customers without a web account, for parallel sign-ups under one name in two cases.
-  await t.database.db.insert(customers).values(
+  await addCustomers(
+    t,
     ['BC19031', 'BC19032'].map((custnum, i) => ({
       custnum,
       kprogName: 'bclip',

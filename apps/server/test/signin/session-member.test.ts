@@ -3,11 +3,10 @@
 // logged by mistake or kept in an error then holds no hash to leak.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { demoPassword } from '../../src/store/demo-data.ts'
 import { sessionsRepo } from '../../src/store/sessions.repo.ts'
 import { sessions } from '../../src/store/schema.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -1,8 +1,7 @@
 // Issue 27 (problem 2, WCAG 2.2.1): the idle limit seen coming. Asking how long is left does
 // not count as activity; "Stay signed in" does; an ended session answers 401.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { manualClock, startTestApp, type TestApp } from '../harness.ts'
+import { manualClock, startTestApp, type TestApp, demoPassword } from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp

@@ -1,10 +1,14 @@
 // The database statements each step of a recognised device's password sign-in issues
 // (issue 17): counted, never timed, so the number cannot grow back unnoticed. The figures
 // are the ceilings the steps were brought down to; a change that needs more says why here.
-import { asc, desc, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  auditTrail,
+  latestAuditId,
+} from '../harness.ts'
 
 const device = 'query-count-device'
 const password = 'Portal#2026'
@@ -94,18 +98,9 @@ describe('queries per sign-in step, recognised device', () => {
 
 describe('audit rows written by the session statements', () => {
   it('are the ones separate inserts wrote: each step, its user, request and detail', async () => {
-    const [newest] = await t.database.db
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .orderBy(desc(auditLog.id))
-      .limit(1)
-    const after = newest?.id ?? 0
+    const after = await latestAuditId(t)
     await signInSteps(t.client().carryDeviceFrom(trusted))
-    const rows = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(gt(auditLog.id, after))
-      .orderBy(asc(auditLog.id))
+    const rows = await auditTrail(t, after)
     expect(rows.map((row) => row.event)).toEqual([
       'login.succeeded',
       'mfa.known_device',

@@ -3,13 +3,17 @@
 // calling an admin-only console call); MFA events carry the client IP; and a staff account
 // created by an admin cannot use the console until it has chosen its own password, after
 // which the password the admin saw no longer works.
-import { and, asc, desc, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { auditLog } from '../../src/store/schema.ts'
-import { startTestApp, TestClient, type TestApp } from '../harness.ts'
+import {
+  startTestApp,
+  TestClient,
+  type TestApp,
+  demoPassword,
+  auditTrail,
+  latestAuditId,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -31,21 +35,10 @@ class ClientAt extends TestClient {
 
 /** The audit rows of `event` written after row `afterId`, oldest first. */
 async function rowsOf(event: string, afterId = 0) {
-  return t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.event, event), gt(auditLog.id, afterId)))
-    .orderBy(asc(auditLog.id))
+  return (await auditTrail(t, afterId)).filter((row) => row.event === event)
 }
 
-async function lastId(): Promise<number> {
-  const [row] = await t.database.db
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .orderBy(desc(auditLog.id))
-    .limit(1)
-  return row?.id ?? 0
-}
+const lastId = () => latestAuditId(t)
 
 /** The newest code emailed to a staff address (the demo outbox viewer). */
 const codeSentTo = (email: string) => t.client().latestCode(email)

@@ -2,12 +2,9 @@
 // into the request log (`"url":"/api/console/member-search?q=fidbond.demo%40example.com"`).
 // The term now travels in a POST body, which the one-line request log never holds; the audit
 // row keeps only its kind. The search still finds the member.
-import { eq } from 'drizzle-orm'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { customers, users } from '../../src/store/schema.ts'
-import { createStaff } from '../../src/testing/arrange.ts'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { startTestApp, type TestApp, createStaff, memberOnRecord } from '../harness.ts'
 
 const logged: string[] = []
 let t: TestApp
@@ -33,11 +30,7 @@ describe('G1: member-search terms', () => {
     const code = await t.client().latestCode(email)
     expect((await agent.postJson(`${api}/verify`, { code })).statusCode).toBe(200)
 
-    const [member] = await t.database.db
-      .select({ email: users.email, phone: users.phone, name: customers.cname })
-      .from(users)
-      .innerJoin(customers, eq(customers.custnum, users.custnum))
-      .where(eq(users.username, 'bclip_demo'))
+    const member = await memberOnRecord(t, 'bclip_demo')
     const terms = [member?.email ?? '', member?.phone ?? '', (member?.name ?? '').slice(0, 6)]
     expect(terms.every((term) => term.length >= 2)).toBe(true)
     for (const q of terms) {

@@ -4,14 +4,11 @@
 // the session alive. Now: each wrong guess is audited with who and where, a few end the
 // session, and a per-staff limit answers 429 however many race. The staff member who knows
 // their password still changes it.
-import { and, asc, eq, gt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleTexts } from '@portal/contract/console'
 import { tooManyRequests } from '../../src/plugins/rate-limits.ts'
 import { currentPasswordRefusalsBeforeSignOut } from '../../src/modules/support/staff.service.ts'
-import { auditLog } from '../../src/store/schema.ts'
-import { createStaff } from '../../src/testing/arrange.ts'
-import { startTestApp, TestClient, type TestApp } from '../harness.ts'
+import { startTestApp, TestClient, type TestApp, auditTrail, createStaff } from '../harness.ts'
 
 const perStaffLimit = 5
 let t: TestApp
@@ -47,11 +44,7 @@ const guess = (browser: TestClient, currentPassword: string) =>
   browser.postJson(`${api}/password`, { currentPassword, newPassword })
 
 async function auditRows(event: string, actor: string, afterId = 0) {
-  return t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.event, event), eq(auditLog.actor, actor), gt(auditLog.id, afterId)))
-    .orderBy(asc(auditLog.id))
+  return (await auditTrail(t, afterId)).filter((row) => row.event === event && row.actor === actor)
 }
 
 describe("A2: guessing one's own current password from a console session", () => {
@@ -114,10 +107,9 @@ describe("A2: guessing one's own current password from a console session", () =>
     const code = await t.client().latestCode(email)
     expect((await again.postJson(`${api}/verify`, { code })).statusCode).toBe(200)
     expect((await guess(again, password)).statusCode).toBe(429)
-    const limited = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.event, 'security.rate_limited'), eq(auditLog.clientIp, '192.0.2.62')))
+    const limited = (await auditTrail(t)).filter(
+      (row) => row.event === 'security.rate_limited' && row.clientIp === '192.0.2.62',
+    )
     expect(limited.map((row) => row.detail)).toContainEqual(
       expect.objectContaining({ limit: 'console-password', route: 'POST /api/console/password' }),
     )

@@ -1,15 +1,20 @@
 // Issue 15: the support console's calls, from the attacker's side: staff sign-in with a
 // password and an emailed code, roles enforced by the service, console and member sessions
 // kept apart both ways, the 15-minute idle timeout, the same security headers.
-import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits, programOf, type CwMfaResponse } from '@portal/contract'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { consoleCookie } from '../../src/modules/support/console.routes.ts'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { auditLog, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+  accountOf,
+  auditTrail,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -258,11 +263,7 @@ describe('roles', () => {
       reason: 'Caller verified by phone',
     })
     expect(unlocked.json()).toEqual({ resolvedIncidents: [ticket] })
-    const [row] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'support.unlocked'))
-      .orderBy(desc(auditLog.id))
+    const row = (await auditTrail(t)).findLast((r) => r.event === 'support.unlocked')
     expect(row).toMatchObject({
       username: 'fidbond_demo',
       actor: 'staff:role.agent@example.com',
@@ -316,11 +317,8 @@ describe('roles', () => {
       (await admin.postJson(`${api}/staff`, { email: 'made.by.admin@example.com', role: 'agent' }))
         .statusCode,
     ).toBe(409)
-    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'cabar_demo'))
-    const rows = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.userId, user?.id ?? 0))
+    const { id } = await accountOf(t, 'cabar_demo')
+    const rows = (await auditTrail(t)).filter((r) => r.userId === id)
     expect(rows.find((r) => r.event === 'support.mfa_reset')).toMatchObject({
       actor: 'staff:role.admin@example.com',
       reason: 'Lost phone, verified by ID',
@@ -334,12 +332,7 @@ describe('what the desk needs on a call (review problem 14)', () => {
     const program = programOf('equipmentrenew')
     const ticket = await lockWithWrongCodes('equipmentrenew_demo', program.level1Org)
     const member = (await agent.get(`${api}/members/equipmentrenew_demo`)).json()
-    const [lockLine] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'mfa.locked'))
-      .orderBy(desc(auditLog.id))
-      .limit(1)
+    const lockLine = (await auditTrail(t)).findLast((r) => r.event === 'mfa.locked')
     expect(member).toMatchObject({
       firstName: 'Dana',
       customerName: 'EQU Demo Holdings LLC',

@@ -4,13 +4,22 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, type CwMfaResponse } from '@portal/contract'
 import { supportCommand } from '../../src/cli/support-commands.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { auditLog, incidents, mfaContacts, staff, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  manualClock,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+  accountOf,
+  auditTrail,
+  contactsOf,
+  incidentByTicket,
+  setAccountEmail,
+  staffOf,
+} from '../harness.ts'
 
 const clock = manualClock()
 let t: TestApp
@@ -41,19 +50,11 @@ async function run(command: string, ...args: string[]) {
 
 /** The newest audit row of an event. */
 async function lastAudit(event: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.event, event))
-    .orderBy(desc(auditLog.id))
-    .limit(1)
-  return row
+  return (await auditTrail(t)).findLast((row) => row.event === event)
 }
 
 async function userRow(username: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.username, username))
-  if (!row) throw new Error(`no user ${username}`)
-  return row
+  return accountOf(t, username)
 }
 
 let devices = 0
@@ -204,10 +205,7 @@ describe('unlock', () => {
       reason: 'Caller verified by DOB',
       detail: { resolvedIncidents: [ticket] },
     })
-    const [incident] = await t.database.db
-      .select()
-      .from(incidents)
-      .where(eq(incidents.incidentId, ticket))
+    const incident = await incidentByTicket(t, ticket)
     expect(incident).toMatchObject({
       status: 'resolved',
       resolvedBy: 'operator:ops.tester',
@@ -244,9 +242,7 @@ describe('reset-mfa', () => {
     expect(done.code).toBe(0)
     expect(done.out).toContain('ended 1 session(s)')
     const user = await userRow('dtcpnc_demo')
-    expect(
-      await t.database.db.select().from(mfaContacts).where(eq(mfaContacts.userId, user.id)),
-    ).toEqual([])
+    expect(await contactsOf(t, 'dtcpnc_demo')).toBeUndefined()
     expect((await member.postJson('/api/portal/handoff')).statusCode).toBe(401)
     expect(await lastAudit('support.mfa_reset')).toMatchObject({
       userId: user.id,
@@ -313,10 +309,7 @@ describe('resend-username', () => {
   })
 
   it('refuses when there is no email on file (4)', async () => {
-    await t.database.db
-      .update(users)
-      .set({ email: null })
-      .where(eq(users.username, 'dtclifeagents_demo'))
+    await setAccountEmail(t, ['dtclifeagents_demo'], null)
     expect(await run('resend-username', 'dtclifeagents_demo')).toMatchObject({
       code: 4,
       err: 'There is no email address on file.',
@@ -329,10 +322,7 @@ describe('staff', () => {
     const created = await run('staff', 'create', 'Desk.Agent@Example.com', '--role', 'agent')
     expect(created.code).toBe(0)
     expect(created.out).toMatch(/Temporary password \(shown once\): [A-Z][a-z]{7}[2-9]{4}[!$&]$/)
-    const [row] = await t.database.db
-      .select()
-      .from(staff)
-      .where(eq(staff.email, 'desk.agent@example.com'))
+    const row = await staffOf(t, 'desk.agent@example.com')
     expect(row).toMatchObject({ role: 'agent', isActive: true, createdBy: 'operator:ops.tester' })
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/)
     expect(await lastAudit('staff.created')).toMatchObject({
@@ -366,10 +356,7 @@ describe('the command table', () => {
   })
 
   it('audits every change with the actor and the reason', async () => {
-    const rows = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actor, 'operator:ops.tester')))
+    const rows = (await auditTrail(t)).filter((r) => r.actor === 'operator:ops.tester')
     const changes = rows.filter((r) => !r.event.endsWith('_viewed'))
     expect(changes.length).toBeGreaterThan(5)
     for (const row of changes) expect(row.at).toBeInstanceOf(Date)

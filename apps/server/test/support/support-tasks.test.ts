@@ -3,13 +3,17 @@
 // event), search by email, phone or name, export the audit trail by user and date range, a
 // staff password change; and one audit row with actor and reason for each operator change.
 // The same tasks in portal-admin: portal-admin-tasks.pglite.test.ts.
-import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StaffRoleName } from '@portal/contract/console'
 import { staffService } from '../../src/modules/support/staff.service.ts'
-import { demoPassword } from '../../src/store/demo-data.ts'
-import { auditLog, customers, users } from '../../src/store/schema.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import {
+  startTestApp,
+  type TestApp,
+  type TestClient,
+  demoPassword,
+  auditTrail,
+  memberOnRecord,
+} from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -49,13 +53,7 @@ const staffClient = async (email: string, role: StaffRoleName) =>
   signInStaff(email, await createStaff(email, role))
 
 async function lastAudit(event: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.event, event))
-    .orderBy(desc(auditLog.id))
-    .limit(1)
-  return row
+  return (await auditTrail(t)).findLast((row) => row.event === event)
 }
 
 describe('in the console', () => {
@@ -100,11 +98,7 @@ describe('in the console', () => {
 
   it('finds members by email, phone or name', async () => {
     const agent = await staffClient('searcher@portal.example', 'agent')
-    const [member] = await t.database.db
-      .select({ email: users.email, phone: users.phone, name: customers.cname })
-      .from(users)
-      .innerJoin(customers, eq(customers.custnum, users.custnum))
-      .where(eq(users.username, 'bclip_demo'))
+    const member = await memberOnRecord(t, 'bclip_demo')
     const queries = [
       member?.email?.toUpperCase() ?? '',
       `(${member?.phone?.slice(0, 3)}) ${member?.phone?.slice(3, 6)}-${member?.phone?.slice(6)}`,
