@@ -265,7 +265,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
   },
   busy: first.screenTexts.busy,
   passkeys: {
-    offerTitle: 'Inicie sesión más rápido la próxima vez con una clave de acceso',
+    offerTitle: 'Omita el código la próxima vez',
     offerIntro:
       'Una clave de acceso le permite confirmar su identidad con la huella digital, el rostro o el bloqueo de pantalla de este dispositivo en lugar de un código. Solo funciona en este sitio web, por lo que no se puede entregar a una página falsa.',
     create: 'Crear una clave de acceso',
@@ -274,6 +274,14 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     orCode: 'O pida que se le envíe un código:',
     notUsed:
       'No se pudo usar su clave de acceso. Inténtelo de nuevo o pida que se le envíe un código.',
+    notHere:
+      'No se usó ninguna clave de acceso. Si este dispositivo no tiene su clave de acceso, pida que se le envíe un código.',
+    elsewhere:
+      '¿Tiene una clave de acceso en su teléfono o en otro navegador? Puede usarla en lugar de un código.',
+    savedTitle: 'Clave de acceso guardada',
+    saved:
+      'Su clave de acceso quedó guardada en este dispositivo. La próxima vez, después de su contraseña, elija “Usar su clave de acceso” en lugar de esperar un código.',
+    notSaved: 'No se guardó ninguna clave de acceso. Puede intentarlo de nuevo o elegir Ahora no.',
     listTitle: 'Sus claves de acceso',
     listIntro: 'Claves de acceso que puede usar en lugar de un código en un dispositivo nuevo.',
     none: 'No tiene claves de acceso.',

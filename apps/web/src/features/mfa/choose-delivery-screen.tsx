@@ -4,7 +4,6 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import {
   flavours,
   maskPhone,
-  myAccountScreen,
   type DeliveryMethod,
   type Flavour,
   type MfaDetails,
@@ -19,8 +18,7 @@ import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 import { formTexts } from '../../i18n/form-texts.ts'
-import { signInWithPasskey } from './passkeys-api.ts'
-import { useHasPasskey } from './use-has-passkey.ts'
+import { PasskeyChoice, usePasskeyPlacement } from './passkey-choice.tsx'
 
 export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
 
@@ -49,7 +47,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
   const data = useMfaData({ details: true, countries: false })
   const step = useMfaStep(flavour)
   const [method, setMethod] = useState<DeliveryMethod | null>(null)
-  const hasPasskey = useHasPasskey()
+  const passkey = usePasskeyPlacement()
   const [isUpdateRequested, setUpdateRequested] = useState(
     () => readMfaProgress().isUpdateRequested,
   )
@@ -77,21 +75,6 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
 
   const askForSupport = () => void step.perform(requestSupport, (r) => stepAfterResponse(r))
 
-  // Issue 23: a passkey stands in for the code; passed, it goes where a right code goes.
-  const usePasskey = () =>
-    void step.perform(signInWithPasskey, (response) => {
-      if (response.statusCode === 'AUTHENTICATION_FAILED') {
-        return { kind: 'stay', message: screenTexts.passkeys.notUsed }
-      }
-      if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
-        writeMfaProgress({
-          doneTarget: response.nextScreen === myAccountScreen ? 'landing' : 'login',
-          isUpdateRequested: false,
-        })
-      }
-      return stepAfterResponse(response, { isUpdateRequested })
-    })
-
   return (
     <MfaFrame
       layout={layout}
@@ -102,16 +85,12 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       isBusy={step.isBusy || data.status === 'loading'}
       busyText={step.isBusy ? screenTexts.busy.sendingCode : undefined}
     >
-      {hasPasskey && (
-        <div className="mfa__passkey">
-          <div className="form-actions">
-            <button type="button" className="button button--primary" onClick={usePasskey}>
-              {screenTexts.passkeys.use}
-            </button>
-          </div>
-          <p className="mfa__passkey-or">{screenTexts.passkeys.orCode}</p>
-        </div>
-      )}
+      <PasskeyChoice
+        step={step}
+        placement={passkey}
+        at="lead"
+        isUpdateRequested={isUpdateRequested}
+      />
       <form className="mfa__form" noValidate onSubmit={submit}>
         {data.status === 'ready' && data.details?.recentRecoveryBy && (
           <p className="mfa__notice">
@@ -149,6 +128,12 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
           </button>
         </div>
       </form>
+      <PasskeyChoice
+        step={step}
+        placement={passkey}
+        at="second"
+        isUpdateRequested={isUpdateRequested}
+      />
     </MfaFrame>
   )
 }

@@ -27,6 +27,7 @@ import {
 } from './mfa-contact.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { PasskeyList } from './passkey-list.tsx'
+import { PasskeyChoice, usePasskeyPlacement } from './passkey-choice.tsx'
 import { readMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
@@ -70,6 +71,9 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
       : step.bannerItems
 
   const askForSupport = () => void step.perform(requestSupport, (r) => stepAfterResponse(r))
+  // Issue 43: a factor is owed here too (RE_ENROLL); the member's passkey stands in for the
+  // code, and the contact still unproven is proven by a later code.
+  const passkey = usePasskeyPlacement(variant !== 'update')
 
   return (
     <MfaFrame
@@ -80,6 +84,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
     >
+      <PasskeyChoice step={step} placement={passkey} at="lead" />
       {data.status === 'ready' && variant === 'confirm' && data.details?.contactsBound ? (
         <BoundContacts details={data.details} flavour={flavour} />
       ) : (
@@ -98,6 +103,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
           />
         )
       )}
+      <PasskeyChoice step={step} placement={passkey} at="second" />
       {variant === 'update' && <PasskeyList />}
       {layout === 'pl' && (
         <p className="mfa__help">
