@@ -233,6 +233,9 @@ export const screenTexts = {
     warningTitle: 'Do you need more time?',
     warning: (minutes: number) =>
       `For your security, we will sign you out in ${minutes === 1 ? '1 minute' : `${minutes} minutes`} unless you choose to stay signed in.`,
+    /** Issue 43: the last minute, in seconds. */
+    warningSeconds: (seconds: number) =>
+      `For your security, we will sign you out in ${seconds === 1 ? '1 second' : `${seconds} seconds`} unless you choose to stay signed in.`,
     staySignedIn: 'Stay signed in',
     signOut: 'Sign out',
     endedTitle: 'You have been signed out',

@@ -249,6 +249,11 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'Por su seguridad, cerraremos su sesión en {minutes, plural, one {# minuto} other {# minutos}}, a menos que elija permanecer conectado.',
       'minutes',
     ),
+    warningSeconds: icu<[number]>(
+      es,
+      'Por su seguridad, cerraremos su sesión en {seconds, plural, one {# segundo} other {# segundos}}, a menos que elija permanecer conectado.',
+      'seconds',
+    ),
     staySignedIn: 'Permanecer conectado',
     signOut: 'Cerrar sesión',
     endedTitle: 'Se cerró su sesión',
