@@ -46,13 +46,15 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
   const layout = mfaLayoutOf(flavour)
   const data = useMfaData({ details: true, countries: false })
   const step = useMfaStep(flavour)
-  const [method, setMethod] = useState<DeliveryMethod | null>(null)
+  const [picked, setMethod] = useState<DeliveryMethod | null>(null)
   const passkey = usePasskeyPlacement()
   const [isUpdateRequested, setUpdateRequested] = useState(
     () => readMfaProgress().isUpdateRequested,
   )
 
   const options = data.status === 'ready' ? deliveryOptionsOf(data.details) : []
+  // Issue 43 (item 6): a single place to send the code is chosen already.
+  const method = picked ?? (options.length === 1 ? (options[0]?.method ?? null) : null)
   const bannerItems =
     data.status === 'failed' && step.bannerItems.length === 0
       ? failureItemsOf[flavour]
@@ -92,6 +94,9 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
         isUpdateRequested={isUpdateRequested}
       />
       <form className="mfa__form" noValidate onSubmit={submit}>
+        {data.status === 'ready' && data.details?.contactsBound && (
+          <p className="mfa__notice">{screenTexts.mfa.boundContactsIntro}</p>
+        )}
         {data.status === 'ready' && data.details?.recentRecoveryBy && (
           <p className="mfa__notice">
             {screenTexts.mfa.recentRecovery(data.details.recentRecoveryBy)}
