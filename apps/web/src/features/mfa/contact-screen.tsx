@@ -3,13 +3,7 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
 import { Navigate } from 'react-router'
-import {
-  contactTypes,
-  flavours,
-  limits,
-  type Country,
-  type Flavour,
-} from '@portal/contract'
+import { contactTypes, flavours, limits, type Country, type Flavour } from '@portal/contract'
 import { screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
