@@ -79,25 +79,22 @@ describe('after a password reset by email (R1, M9)', () => {
     await onScreen(page, '/usweb/login')
     await submitLogin(page, username, 'Owner#Again2027')
 
-    // RE_ENROLL/UNLOCKED: the contacts proven before, masked, with nothing to type.
-    await onScreen(page, '/usweb/confirmverificationinfostep1')
+    // RE_ENROLL/UNLOCKED: the contacts proven before are bound, nothing to confirm (issue
+    // 43, item 6): straight on to where the code goes, which says why.
+    await onScreen(page, '/usweb/verificationinfostep1')
     await page.getByText(screenTexts.mfa.boundContactsIntro).waitFor()
-    // The phone only: the mailbox that received the temporary password gets no code (M9).
+    // The temporary password went by email: the code goes by text to the proven phone only
+    // (M9), chosen already.
+    await page.getByText(screenTexts.mfa.recentRecovery('email')).waitFor()
     await page.getByText(maskPhone(owner.phone) ?? '').waitFor()
     expect(await page.getByText(maskEmail(owner.email) ?? '').count()).toBe(0)
     expect(await page.getByRole('textbox').count()).toBe(0)
     expect(await page.getByText(owner.email).count()).toBe(0)
-    await expectAccessible(page)
-    await page.getByRole('button', { name: 'Continue', exact: true }).click()
-
-    // The temporary password went by email: the code goes by text to the proven phone.
-    await onScreen(page, '/usweb/verificationinfostep1')
-    await page.getByText(screenTexts.mfa.recentRecovery('email')).waitFor()
     const mobile = page.getByRole('radio', { name: /^Mobile\b/ })
     await mobile.waitFor()
     expect(await page.getByRole('radio').count()).toBe(1)
+    expect(await mobile.isChecked()).toBe(true)
     await expectAccessible(page)
-    await mobile.check()
     const before = await newestOutboxId(e2e.portal)
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await onScreen(page, '/usweb/verificationinfostep3')

@@ -87,17 +87,19 @@ describe.each(cases)('after a recovery by email ($area)', ({ program, area, user
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await submitLogin(page, username, 'Harbor#Again2027')
 
-    // The contacts are bound: the phone on record only, masked, nothing to type.
-    await onScreen(page, `/${area}/confirmverificationinfostep1`)
+    // The contacts are bound, nothing to confirm (issue 43, item 6): straight to the delivery
+    // screen, the phone on record only, masked, nothing to type.
+    await page.waitForURL((url) => /\/verificationinfostep1$|\/mfa$/.test(url.pathname))
     await page.getByText(screenTexts.mfa.boundContactsIntro).waitFor()
-    await page.getByText(maskPhone(customer.phone) ?? '').waitFor()
+    await page
+      .getByText(maskPhone(customer.phone) ?? '')
+      .first()
+      .waitFor()
     expect(await page.getByText(maskEmail(customer.email) ?? '').count()).toBe(0)
     expect(await page.getByRole('textbox').count()).toBe(0)
     await expectAccessible(page)
-    await page.getByRole('button', { name: 'Continue', exact: true }).click()
 
-    // The delivery screen: the text option alone, with the number masked, and why.
-    await page.waitForURL((url) => /\/verificationinfostep1$|\/mfa$/.test(url.pathname))
+    // The text option alone, with the number masked, and why.
     await page.getByText(screenTexts.mfa.recentRecovery('email')).waitFor()
     const mobile = page.getByRole('radio', { name: /^Mobile\b/ })
     await mobile.waitFor()

@@ -4,11 +4,13 @@
 // http://localhost:* .
 import { describe, expect, it } from 'vitest'
 import type { CDPSession, Page } from 'playwright-core'
-import { screenTexts, type ProgramCode } from '@portal/contract'
+import { messages, screenTexts, type ProgramCode } from '@portal/contract'
+import { unprovePhone } from '@portal/server/testing'
 import {
   captureScreen,
   accessibilityViolations,
   demoPassword,
+  newestOutboxId,
   openPage,
   passSecondFactor,
   portalAndBrowser,
@@ -41,8 +43,9 @@ interface StoredCredential {
 /** A page in a fresh browser context with a virtual platform authenticator of its own. */
 async function pageWithAuthenticator(
   credentials: StoredCredential[] = [],
+  width?: number,
 ): Promise<{ page: PortalPage; authenticator: VirtualAuthenticator }> {
-  const page = await openPage(e2e.browser, { bypassCSP: true })
+  const page = await openPage(e2e.browser, { bypassCSP: true, ...(width ? { width } : {}) })
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable', { enableUI: false })
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -92,8 +95,8 @@ const loginPathOf = (program: ProgramCode) =>
   program === 'proliability' ? '/proliability/login' : uswebLoginPath(program)
 
 /** Password and emailed code, up to the passkey offer; then "Create a passkey" by keyboard. */
-async function enrolPasskey(username: string, program: ProgramCode) {
-  const { page, authenticator } = await pageWithAuthenticator()
+async function enrolPasskey(username: string, program: ProgramCode, width?: number) {
+  const { page, authenticator } = await pageWithAuthenticator([], width)
   await page.goto(atLocalhost(loginPathOf(program)))
   await submitLogin(page, username, demoPassword)
   await passSecondFactor(page, e2e.portal)
@@ -102,6 +105,10 @@ async function enrolPasskey(username: string, program: ProgramCode) {
   await expectAccessible(page)
   await captureScreen(page, `${program === 'proliability' ? 'pl' : 'usweb'}-createpasskey`)
   await pressByKeyboard(page, screenTexts.passkeys.create)
+  // Issue 43: said so, with how to use it next time, before the hand-off.
+  await page.getByRole('heading', { name: screenTexts.passkeys.savedTitle }).waitFor()
+  if (width) await expectAccessible(page)
+  await pressByKeyboard(page, 'Continue')
   await page.waitForURL(program === 'proliability' ? policyApp : mainSite)
   const credentials = await credentialsOf(authenticator)
   expect(credentials).toHaveLength(1)
@@ -192,5 +199,52 @@ describe('passkeys (pl)', () => {
   it('enrols after a code and signs in with the passkey, pl layout', async () => {
     const credentials = await enrolPasskey('proliability_demo', 'proliability')
     await signInWithPasskey('proliability_demo', 'proliability', credentials)
+  })
+})
+
+describe('passkeys wherever a factor is owed (issue 43)', () => {
+  it('stands in at the confirmation for a member who proved only the email; a browser without it does not lead with it', async () => {
+    const username = 'dtcpnc_demo'
+    // The mobile was never proven (the member always chose email): every new browser
+    // confirms the details first (RE_ENROLL), where a passkey now stands in too.
+    await unprovePhone(e2e.portal, username)
+    const credentials = await enrolPasskey(username, 'dtcpnc', 390)
+
+    // A new browser holding the same passkey, at 390 px: never used here, so the code leads
+    // and the passkey is the second choice; it passes with no code sent.
+    const { page } = await pageWithAuthenticator(credentials, 390)
+    await page.goto(atLocalhost(uswebLoginPath('dtcpnc')))
+    await submitLogin(page, username, demoPassword)
+    await onScreen(page, '/confirmverificationinfostep1')
+    const use = page.getByRole('button', { name: screenTexts.passkeys.use })
+    await use.waitFor()
+    await page.getByText(screenTexts.passkeys.elsewhere).waitFor()
+    expect(await use.getAttribute('class')).toContain('button--secondary')
+    await expectAccessible(page)
+    await captureScreen(page, 'usweb-confirmverificationinfostep1-passkey-390')
+    const before = await newestOutboxId(e2e.portal)
+    await use.click()
+    await page.waitForURL(mainSite)
+    const sent = (await readOutbox(e2e.portal)).filter((m) => m.id > before)
+    expect(sent.filter((m) => m.template === 'verification-code')).toEqual([])
+    expect(page.errors).toEqual([])
+    await page.context().close()
+
+    // A device with a platform authenticator but not this passkey, at 1366 px: the code
+    // leads, and trying the passkey anyway is said calmly, with no Error banner.
+    const { page: other } = await pageWithAuthenticator([], 1366)
+    await other.goto(atLocalhost(uswebLoginPath('dtcpnc')))
+    await submitLogin(other, username, demoPassword)
+    await onScreen(other, '/confirmverificationinfostep1')
+    const second = other.getByRole('button', { name: screenTexts.passkeys.use })
+    await second.waitFor()
+    expect(await other.locator('.button--primary:visible').allTextContents()).not.toContain(
+      screenTexts.passkeys.use,
+    )
+    await second.click()
+    await other.getByRole('status').getByText(screenTexts.passkeys.notHere).waitFor()
+    expect(await other.getByRole('heading', { name: messages.errorBannerHeading }).count()).toBe(0)
+    await expectAccessible(other)
+    await other.context().close()
   })
 })

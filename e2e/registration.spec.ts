@@ -142,7 +142,7 @@ async function expectSpinnerHidden(page: PortalPage) {
 describe('registering an account (usweb)', () => {
   it('registers the bclip newcomer, who then logs in and meets the second factor', async () => {
     const customer = demoCustomer('bclip', false)
-    const page = await openStep1('bclip')
+    const page = await openStep1('bclip', { bypassCSP: true, width: 390 })
     // Spec §5: non-digits are stripped as typed and the mask is applied.
     const mobile = page.getByLabel('Mobile Number')
     await mobile.pressSequentially(`(${customer.phone.slice(0, 3)}) ${customer.phone.slice(3)}`)
@@ -193,12 +193,23 @@ describe('registering an account (usweb)', () => {
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/login')
-    expect(new URL(page.url()).search).toBe('?prgName=bclip&level1Org=100')
+    // Issue 43 (item 10): the new username is filled in; the password is not.
+    expect(new URL(page.url()).search).toBe('?prgName=bclip&level1Org=100&cname=bclip_newcomer')
+    expect(await page.getByLabel('Username').inputValue()).toBe('bclip_newcomer')
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
     expect(page.errors).toEqual([])
 
     // A new account has no verification details yet: the portal asks for them.
     await submitLogin(page, 'bclip_newcomer', newPassword)
     await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep2')
+    // The types are Personal unless the member says otherwise: Continue is open at once.
+    const emailType = page.getByRole('group', { name: 'Type of email address' })
+    expect(await emailType.getByLabel('Personal').isChecked()).toBe(true)
+    const phoneType = page.getByRole('group', { name: 'Type of mobile number' })
+    expect(await phoneType.getByLabel('Personal').isChecked()).toBe(true)
+    await page.getByRole('button', { name: 'Continue', exact: true }).waitFor()
+    expect(await page.getByRole('button', { name: 'Continue', exact: true }).isEnabled()).toBe(true)
+    expect(await accessibilityViolations(page)).toEqual([])
     // Issue 27 (problem 7): offered the email and mobile just registered with, by the service
     // from this account's own record; nothing to type again. Masked until a code passes
     // (issue 40): the password alone does not read them.
@@ -385,6 +396,7 @@ describe('registering an account (pl)', () => {
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/proliability/login')
+    expect(new URL(page.url()).searchParams.get('cname')).toBe('pl_newcomer')
     expect(page.errors).toEqual([])
     await submitLogin(page, 'pl_newcomer', newPassword)
     await page.waitForURL((url) => url.pathname === '/proliability/verificationinfostep2')

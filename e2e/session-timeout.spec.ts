@@ -4,7 +4,7 @@
 // that minute, each on its own account and browser context, so they wait together.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { screenTexts, type SessionTime } from '@portal/contract'
+import { programOf, screenTexts, type SessionTime } from '@portal/contract'
 import { createAccount } from '@portal/server/testing'
 import {
   accessibilityViolations,
@@ -56,7 +56,15 @@ describe.concurrent('the idle limit (problem 2)', () => {
     const page = await signedInToDeliveryChoice('bclip_demo', 'bclip')
     const warning = page.getByRole('dialog', { name: t.warningTitle })
     await warning.waitFor({ timeout: 30_000 })
-    await page.getByText(t.warning(1)).waitFor()
+    // Issue 43 (item 9): the seconds of the last minute count down on screen.
+    const said = () => page.locator('dialog[open] p').first().textContent()
+    const opened = await said()
+    expect(opened).toMatch(/sign you out in \d+ seconds/)
+    await page.waitForFunction(
+      (before) => document.querySelector('dialog[open] p')?.textContent !== before,
+      opened,
+    )
+    expect(await said()).toMatch(/sign you out in \d+ seconds/)
     const stay = warning.getByRole('button', { name: t.staySignedIn })
     expect(await stay.evaluate((button) => button === document.activeElement)).toBe(true)
     expect(await accessibilityViolations(page)).toEqual([])
@@ -79,10 +87,16 @@ describe.concurrent('the idle limit (problem 2)', () => {
   it('says the sign-in has ended, not "technical difficulties", and offers to log in again', async () => {
     const page = await signedInToDeliveryChoice('fidbond_demo', 'fidbond')
     await page.getByRole('dialog', { name: t.warningTitle }).waitFor({ timeout: 30_000 })
+    // Screen readers hear the time at 20 seconds (a polite live region), not each second.
+    await page
+      .locator('dialog [aria-live="polite"]')
+      .getByText(t.warningSeconds(20))
+      .waitFor({ timeout: 30_000 })
     // Nothing is pressed: the minute runs out.
     const ended = page.getByRole('heading', { name: t.endedTitle, level: 1 })
     await ended.waitFor({ timeout: 75_000 })
     await page.getByText(t.ended).waitFor()
+    expect(await page.title()).toBe(`${t.endedTitle} | ${programOf('fidbond').displayName}`)
     expect(await page.getByRole('alert').count()).toBe(0)
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(await accessibilityViolations(page)).toEqual([])
@@ -90,6 +104,10 @@ describe.concurrent('the idle limit (problem 2)', () => {
     await page.getByRole('button', { name: t.logInAgain }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/login')
     expect(new URL(page.url()).searchParams.get('prgName')).toBe('fidbond')
+    // The member's username is filled in (issue 43, item 9); the password is not.
+    expect(new URL(page.url()).searchParams.get('cname')).toBe('fidbond_demo')
+    expect(await page.getByLabel('Username').inputValue()).toBe('fidbond_demo')
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
     expect(page.errors.filter((error) => !/401/.test(error))).toEqual([])
   }, 120_000)
 

@@ -155,7 +155,7 @@ describe('the code screen (issue 16)', () => {
     // A new code, said so (the wait before the next is in abuse-limits.spec.ts: this portal
     // runs without a cool-down).
     await page.getByRole('button', { name: 'Generate new Code' }).click()
-    await page.getByRole('alert').getByText(messages.mfa.newCodeSent).waitFor()
+    await page.getByRole('status').getByText(messages.mfa.newCodeSent).waitFor()
   })
 })
 

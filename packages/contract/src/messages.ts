@@ -253,6 +253,9 @@ export const screenTexts = {
     warningTitle: 'Do you need more time?',
     warning: (minutes: number) =>
       `For your security, we will sign you out in ${minutes === 1 ? '1 minute' : `${minutes} minutes`} unless you choose to stay signed in.`,
+    /** Issue 43: the last minute, in seconds. */
+    warningSeconds: (seconds: number) =>
+      `For your security, we will sign you out in ${seconds === 1 ? '1 second' : `${seconds} seconds`} unless you choose to stay signed in.`,
     staySignedIn: 'Stay signed in',
     signOut: 'Sign out',
     endedTitle: 'You have been signed out',
@@ -270,7 +273,7 @@ export const screenTexts = {
   busy: first.screenTexts.busy,
   /** Issue 23 (not in the spec): passkeys as a second factor (decision 0022). */
   passkeys: {
-    offerTitle: 'Sign in faster next time with a passkey',
+    offerTitle: 'Skip the code next time',
     offerIntro:
       'A passkey lets you confirm it is you with this device’s fingerprint, face or screen lock instead of a code. It works only on this website, so it cannot be given away to a fake page.',
     create: 'Create a passkey',
@@ -278,6 +281,16 @@ export const screenTexts = {
     use: 'Use your passkey',
     orCode: 'Or have a code sent to you:',
     notUsed: 'Your passkey could not be used. Try again, or have a code sent to you.',
+    /** Issue 43: the ceremony ended in the browser (cancelled, or no passkey here). */
+    notHere:
+      'No passkey was used. If this device doesn’t have your passkey, have a code sent to you instead.',
+    /** Issue 43: "Use your passkey" as a second choice, where this device is not known to hold one. */
+    elsewhere:
+      'Have a passkey on your phone, or in another browser? You can use it instead of a code.',
+    savedTitle: 'Passkey saved',
+    saved:
+      'Your passkey is saved on this device. Next time, after your password, choose “Use your passkey” instead of waiting for a code.',
+    notSaved: 'No passkey was saved. You can try again, or choose Not now.',
     listTitle: 'Your passkeys',
     listIntro: 'Passkeys you can use instead of a code on a new device.',
     none: 'You have no passkeys.',

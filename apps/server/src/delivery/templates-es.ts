@@ -42,16 +42,16 @@ export const templatesEs: Templates = {
     email: `Su nombre de usuario es: ${username}\n\n${signOff(b)}`,
     sms: `${b.name}: su nombre de usuario es ${username}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
-  temporaryPassword: (b, password, lifetime) => ({
+  temporaryPassword: (b, password, lifetime, isLocked = false) => ({
     template: 'temporary-password',
     subject: `${b.name}: su contraseña temporal`,
-    email: `Su contraseña temporal es: ${password}\n\n${readingLine(password)}\n\nLos espacios solo facilitan la lectura: escríbala sin ellos. No contiene el número cero ni la letra O, ni el número uno ni la letra l.\n\nFunciona una sola vez, dentro de ${validFor(lifetime)}: inicie sesión con ella y luego elegirá una contraseña nueva. Hasta entonces, su contraseña actual sigue funcionando.\n\n${signOff(b)}`,
+    email: `Su contraseña temporal es: ${password}\n\n${readingLine(password)}\n\nLos espacios solo facilitan la lectura: escríbala sin ellos. No contiene el número cero ni la letra O, ni el número uno ni la letra l.\n\nFunciona una sola vez, dentro de ${validFor(lifetime)}: inicie sesión con ella y luego elegirá una contraseña nueva. ${isLocked ? 'Al elegirla también se desbloquea su cuenta: hasta entonces su contraseña actual no funciona, porque la cuenta está bloqueada.' : 'Hasta entonces, su contraseña actual sigue funcionando.'}\n\n${signOff(b)}`,
     sms: `${b.name}: su contraseña temporal es ${password}. Funciona una sola vez, dentro de ${validFor(lifetime)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
-  temporaryPasswordSent: (b, sentBy) => ({
+  temporaryPasswordSent: (b, sentBy, isLocked = false) => ({
     template: 'temporary-password-notice',
     subject: `${b.name}: se solicitó una contraseña temporal`,
-    email: `Se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. Si usted la solicitó, no necesita hacer nada más. Si no la solicitó, su contraseña actual sigue funcionando; llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
+    email: `Se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. Si usted la solicitó, no necesita hacer nada más. Si no la solicitó, ${isLocked ? '' : 'su contraseña actual sigue funcionando; '}llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
     sms: `${b.name}: se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
   verificationCode: (b, code, originHost) => ({
@@ -64,7 +64,7 @@ export const templatesEs: Templates = {
   lockout: (b) => ({
     template: 'lockout-notice',
     subject: `${b.name}: su cuenta se ha bloqueado`,
-    email: `Su cuenta en línea se bloqueó después de varios intentos fallidos. Para desbloquearla, restablezca su contraseña desde la página de inicio de sesión.\n\nSi no fue usted quien intentó iniciar sesión, llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
+    email: `Su cuenta en línea se bloqueó después de varios intentos fallidos. Para desbloquearla, restablezca su contraseña desde la página de inicio de sesión.\n\nSi estos intentos no fueron suyos, llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
     sms: `${b.name}: su cuenta en línea se bloqueó después de intentos fallidos. Restablezca su contraseña para desbloquearla.`,
   }),
   passwordChanged: (b) => ({

@@ -97,23 +97,37 @@ export const templatesEn = {
     email: `Your username is: ${username}\n\n${signOff(b)}`,
     sms: `${b.name}: your username is ${username}. Not you? Call ${phoneOf(b)}.`,
   }),
-  /** `lifetime` by its channel (issue 32): '24 hours', '10 minutes'. */
-  temporaryPassword: (b: Brand, password: string, lifetime: Lifetime): Message => {
+  /**
+   * `lifetime` by its channel (issue 32): '24 hours', '10 minutes'. A locked account's
+   * current password does not work until the new one is chosen (issue 43, item 6).
+   */
+  temporaryPassword: (
+    b: Brand,
+    password: string,
+    lifetime: Lifetime,
+    isLocked = false,
+  ): Message => {
     const validFor = `${lifetime.amount} ${lifetime.unit}${lifetime.amount === 1 ? '' : 's'}`
+    const meanwhile = isLocked
+      ? 'Choosing it also unlocks your account: until then your current password does not work, because the account is locked.'
+      : 'Until then your current password keeps working.'
     return {
       template: 'temporary-password',
       subject: `${b.name}: your temporary password`,
-      email: `Your temporary password is: ${password}\n\n${readingLine(password)}\n\nThe spaces only make it easier to read: type it without them. It has no zero or letter O, and no number one or letter l.\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. Until then your current password keeps working.\n\n${signOff(b)}`,
+      email: `Your temporary password is: ${password}\n\n${readingLine(password)}\n\nThe spaces only make it easier to read: type it without them. It has no zero or letter O, and no number one or letter l.\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. ${meanwhile}\n\n${signOff(b)}`,
       sms: `${b.name}: your temporary password is ${password}. It works once, within ${validFor}. Not you? Call ${phoneOf(b)}.`,
     }
   },
   /** To the other channel than the one the temporary password went by (issue 32, M9). */
-  temporaryPasswordSent: (b: Brand, sentBy: Channel): Message => {
+  temporaryPasswordSent: (b: Brand, sentBy: Channel, isLocked = false): Message => {
     const where = sentBy === 'email' ? 'email address' : 'mobile number'
+    const ifNot = isLocked
+      ? 'If you did not, please'
+      : 'If you did not, your current password still works; please'
     return {
       template: 'temporary-password-notice',
       subject: `${b.name}: a temporary password was requested`,
-      email: `A temporary password for your online account was just sent to your ${where}. If you asked for it, there is nothing more to do. If you did not, your current password still works; please call customer service at ${phoneOf(b)}.\n\n${b.name}`,
+      email: `A temporary password for your online account was just sent to your ${where}. If you asked for it, there is nothing more to do. ${ifNot} call customer service at ${phoneOf(b)}.\n\n${b.name}`,
       sms: `${b.name}: a temporary password for your online account was just sent to your ${where}. Not you? Call ${phoneOf(b)}.`,
     }
   },
@@ -132,7 +146,8 @@ export const templatesEn = {
   lockout: (b: Brand): Message => ({
     template: 'lockout-notice',
     subject: `${b.name}: your account has been locked`,
-    email: `Your online account was locked after repeated failed attempts. To unlock it, reset your password from the login page.\n\n${signOff(b)}`,
+    // Nobody asks for a lock (issue 43, item 6): the attempts are what may not be theirs.
+    email: `Your online account was locked after repeated failed attempts. To unlock it, reset your password from the login page.\n\nIf these attempts were not you, call customer service at ${phoneOf(b)}.\n\n${b.name}`,
     sms: `${b.name}: your online account was locked after failed attempts. Reset your password to unlock it.`,
   }),
   passwordChanged: (b: Brand): Message => ({

@@ -2,6 +2,9 @@
 // signed in" (the service extends the session) and "Sign out"; the HMRC/DWP timeout pattern.
 // The portal keeps no clock of its own for the limit: it asks the service when it expects the
 // warning to be due, and the service's answer decides.
+// Issue 43 (item 9): the time left counts down on screen (minutes, then seconds in the last
+// one), while screen readers hear it only at the opening (the dialog's description) and at
+// one minute and 20 seconds left (a live region), not every second, as HMRC's dialog does.
 import { useEffect, useId, useRef, useState } from 'react'
 import { areaLoginWith } from '../config/paths.ts'
 import { screenTexts } from '../i18n/texts.ts'
@@ -17,6 +20,14 @@ import './contact-dialog.css'
 
 /** A service that does not answer the question is asked again after this long. */
 const retryMs = 60_000
+/** The seconds left at which the live region speaks (the opening is said by the dialog). */
+const spokenAt = [60, 20]
+
+/** What the warning says with `seconds` left: whole minutes, then seconds in the last one. */
+export function timeLeftText(seconds: number): string {
+  const t = screenTexts.session
+  return seconds > 60 ? t.warning(Math.ceil(seconds / 60)) : t.warningSeconds(Math.max(0, seconds))
+}
 
 /** The login of the area and program shown: where "Sign out" and "Log in again" go. */
 export function useAreaLogin(): string {
@@ -31,7 +42,9 @@ export function IdleWatch() {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const headingId = useId()
   const textId = useId()
-  const [minutesLeft, setMinutesLeft] = useState<number | null>(null)
+  // While the warning is open: when the sign-in ends on the browser's clock, counted down.
+  const [countdown, setCountdown] = useState<Countdown | null>(null)
+  const secondsLeft = useSecondsLeft(countdown, setCountdown)
   const [isLeaving, setLeaving] = useState(false)
   // What to make of the service's answer; set by the effect, used by "Stay signed in" too.
   const followRef = useRef<(answer: SessionTimeAnswer) => void>(() => undefined)
@@ -45,14 +58,14 @@ export function IdleWatch() {
       window.clearTimeout(timer)
       if (answer.kind === 'ended') {
         sessionState.sawRefusal()
-        setMinutesLeft(null)
+        setCountdown(null)
         return
       }
       if (answer.kind === 'unknown') return askAfter(retryMs)
       sessionState.sawLive()
       const { secondsLeft, warnBeforeSeconds } = answer.time
       const isDue = secondsLeft <= warnBeforeSeconds
-      setMinutesLeft(isDue ? Math.max(1, Math.ceil(secondsLeft / 60)) : null)
+      setCountdown(isDue ? countdownOf(secondsLeft) : null)
       // Asked again when the warning is due, or when the time is up (the answer then says
       // whether activity meanwhile moved the end).
       askAfter((isDue ? secondsLeft + 1 : secondsLeft - warnBeforeSeconds) * 1000)
@@ -62,7 +75,12 @@ export function IdleWatch() {
     return () => window.clearTimeout(timer)
   }, [])
 
-  const isOpen = minutesLeft !== null
+  const isOpen = countdown !== null
+  // The last moment passed since the warning opened (at 60 or 20 s), said once each.
+  const passed = spokenAt.filter(
+    (at) => countdown && at < countdown.openedWith && secondsLeft !== null && secondsLeft <= at,
+  )
+  const spoken = passed.length > 0 ? timeLeftText(Math.min(...passed)) : ''
   useEffect(() => {
     const dialog = dialogRef.current
     if (!dialog) return
@@ -94,7 +112,10 @@ export function IdleWatch() {
         <h2 id={headingId} className="contact-dialog__heading">
           {t.warningTitle}
         </h2>
-        <p id={textId}>{minutesLeft !== null && t.warning(minutesLeft)}</p>
+        <p id={textId}>{secondsLeft !== null && timeLeftText(secondsLeft)}</p>
+        <p className="visually-hidden" aria-live="polite">
+          {spoken}
+        </p>
         <div className="contact-dialog__actions form-actions">
           <button type="button" className="button button--primary" onClick={stay}>
             {t.staySignedIn}
@@ -106,4 +127,36 @@ export function IdleWatch() {
       </div>
     </dialog>
   )
+}
+
+interface Countdown {
+  /** When the sign-in ends, on the browser's clock (ms). */
+  endsAt: number
+  /** The whole seconds left when the warning opened. */
+  openedWith: number
+  /** The browser's clock at the last tick (ms). */
+  now: number
+}
+
+function countdownOf(secondsLeft: number): Countdown {
+  const now = Date.now()
+  return { endsAt: now + secondsLeft * 1000, openedWith: secondsLeft, now }
+}
+
+/** The whole seconds left, the clock moved on each second while the warning is open. */
+function useSecondsLeft(
+  countdown: Countdown | null,
+  setCountdown: (update: (current: Countdown | null) => Countdown | null) => void,
+): number | null {
+  const endsAt = countdown?.endsAt
+  useEffect(() => {
+    if (endsAt === undefined) return
+    const tick = window.setInterval(
+      () => setCountdown((current) => current && { ...current, now: Date.now() }),
+      1000,
+    )
+    return () => window.clearInterval(tick)
+  }, [endsAt, setCountdown])
+  if (!countdown) return null
+  return Math.max(0, Math.ceil((countdown.endsAt - countdown.now) / 1000))
 }

@@ -3,7 +3,11 @@
 // idle limit and, once the service has said the sign-in ended, shows that instead of the
 // screen: its own message and "Log in again", not the technical-difficulties text.
 import { useState, type ComponentProps } from 'react'
+import { withLoginUsername } from '../config/paths.ts'
 import { screenTexts } from '../i18n/texts.ts'
+import { useDocumentTitle } from '../lib/page.ts'
+import { useProgramSelection } from '../lib/program-selection.ts'
+import { readSession } from '../lib/session.ts'
 import { useSessionState } from '../lib/session-time.ts'
 import { signOutThenOpen } from '../lib/sign-out.ts'
 import { FormScreen } from './form-screen.tsx'
@@ -27,15 +31,21 @@ export function SignedInFrame({ watchesIdle = true, ...frame }: SignedInFramePro
 
 const noItems: readonly string[] = []
 
-/** An ended sign-in says so, with one way on. */
+/**
+ * An ended sign-in says so (in the tab's title too), with one way on: the login with the
+ * username filled in (issue 43, item 9; `cname`, as after a password change), never the
+ * password.
+ */
 function SessionEnded({ className }: { className: string | undefined }) {
   const t = screenTexts.session
   const loginPath = useAreaLogin()
+  const { program } = useProgramSelection()
+  useDocumentTitle(t.endedTitle, program.displayName)
   const [isLeaving, setLeaving] = useState(false)
   const logInAgain = () => {
     if (isLeaving) return
     setLeaving(true)
-    void signOutThenOpen(loginPath)
+    void signOutThenOpen(withLoginUsername(loginPath, readSession().username))
   }
   return (
     <FormScreen

@@ -269,6 +269,11 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
       'Por su seguridad, cerraremos su sesión en {minutes, plural, one {# minuto} other {# minutos}}, a menos que elija mantenerla abierta.',
       'minutes',
     ),
+    warningSeconds: icu<[number]>(
+      es,
+      'Por su seguridad, cerraremos su sesión en {seconds, plural, one {# segundo} other {# segundos}}, a menos que elija mantenerla abierta.',
+      'seconds',
+    ),
     staySignedIn: 'Mantener la sesión abierta',
     signOut: 'Cerrar sesión',
     endedTitle: 'Se cerró su sesión',
@@ -285,7 +290,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
   },
   busy: first.screenTexts.busy,
   passkeys: {
-    offerTitle: 'Inicie sesión más rápido la próxima vez con una llave de acceso',
+    offerTitle: 'Omita el código la próxima vez',
     offerIntro:
       'Una llave de acceso le permite confirmar su identidad con la huella digital, el rostro o el bloqueo de pantalla de este dispositivo en lugar de un código. Solo funciona en este sitio web, por lo que no se puede entregar a una página falsa.',
     create: 'Crear una llave de acceso',
@@ -294,6 +299,14 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     orCode: 'O pida que se le envíe un código:',
     notUsed:
       'No se pudo usar su llave de acceso. Inténtelo de nuevo o pida que se le envíe un código.',
+    notHere:
+      'No se usó ninguna llave de acceso. Si este dispositivo no tiene su llave de acceso, pida que se le envíe un código.',
+    elsewhere:
+      '¿Tiene una llave de acceso en su teléfono o en otro navegador? Puede usarla en lugar de un código.',
+    savedTitle: 'Llave de acceso guardada',
+    saved:
+      'Su llave de acceso quedó guardada en este dispositivo. La próxima vez, después de su contraseña, elija “Usar su llave de acceso” en lugar de esperar un código.',
+    notSaved: 'No se guardó ninguna llave de acceso. Puede intentarlo de nuevo o elegir Ahora no.',
     listTitle: 'Sus llaves de acceso',
     listIntro: 'Claves de acceso que puede usar en lugar de un código en un dispositivo nuevo.',
     none: 'No tiene llaves de acceso.',

@@ -1,6 +1,7 @@
 // Passkeys (issue 23): the member's calls. Where each is open follows the sign-in flow
-// (modules/signin/flow.ts): an assertion only while a second factor is owed (challenged), a
-// new passkey or a removal only after a factor passed in this very sign-in.
+// (modules/signin/flow.ts): an assertion only while a second factor is owed (`factorOwed`:
+// a challenge or a confirmation of details, issue 43), a new passkey or a removal only after
+// a factor passed in this very sign-in.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   CwMfaResponseSchema,
@@ -21,7 +22,7 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import type { SignInState } from '../signin/flow.ts'
+import { factorOwed, type SignInState } from '../signin/flow.ts'
 import { deviceMarksOf, setDeviceMark, type DeviceCookie } from '../mfa/device-trust.ts'
 import { hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
 import { applyOutcome } from '../signin/sign-in.ts'
@@ -32,8 +33,6 @@ interface Deps {
   deviceCookie: DeviceCookie
 }
 
-/** Owing the second factor: a passkey may stand in for the code of a challenge. */
-const owingFactor: SignInState[] = ['challenged']
 const signedIn: SignInState[] = ['authenticated']
 const atVerification: SignInState[] = ['mfa_pending', 'enrolling', 'challenged']
 
@@ -88,8 +87,8 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
     }
   }
 
-  // Asked by verification step 1 wherever it shows (an enrolment too): a passkey stands in
-  // only for a challenge's code, so anywhere else the answer is no.
+  // Asked by the verification screens (confirm, enrol, choose delivery): a passkey stands in
+  // wherever a factor is owed (flow.ts `factorOwed`), so before the decision the answer is no.
   api.get(
     '/api/passkeys/status',
     {
@@ -98,7 +97,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
     },
     async (request) => {
       const { session, user } = request.member
-      const isOwed = owingFactor.includes(session.stage)
+      const isOwed = factorOwed.includes(session.stage)
       return { hasPasskey: isOwed && (await passkeys.hasPasskey(user)) }
     },
   )
@@ -110,7 +109,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
         ...call('passkeyAuthenticationOptions', true, PasskeyOptionsSchema, 409),
         body: PasskeyNoInputSchema,
       },
-      preHandler: requireMember(owingFactor),
+      preHandler: requireMember(factorOwed),
     },
     async (request) => {
       const made = await passkeys.authenticationOptions(request.member.user)
@@ -127,7 +126,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
         ...call('passkeyAuthenticate', true, CwMfaResponseSchema),
         body: PasskeyAssertionSchema,
       },
-      preHandler: requireMember(owingFactor),
+      preHandler: requireMember(factorOwed),
     },
     async (request, reply) => {
       const held = await takeChallenge(request)

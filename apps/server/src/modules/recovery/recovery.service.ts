@@ -153,7 +153,7 @@ export function recoveryService(deps: Deps) {
     const passwordHash = await hashPassword(password)
     const lifetime = temporaryPasswordLifetimes[method]
     const b = await brand(user)
-    const message = templates.temporaryPassword(b, password, lifetime.words)
+    const message = templates.temporaryPassword(b, password, lifetime.words, user.isLocked)
     const other: DeliveryMethod = method === 'email' ? 'sms' : 'email'
     await db.transaction(async (tx) => {
       await usersRepo(tx).setPendingPassword(user.id, {
@@ -162,7 +162,7 @@ export function recoveryService(deps: Deps) {
         channel: method,
       })
       await send(tx, user, method, message)
-      await send(tx, user, other, templates.temporaryPasswordSent(b, method))
+      await send(tx, user, other, templates.temporaryPasswordSent(b, method, user.isLocked))
     })
     await audit.record({
       event: 'recovery.temporary_password_sent',

@@ -69,6 +69,15 @@ export const transitions: Readonly<
   blocked: {},
 }
 
+/**
+ * Where a second factor is owed on this device: a code sent to a contact passes it, and so
+ * does a passkey of the account (issue 43): at a challenge, and at a confirmation of details
+ * not all proven yet (RE_ENROLL), where the unproven contact can be proven later by a code.
+ * A passkey exists only after a factor passed (creation is open after a code) and every reset
+ * that asks for contacts again removes them, so an enrolment of new details has none.
+ */
+export const factorOwed: readonly SignInState[] = ['enrolling', 'challenged']
+
 /** Every sign-in that is neither changing its password nor stopped by the program rules. */
 export const activeSignIn: readonly SignInState[] = [
   'program_pending',

@@ -1,13 +1,7 @@
 // Spec §2 screen 11 (verificationinfostep1; pl also `mfa`): where the code goes, whether to
 // update the contact details afterwards, or a call to support.
 import { useState, type FormEvent } from 'react'
-import {
-  maskPhone,
-  myAccountScreen,
-  type DeliveryMethod,
-  type Flavour,
-  type MfaDetails,
-} from '@portal/contract'
+import { maskPhone, type DeliveryMethod, type Flavour, type MfaDetails } from '@portal/contract'
 import { failureTextOf, messages, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
 import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
@@ -18,8 +12,7 @@ import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 import { formTexts } from '../../i18n/form-texts.ts'
-import { signInWithPasskey } from './passkeys-api.ts'
-import { useHasPasskey } from './use-has-passkey.ts'
+import { PasskeyChoice, usePasskeyPlacement } from './passkey-choice.tsx'
 
 export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
 
@@ -42,13 +35,15 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
   const layout = mfaLayoutOf(flavour)
   const data = useMfaData({ details: true, countries: false })
   const step = useMfaStep(flavour)
-  const [method, setMethod] = useState<DeliveryMethod | null>(null)
-  const hasPasskey = useHasPasskey()
+  const [picked, setMethod] = useState<DeliveryMethod | null>(null)
+  const passkey = usePasskeyPlacement()
   const [isUpdateRequested, setUpdateRequested] = useState(
     () => readMfaProgress().isUpdateRequested,
   )
 
   const options = data.status === 'ready' ? deliveryOptionsOf(data.details) : []
+  // Issue 43 (item 6): a single place to send the code is chosen already.
+  const method = picked ?? (options.length === 1 ? (options[0]?.method ?? null) : null)
   const bannerItems =
     data.status === 'failed' && step.bannerItems.length === 0
       ? [failureTextOf(flavour)]
@@ -71,21 +66,6 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
 
   const askForSupport = () => void step.perform(requestSupport, (r) => stepAfterResponse(r))
 
-  // Issue 23: a passkey stands in for the code; passed, it goes where a right code goes.
-  const usePasskey = () =>
-    void step.perform(signInWithPasskey, (response) => {
-      if (response.statusCode === 'AUTHENTICATION_FAILED') {
-        return { kind: 'stay', message: screenTexts.passkeys.notUsed }
-      }
-      if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
-        writeMfaProgress({
-          doneTarget: response.nextScreen === myAccountScreen ? 'landing' : 'login',
-          isUpdateRequested: false,
-        })
-      }
-      return stepAfterResponse(response, { isUpdateRequested })
-    })
-
   return (
     <MfaFrame
       layout={layout}
@@ -96,17 +76,16 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       isBusy={step.isBusy || data.status === 'loading'}
       busyText={step.isBusy ? screenTexts.busy.sendingCode : undefined}
     >
-      {hasPasskey && (
-        <div className="mfa__passkey">
-          <div className="form-actions">
-            <button type="button" className="button button--primary" onClick={usePasskey}>
-              {screenTexts.passkeys.use}
-            </button>
-          </div>
-          <p className="mfa__passkey-or">{screenTexts.passkeys.orCode}</p>
-        </div>
-      )}
+      <PasskeyChoice
+        step={step}
+        placement={passkey}
+        at="lead"
+        isUpdateRequested={isUpdateRequested}
+      />
       <form className="mfa__form" noValidate onSubmit={submit}>
+        {data.status === 'ready' && data.details?.contactsBound && (
+          <p className="mfa__notice">{screenTexts.mfa.boundContactsIntro}</p>
+        )}
         {data.status === 'ready' && data.details?.recentRecoveryBy && (
           <p className="mfa__notice">
             {screenTexts.mfa.recentRecovery(data.details.recentRecoveryBy)}
@@ -143,6 +122,12 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
           </button>
         </div>
       </form>
+      <PasskeyChoice
+        step={step}
+        placement={passkey}
+        at="second"
+        isUpdateRequested={isUpdateRequested}
+      />
     </MfaFrame>
   )
 }

@@ -119,33 +119,29 @@ describe('confirm verification information', () => {
 })
 
 describe('confirm verification information after a password reset or an unlock (issue 32)', () => {
-  it('shows the contacts proven before, masked and unchangeable, and goes on to choose where the code goes', async () => {
+  it('has nothing to confirm: goes straight on to choose where the code goes, saying why (issue 43)', async () => {
     const service = fakeService({
       'GET /api/mfa/getDetails': {
         json: {
           userName: 'dana_member',
-          emailAddress: 'd*****@example.com',
+          emailAddress: null,
           typeOfEmailAddress: null,
           phoneNumber: '***-***-0101',
           typeOfPhoneNumber: null,
           geoCountryId: null,
           contactsBound: true,
-          recentRecoveryBy: null,
+          recentRecoveryBy: 'email',
         },
       },
       'GET /api/mfa/getCountries': { json: [{ countryName: 'United States', dialPrefix: '1' }] },
     })
-    const { user } = renderPortal('/usweb/confirmverificationinfostep1')
-    await screen.findByRole('heading', { name: screenTexts.mfa.contactTitles.confirm, level: 1 })
-    await screen.findByText(screenTexts.mfa.boundContactsIntro)
-    expect(screen.getByText('d*****@example.com')).toBeInTheDocument()
-    expect(screen.getByText('***-***-0101')).toBeInTheDocument()
-    // Nothing to type: the form that could replace them is not there.
-    expect(screen.queryByLabelText('Email address')).toBeNull()
-    expect(screen.queryByLabelText('Mobile number')).toBeNull()
-
-    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    renderPortal('/usweb/confirmverificationinfostep1')
     await screen.findByRole('heading', { name: screenTexts.mfa.chooseDeliveryTitle, level: 1 })
+    await screen.findByText(screenTexts.mfa.boundContactsIntro)
+    // Nothing to type, and the one place the code may go is chosen already.
+    expect(screen.queryByLabelText('Email address')).toBeNull()
+    expect(screen.getByRole('radio', { name: /^Mobile\b/ })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled()
     expect(service.callsTo(updateUser)).toHaveLength(0)
   })
 })

@@ -2,15 +2,8 @@
 // (updateinformationstep1component): the verification contact form and its updateUser call.
 import { useEffect, useState, type MouseEvent } from 'react'
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form'
-import { useNavigate } from 'react-router'
-import {
-  contactTypes,
-  countryNameIn,
-  limits,
-  type Country,
-  type Flavour,
-  type MfaDetails,
-} from '@portal/contract'
+import { Navigate } from 'react-router'
+import { contactTypes, countryNameIn, limits, type Country, type Flavour } from '@portal/contract'
 import { failureTextOf, locale, screenTexts, webTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
@@ -27,6 +20,7 @@ import {
 } from './mfa-contact.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { PasskeyList } from './passkey-list.tsx'
+import { PasskeyChoice, usePasskeyPlacement } from './passkey-choice.tsx'
 import { readMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
@@ -67,7 +61,16 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
       : step.bannerItems
 
   const askForSupport = () => void step.perform(requestSupport, (r) => stepAfterResponse(r))
+  // Issue 43: a factor is owed here too (RE_ENROLL); the member's passkey stands in for the
+  // code, and the contact still unproven is proven by a later code.
+  const passkey = usePasskeyPlacement(variant !== 'update')
 
+  // Issue 32: after a password reset or an unlock, the contacts proven before stay as they
+  // are until a code sent to one of them passes. Issue 43 (item 6): there is nothing to
+  // confirm, so the member goes straight on to where the code goes, which says why.
+  if (data.status === 'ready' && variant === 'confirm' && data.details?.contactsBound) {
+    return <Navigate to={mfaScreenPath(flavour, 'verificationInfoStep1', null)} replace />
+  }
   return (
     <MfaFrame
       layout={layout}
@@ -77,24 +80,22 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
     >
-      {data.status === 'ready' && variant === 'confirm' && data.details?.contactsBound ? (
-        <BoundContacts details={data.details} flavour={flavour} />
-      ) : (
-        data.status !== 'loading' && (
-          <ContactForm
-            variant={variant}
-            layout={layout}
-            countries={data.countries}
-            isMasked={data.status === 'ready' && data.details?.contactsMasked === true}
-            defaultValues={
-              data.status === 'ready' && data.details
-                ? contactFromDetails(data.details, data.countries)
-                : emptyContact
-            }
-            step={step}
-          />
-        )
+      <PasskeyChoice step={step} placement={passkey} at="lead" />
+      {data.status !== 'loading' && (
+        <ContactForm
+          variant={variant}
+          layout={layout}
+          countries={data.countries}
+          isMasked={data.status === 'ready' && data.details?.contactsMasked === true}
+          defaultValues={
+            data.status === 'ready' && data.details
+              ? contactFromDetails(data.details, data.countries)
+              : emptyContact
+          }
+          step={step}
+        />
       )}
+      <PasskeyChoice step={step} placement={passkey} at="second" />
       {variant === 'update' && <PasskeyList />}
       {layout === 'pl' && (
         <p className="mfa__help">
@@ -104,43 +105,6 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
         </p>
       )}
     </MfaFrame>
-  )
-}
-
-/**
- * Issue 32: after a password reset or an unlock, the contacts proven before stay as they are
- * until a code sent to one of them passes. They are shown masked, and Continue goes on to
- * choose where the code goes; the update screen is open after the code.
- */
-function BoundContacts({ details, flavour }: { details: MfaDetails; flavour: Flavour }) {
-  const navigate = useNavigate()
-  return (
-    <div className="mfa__form">
-      <p className="mfa__notice">{screenTexts.mfa.boundContactsIntro}</p>
-      <dl className="mfa__bound">
-        {details.emailAddress && (
-          <>
-            <dt>{formTexts().mfa.emailAddress}</dt>
-            <dd className="mfa__bound-email">{details.emailAddress}</dd>
-          </>
-        )}
-        {details.phoneNumber && (
-          <>
-            <dt>{formTexts().mfa.mobileNumber}</dt>
-            <dd>{details.phoneNumber}</dd>
-          </>
-        )}
-      </dl>
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void navigate(mfaScreenPath(flavour, 'verificationInfoStep1', null))}
-        >
-          {webTexts.common.continue}
-        </button>
-      </div>
-    </div>
   )
 }
 

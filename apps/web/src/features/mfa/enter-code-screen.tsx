@@ -49,7 +49,7 @@ function resendSecondsOf(response: CwMfaResponse): number {
 export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   const layout = mfaLayoutOf(flavour)
   const step = useMfaStep(flavour)
-  // pl shows "new code sent" as information; usweb in the error banner (spec §8).
+  // "A new code has been sent" is information, never the error banner (issue 43, item 3).
   const [notice, setNotice] = useState<string | null>(null)
   const [progress] = useState(readMfaProgress)
   const isOfferDue = usePasskeyOfferDue()
@@ -135,12 +135,11 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       // Still on this screen, with a fresh code on its way.
       resetField('verificationCode')
       resend.start(resendSecondsOf(response))
-      if (layout === 'pl') {
-        setNotice(messages.mfa.newCodeSent)
-        scrollToTop()
-      } else {
-        step.showBanner([messages.mfa.newCodeSent])
-      }
+      // Issue 43 (item 3): a calm notice in both layouts, as pl has it; spec §8 put it in
+      // usweb's error banner, where members read "Error", pressed again and voided the code.
+      step.clearBanner()
+      setNotice(messages.mfa.newCodeSent)
+      scrollToTop()
       return null
     })
 

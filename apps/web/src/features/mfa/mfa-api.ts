@@ -24,6 +24,8 @@ export type MfaAnswer =
    * usable answer.
    */
   | { kind: 'failed'; isUnauthorized?: boolean }
+  /** Nothing was sent and nothing failed (a passkey ceremony cancelled): said calmly, not an error. */
+  | { kind: 'notice'; message: string }
 
 export type DetailsAnswer = { kind: 'answered'; details: MfaDetails } | { kind: 'failed' }
 

@@ -63,10 +63,15 @@ describe('verification contact form (spec §5: all fields required)', () => {
     expect(contactFromDetails(details, countries)).toEqual({
       typeOfEmailAddress: 'Personal',
       emailAddress: 'bclip.demo@example.com',
-      typeOfPhoneNumber: null,
+      // Issue 43 (item 10): a number on file without a type is Personal until changed.
+      typeOfPhoneNumber: 'Personal',
       geoCountryId: defaultCountry.countryName,
       phoneNumber: '555-555-0100',
     })
+    // With no number on file there is nothing to preselect.
+    expect(
+      contactFromDetails({ ...details, phoneNumber: null }, countries).typeOfPhoneNumber,
+    ).toBeNull()
     expect(contactFromDetails({ ...details, geoCountryId: 'Canada' }, countries).geoCountryId).toBe(
       'Canada',
     )

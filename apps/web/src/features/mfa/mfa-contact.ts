@@ -51,10 +51,12 @@ export function contactFromDetails(
   countries: readonly Country[],
 ): ContactFormValues {
   const country = countries.find((c) => c.countryName === details.geoCountryId)
+  // Issue 43 (item 10): an address on file without a type (the one just registered) is
+  // Personal unless the member says otherwise; an empty form still asks.
   return {
-    typeOfEmailAddress: details.typeOfEmailAddress,
+    typeOfEmailAddress: details.typeOfEmailAddress ?? (details.emailAddress ? 'Personal' : null),
     emailAddress: details.emailAddress ?? '',
-    typeOfPhoneNumber: details.typeOfPhoneNumber,
+    typeOfPhoneNumber: details.typeOfPhoneNumber ?? (details.phoneNumber ? 'Personal' : null),
     geoCountryId: country?.countryName ?? defaultCountry.countryName,
     phoneNumber: details.phoneNumber ?? '',
   }

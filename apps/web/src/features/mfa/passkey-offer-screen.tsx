@@ -1,9 +1,11 @@
 // Issue 23: after a code passed, before the hand-off, a screen of its own offers a passkey.
-// Whatever happens here (made, declined, cancelled, failed), the sign-in goes on to the
-// hand-off, with no error: the code already proved the member.
+// Issue 43: a passkey made is said so ("Passkey saved", with where it is and how to use it
+// next time) before the hand-off; a cancelled or failed creation stays on the offer with a
+// calm notice, so the member may try again or choose "Not now". The code already proved the
+// member: nothing here is an error.
 import { useState } from 'react'
 import type { Flavour } from '@portal/contract'
-import { screenTexts } from '../../i18n/texts.ts'
+import { screenTexts, webTexts } from '../../i18n/texts.ts'
 import type { HandoffTarget } from '../../lib/handoff.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { rememberOfferAnswered } from './passkey-offer.ts'
@@ -22,14 +24,53 @@ export function PasskeyOfferScreen({
   const layout = mfaLayoutOf(flavour)
   const step = useMfaStep(flavour)
   const [isWorking, setWorking] = useState(false)
+  const [outcome, setOutcome] = useState<'offered' | 'saved' | 'notSaved'>('offered')
 
-  const goOn = async (work: () => Promise<unknown>) => {
+  const goOn = async () => {
     if (isWorking) return
     setWorking(true)
-    rememberOfferAnswered()
-    await work()
     await step.follow({ kind: 'handoff', target })
     setWorking(false)
+  }
+
+  const create = async () => {
+    if (isWorking) return
+    setWorking(true)
+    const isSaved = await createPasskey()
+    if (isSaved) rememberOfferAnswered()
+    setOutcome(isSaved ? 'saved' : 'notSaved')
+    setWorking(false)
+  }
+
+  const notNow = () => {
+    rememberOfferAnswered()
+    void goOn()
+  }
+
+  if (outcome === 'saved') {
+    return (
+      <MfaFrame
+        // A screen of its own: its heading takes the focus, as on arrival.
+        key="passkey-saved"
+        layout={layout}
+        id="passkey-saved"
+        title={screenTexts.passkeys.savedTitle}
+        intro={screenTexts.passkeys.saved}
+        bannerItems={step.bannerItems}
+        isBusy={isWorking}
+      >
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void goOn()}
+            disabled={isWorking}
+          >
+            {webTexts.common.continue}
+          </button>
+        </div>
+      </MfaFrame>
+    )
   }
 
   return (
@@ -41,11 +82,14 @@ export function PasskeyOfferScreen({
       bannerItems={step.bannerItems}
       isBusy={isWorking}
     >
+      <div role="status">
+        {outcome === 'notSaved' && <p className="mfa__notice">{screenTexts.passkeys.notSaved}</p>}
+      </div>
       <div className="form-actions">
         <button
           type="button"
           className="button button--primary"
-          onClick={() => void goOn(createPasskey)}
+          onClick={() => void create()}
           disabled={isWorking}
         >
           {screenTexts.passkeys.create}
@@ -53,7 +97,7 @@ export function PasskeyOfferScreen({
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void goOn(async () => undefined)}
+          onClick={notNow}
           disabled={isWorking}
         >
           {screenTexts.passkeys.notNow}

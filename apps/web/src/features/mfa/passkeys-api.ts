@@ -14,6 +14,7 @@ import { apiClient } from '../../lib/api-client.ts'
 import { mfaRequestHeaders } from '../../lib/device.ts'
 import { readSession } from '../../lib/session.ts'
 import type { MfaAnswer } from './mfa-api.ts'
+import { rememberPasskeyHere } from './passkey-device.ts'
 
 const client = () => apiClient.withHeaders(mfaRequestHeaders(readSession().username))
 
@@ -40,8 +41,9 @@ export async function hasPasskey(signal?: AbortSignal): Promise<boolean> {
 
 /**
  * The second factor by passkey: a challenge, the browser's ceremony, the service's verdict
- * (a cwMFAResponse, as for a code). A cancelled or failed ceremony is answered with the
- * passkey message and sends nothing.
+ * (a cwMFAResponse, as for a code). A ceremony that ended in the browser (cancelled, or no
+ * passkey of this site on this device: WebAuthn does not tell the two apart) is a notice, not
+ * an error; it sent nothing and spent no try. A passed one is remembered on this device.
  */
 export async function signInWithPasskey(): Promise<MfaAnswer> {
   const options = await client().postJson(
@@ -55,16 +57,16 @@ export async function signInWithPasskey(): Promise<MfaAnswer> {
     const { startAuthentication } = await import('@simplewebauthn/browser')
     response = await startAuthentication({ optionsJSON: options.json as never })
   } catch {
-    return { kind: 'refused', message: screenTexts.passkeys.notUsed }
+    return { kind: 'notice', message: screenTexts.passkeys.notHere }
   }
   const result = await client().postJson(
     '/api/passkeys/authentication',
     { response },
     CwMfaResponseSchema,
   )
-  return result.kind === 'answered'
-    ? { kind: 'answered', response: result.json }
-    : { kind: 'failed' }
+  if (result.kind !== 'answered') return { kind: 'failed' }
+  if (result.json.statusCode === 'AUTHENTICATION_SUCCESS') rememberPasskeyHere()
+  return { kind: 'answered', response: result.json }
 }
 
 /** Makes a passkey on this device; true when the service saved it. Never throws. */
@@ -79,6 +81,7 @@ export async function createPasskey(): Promise<boolean> {
     const { startRegistration } = await import('@simplewebauthn/browser')
     const response = await startRegistration({ optionsJSON: options.json as never })
     const saved = await client().postJson('/api/passkeys/registration', { response }, PasskeySchema)
+    if (saved.kind === 'answered') rememberPasskeyHere()
     return saved.kind === 'answered'
   } catch {
     return false

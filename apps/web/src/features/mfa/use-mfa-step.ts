@@ -1,6 +1,7 @@
 // What every verification screen does with a call: the shared submission (spinner, one call
 // at a time, the banner), and then the next step of spec §4 — another screen, the hand-off,
 // or a message on this one.
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { CwMfaResponse, Flavour } from '@portal/contract'
 import { pathsOf } from '../../config/paths.ts'
@@ -20,6 +21,8 @@ export function useMfaStep(flavour: Flavour) {
   const submission = useSubmission(failure)
   const { showBanner } = submission
   const showFailure = () => showBanner(failure)
+  // Issue 43: what is said calmly (role="status"), never in the Error banner.
+  const [notice, setNotice] = useState<string | null>(null)
 
   /** Follows a step; true when the browser is leaving the portal. */
   const follow = async (step: MfaStep): Promise<boolean> => {
@@ -56,7 +59,13 @@ export function useMfaStep(flavour: Flavour) {
   /** Runs one MFA call and follows what `decide` makes of its answer. */
   const perform = (call: () => Promise<MfaAnswer>, decide: DecideStep): Promise<void> =>
     submission.run(async () => {
+      setNotice(null)
       const answer = await call()
+      if (answer.kind === 'notice') {
+        submission.clearBanner()
+        setNotice(answer.message)
+        return false
+      }
       if (answer.kind === 'failed') {
         // Issue 27: a sign-in seen live that the service no longer knows has ended; the
         // frame then says so instead of the failure message.
@@ -68,5 +77,5 @@ export function useMfaStep(flavour: Flavour) {
       return step ? follow(step) : false
     })
 
-  return { ...submission, showFailure, perform, follow }
+  return { ...submission, showFailure, perform, follow, notice, setNotice }
 }

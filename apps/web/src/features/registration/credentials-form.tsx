@@ -79,7 +79,9 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
       const request = createUserRequestOf(flavour, level1Org, details, values)
       const outcome = createOutcomeOf(await createUser(request))
       if (outcome.kind === 'created') {
-        await navigate(pathsOf(flavour).registerStep3)
+        // Issue 43 (item 10): the Welcome's way to the login fills the username in (router
+        // state: nothing kept in storage; a username is no secret, the password never goes).
+        await navigate(pathsOf(flavour).registerStep3, { state: { username: values.userName } })
         return
       }
       // The service's longer list refused it: said as the portal's own check says it (field,
