@@ -79,6 +79,8 @@ import { customersRepo } from './store/customers.repo.ts'
 import type { Database } from './store/db.ts'
 import { purgeExpired, type PurgeReport } from './store/retention.ts'
 import { usersRepo } from './store/users.repo.ts'
+import { isTracing } from './tracing.ts'
+import requestTracing from './plugins/tracing.ts'
 
 export interface AppDeps {
   config: Config
@@ -236,6 +238,8 @@ export async function buildApp({
   app.addHook('onClose', async () => health.stop())
   const metrics = createMetrics({ clock, monitor: health, database, build: config.build })
   app.decorate('metrics', metrics)
+  // Before the request context: the request's span is then open for all its work.
+  if (isTracing()) await app.register(requestTracing)
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id)
     runWithRequestId(request.id, done, {

@@ -18,6 +18,8 @@ export interface Config {
   dbTimeouts: { connectMs: number; statementMs: number }
   shutdownGraceMs: number
   build: { version: string; commit: string }
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME: traces are off without the endpoint. */
+  traces: { endpoint: string | undefined; serviceName: string }
   migrateOnStart: boolean
   dataDir: string
   /** Demo receivers and the outbox viewer; never in production. */
@@ -306,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     build: { version: e.BUILD_VERSION, commit: e.BUILD_COMMIT },
+    traces: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     migrateOnStart: e.MIGRATE_ON_START,
     dataDir: e.DATA_DIR,
     isDemo,

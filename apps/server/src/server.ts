@@ -14,6 +14,7 @@ import { startManagementServer } from './plugins/metrics.ts'
 import { DatabaseInUseError, openDatabase } from './store/db.ts'
 import { seedDemoData } from './store/seed.ts'
 import { startupFailure } from './startup-errors.ts'
+import { startTracing, stopTracing } from './tracing.ts'
 import { withoutQueryValues } from './lib/logged-errors.ts'
 
 /** Set once the service is up: until then a stop signal ends the process at once. */
@@ -37,6 +38,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main() {
   const asksForDemo = process.argv.includes('--demo')
   const config = loadConfig(asksForDemo ? { DEMO_MODE: 'true', ...process.env } : process.env)
+  await startTracing({
+    endpoint: config.traces.endpoint,
+    service: {
+      name: config.traces.serviceName,
+      version: config.build.version,
+      environment: config.env,
+    },
+  })
   const database = await openDatabase(
     config.databaseUrl
       ? {
@@ -91,6 +100,7 @@ async function main() {
     managementServer?.close()
     clock.stop()
     await database.close()
+    await stopTracing()
     app.log.info({ signal }, 'stopped')
     process.exit(0)
   }

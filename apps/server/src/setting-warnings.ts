@@ -3,7 +3,8 @@
 import { settingNames } from './settings.ts'
 
 /** Variables of the runtime, the shell or the platform that the service does not read. */
-const foreignPrefixes = ['NODE_', 'NPM_', 'npm_', 'UV_', 'KUBERNETES_', 'VITEST', 'TEST_']
+// OTEL_: the OpenTelemetry exporter reads its own (OTEL_EXPORTER_OTLP_HEADERS and the like).
+const foreignPrefixes = ['NODE_', 'NPM_', 'npm_', 'UV_', 'KUBERNETES_', 'VITEST', 'TEST_', 'OTEL_']
 /** Read by portal-admin, not the service: who is acting, for the audit rows. */
 const toolSettings = new Set(['PORTAL_OPERATOR'])
 

@@ -157,6 +157,13 @@ export const EnvSchema = z.object({
   RATE_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_PER_TARGET: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /**
+   * OpenTelemetry traces (src/tracing.ts): the collector's OTLP/HTTP base URL; spans go to
+   * `<this>/v1/traces`. Unset: no tracing at all.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The `service.name` of the spans. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('program-portal'),
   /** Shared rate-limit counters across instances; in-process without it. */
   REDIS_URL: z.string().url().optional(),
   /** `/metrics` on the service port answers only `Authorization: Bearer <this>`. */

@@ -5,6 +5,7 @@
 //     (the support desk: see support-commands.ts for the commands and their exit codes)
 //   npm run portal-admin -- migrate | purge | outbox-dead-letters | outbox-requeue | set-program-phone
 //     | import-policy-terms   (ops-commands.ts)
+//   npm run portal-admin -- copy-from-pglite <data-dir>   (a PGlite pilot moved to DATABASE_URL)
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
 // service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
@@ -21,6 +22,7 @@ import { importCustomersCsv } from '../modules/customer/customer-import.service.
 import { auditRepo } from '../store/audit.repo.ts'
 import { DatabaseInUseError, migratePostgres, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
+import { copyPgliteToPostgres, CopyRefusedError } from './pglite-to-postgres.ts'
 import { memberCommand, memberUsage } from './member-commands.ts'
 import { operatorActor, takeReason } from './operator.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
@@ -31,7 +33,8 @@ const usage = `Usage:
   portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>] [--reason <text>]
 ${supportUsage}
 ${memberUsage}
-${opsUsage}`
+${opsUsage}
+  portal-admin copy-from-pglite <data-dir>`
 
 async function importCustomers(
   database: Database,
@@ -128,10 +131,43 @@ async function migrateOnly(): Promise<number> {
   }
 }
 
+/**
+ * `copy-from-pglite <data-dir>`: a pilot's PGlite folder into the migrated, empty PostgreSQL
+ * database of DATABASE_URL (cli/pglite-to-postgres.ts). Like migrate, the database settings only.
+ */
+async function copyFromPglite(args: string[]): Promise<number> {
+  const [dataDir] = args
+  if (!dataDir || args.length > 1) return fail(usage)
+  try {
+    const settings = loadDatabaseConfig(process.env)
+    if (!settings.databaseUrl) return fail('copy-from-pglite: set DATABASE_URL to the target.')
+    const report = await copyPgliteToPostgres({
+      dataDir,
+      url: settings.databaseUrl,
+      connectMs: settings.dbTimeouts.connectMs,
+    })
+    for (const table of report.tables) console.log(`${table.name}\t${table.rows}`)
+    const rows = report.tables.reduce((sum, table) => sum + table.rows, 0)
+    console.log(
+      `Copied ${rows} row(s) in ${report.tables.length} table(s) and ${report.sequences} sequence(s) ` +
+        `at schema version ${report.migrations} from ${dataDir} to PostgreSQL.`,
+    )
+    return 0
+  } catch (error) {
+    if (error instanceof CopyRefusedError) return fail(`Not copied: ${error.message}`)
+    const explained = startupFailure(error, 'DATABASE_URL')
+    if (explained instanceof ConfigError || explained instanceof DatabaseInUseError) {
+      return fail(explained.message)
+    }
+    throw error
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const asksForDemo = argv.includes('--demo')
   const [command, ...rest] = argv.filter((arg) => arg !== '--demo')
   if (command === 'migrate') return migrateOnly()
+  if (command === 'copy-from-pglite') return copyFromPglite(rest)
   const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
   const member = memberCommand(command)

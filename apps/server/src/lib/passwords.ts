@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto'
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
+import { traced } from '../tracing.ts'
 import { hashWorkers, type HashWorkers } from './hash-workers.ts'
 import { ServiceUnavailable } from './unavailable.ts'
 
@@ -107,12 +108,17 @@ async function bounded<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
+// A span each when tracing is on (src/tracing.ts), its wait for a hashing slot included.
 export function hashPassword(password: string): Promise<string> {
-  return bounded(() => argon2Hash(password))
+  return traced('password hash', { 'portal.password.operation': 'hash' }, () =>
+    bounded(() => argon2Hash(password)),
+  )
 }
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return bounded(() => argon2Verify(passwordHash, password).catch(() => false))
+  return traced('password hash', { 'portal.password.operation': 'verify' }, () =>
+    bounded(() => argon2Verify(passwordHash, password).catch(() => false)),
+  )
 }
 
 // Verifying against this for unknown usernames and locked accounts keeps their answer as

@@ -150,7 +150,7 @@ function isRunning(pid: number): boolean {
 }
 
 /** Takes `<dataDir>.lock` (our pid inside); returns its release. A dead holder's lock is taken over. */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockFile = `${dataDir.replace(/[/\\]+$/, '')}.lock`
   await mkdir(dirname(lockFile), { recursive: true })
   for (let tries = 0; tries < 2; tries++) {
