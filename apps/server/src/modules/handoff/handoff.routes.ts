@@ -4,13 +4,15 @@ import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@porta
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { advance, programCheckOf, requireMember } from '../signin/flow-guard.ts'
+import type { OidcService } from '../oidc/oidc.service.ts'
 import type { handoffService } from './handoff.service.ts'
 
 interface Deps {
   handoff: ReturnType<typeof handoffService>
+  oidc: OidcService
 }
 
-export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
+export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Deps) {
   // The hand-off is issued once, to a session that has completed sign-in; the portal
   // session ends with it, and the sealed password leaves the service only here.
   const schema = {
@@ -21,7 +23,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
   // SECURITY: only a flow that passed the second factor, with the program verdict bound
   // to it saying 'allowed' (spec §4 program rules are enforced here, not only shown).
   const signedIn = { preHandler: requireMember(['authenticated']) }
-  withSchemas(app).post('/api/portal/handoff', { schema, ...signedIn }, async (request) => {
+  withSchemas(app).post('/api/portal/handoff', { schema, ...signedIn }, async (request, reply) => {
     const { target } = request.body ?? { target: 'login' }
     const { session, user } = request.member
     const check = programCheckOf(session)
@@ -29,14 +31,30 @@ export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
     if (!check || password === undefined) {
       throw new HttpError(401, 'Please log in to continue.')
     }
-    const url = await handoff.urlFor({
-      program: session.program,
-      username: user.username,
-      password,
-      custnum: user.custnum,
-      association: check.association,
-      target,
-    })
+    // A program whose site is registered for OpenID Connect (issue 44) takes the member by a
+    // handover to the provider instead: no password leaves the service.
+    const openIdUrl = oidc.clientOfProgram(check.program)
+      ? await oidc.handoffUrl(request, reply, check.program)
+      : undefined
+    if (openIdUrl) {
+      oidc.setHandover(reply, {
+        userId: user.id,
+        program: check.program,
+        authTime: Math.floor(handoff.now().getTime() / 1000),
+        // A factor passed in this sign-in, or a device the member trusted earlier.
+        amr: session.data.isCodePassed === true ? ['pwd', 'otp'] : ['pwd'],
+      })
+    }
+    const url =
+      openIdUrl ??
+      (await handoff.urlFor({
+        program: session.program,
+        username: user.username,
+        password,
+        custnum: user.custnum,
+        association: check.association,
+        target,
+      }))
     await advance(
       request,
       'handedOff',
