@@ -33,7 +33,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Dep
     }
     // A program whose site is registered for OpenID Connect (issue 44) takes the member by a
     // handover to the provider instead: no password leaves the service.
-    const openIdUrl = oidc.clientOfProgram(check.program)
+    const openIdUrl = (await oidc.clientOfProgram(check.program))
       ? await oidc.handoffUrl(request, reply, check.program)
       : undefined
     if (openIdUrl) {

@@ -11,10 +11,14 @@ import { usersRepo } from '../../store/users.repo.ts'
 import { oidcRoutes } from './oidc.routes.ts'
 import { oidcService, type OidcService } from './oidc.service.ts'
 
-/** The issuer: the portal's public origin (the first passkey origin) with `/oidc`. */
+/**
+ * The issuer: the portal's public origin with `/oidc`. Production names its origins
+ * (WEBAUTHN_ORIGINS, required there): the first is the portal's. The demo's default allows
+ * localhost on any port, so its issuer is localhost on the service's port.
+ */
 export function issuerOf(config: Config): string {
-  const [origin = 'http://localhost:3000'] = config.webauthn.origins
-  return `${origin}/oidc`
+  const [origin = '*'] = config.webauthn.origins
+  return origin.includes('*') ? `http://localhost:${config.port}/oidc` : `${origin}/oidc`
 }
 
 export async function registerOidc(

@@ -82,9 +82,10 @@ export async function loadSigningKeys(deps: Pick<OidcDeps, 'repo' | 'keys' | 'cl
     const opened = openWithAny(deps.keys.open, row.sealedJwk)
     if (opened === undefined) continue // sealed under a secret no longer in SESSION_SECRET
     const jwk = JSON.parse(opened) as JWK
-    // The signing key first; the others may verify only (published for the overlap).
-    if (row.kid === signingKid) jwks.unshift({ ...jwk, key_ops: ['sign', 'verify'] })
-    else jwks.push({ ...jwk, key_ops: ['verify'] })
+    // The signing key first: the provider signs with the first key of the algorithm (its
+    // key store keeps the order); the others are published and verify (the overlap).
+    if (row.kid === signingKid) jwks.unshift(jwk)
+    else jwks.push(jwk)
   }
   return { jwks, fingerprint: `${signingKid}|${rows.map((row) => row.kid).join(',')}` }
 }
@@ -132,6 +133,9 @@ export function createProvider(deps: OidcDeps, jwks: JWK[]): Provider {
     scopes: Object.keys(claimsByScope),
     claims: claimsByScope,
     acrValues: [secondFactorAcr],
+    // The claims of the scopes granted travel in the ID token itself: a site reads the member
+    // from the token it verified, with no second call.
+    conformIdTokenClaims: false,
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true },

@@ -41,10 +41,13 @@ export function oidcService(deps: ServiceDeps) {
   let loading: Promise<Provider> | undefined
   // The registered sites, by program, reloaded in the background: the hand-off of a program
   // on the spec's way asks no statement more (sign-in-queries.test.ts holds its count).
-  let clientsByProgram = new Map<string, OidcClientRow>()
+  // Until a first load succeeds, a hand-off loads them itself (and a database that is away
+  // answers 503): it never guesses that a program takes the member the spec's way.
+  let clientsByProgram: Map<string, OidcClientRow> | undefined
   const reloadClients = async () => {
     const rows = await deps.repo.listClients()
     clientsByProgram = new Map(rows.map((row) => [row.program, row]))
+    return clientsByProgram
   }
   let reloadTimer: NodeJS.Timeout | undefined
 
@@ -62,7 +65,7 @@ export function oidcService(deps: ServiceDeps) {
   return {
     /** Loads the registered sites, then again every `keyReloadMs` until `stop`. */
     async start() {
-      await reloadClients()
+      await reloadClients().catch(() => undefined)
       reloadTimer = setInterval(() => void reloadClients().catch(() => undefined), keyReloadMs)
       reloadTimer.unref()
     },
@@ -81,7 +84,9 @@ export function oidcService(deps: ServiceDeps) {
     },
 
     /** The client of a program (the site the member is handed to), if one is registered. */
-    clientOfProgram: (program: string) => clientsByProgram.get(program),
+    async clientOfProgram(program: string) {
+      return (clientsByProgram ?? (await reloadClients())).get(program)
+    },
 
     /** After the second factor: the member may be handed over once, within two minutes. */
     setHandover(reply: FastifyReply, handover: Handover) {
@@ -134,7 +139,7 @@ export function oidcService(deps: ServiceDeps) {
         const { uid, program: waiting } = JSON.parse(pending) as { uid: string; program: string }
         if (waiting === program) return deps.interactionUrl(uid)
       }
-      const client = clientsByProgram.get(program)
+      const client = await this.clientOfProgram(program)
       const initiate = client?.metadata.initiate_login_uri
       if (typeof initiate !== 'string') return undefined
       // OpenID Connect third-party initiated login: the site starts a request at once.
