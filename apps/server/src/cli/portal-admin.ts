@@ -5,6 +5,7 @@
 //     (the support desk: see support-commands.ts for the commands and their exit codes)
 //   npm run portal-admin -- migrate | purge | outbox-dead-letters | outbox-requeue | set-program-phone
 //     | import-policy-terms   (ops-commands.ts)
+//   npm run portal-admin -- oidc-site … | oidc-keys …   (OpenID Connect: oidc-commands.ts)
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
 // service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
@@ -21,6 +22,7 @@ import { importCustomersCsv } from '../modules/customer/customer-import.service.
 import { auditRepo } from '../store/audit.repo.ts'
 import { DatabaseInUseError, migratePostgres, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
+import { oidcCommand, oidcUsage } from './oidc-commands.ts'
 import { memberCommand, memberUsage } from './member-commands.ts'
 import { operatorActor, takeReason } from './operator.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
@@ -31,7 +33,8 @@ const usage = `Usage:
   portal-admin create-account <custnum> <username> [--email <address>] [--phone <digits>] [--reason <text>]
 ${supportUsage}
 ${memberUsage}
-${opsUsage}`
+${opsUsage}
+${oidcUsage}`
 
 async function importCustomers(
   database: Database,
@@ -135,12 +138,14 @@ async function main(argv: string[]): Promise<number> {
   const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
   const member = memberCommand(command)
+  const oidc = oidcCommand(command)
   if (
     command !== 'import-customers' &&
     command !== 'create-account' &&
     !opsCommand &&
     !support &&
-    !member
+    !member &&
+    !oidc
   ) {
     return fail(usage)
   }
@@ -163,6 +168,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (support) return await support({ database, config, clock }, rest)
     if (member) return await member({ database, config, clock }, rest)
+    if (oidc) return await oidc({ database, config, clock }, rest)
     if (opsCommand) return await opsCommand({ database, config, clock }, rest)
     if (command === 'import-customers') {
       const { reason, rest: files } = takeReason(rest, 'customer import')

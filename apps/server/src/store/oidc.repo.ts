@@ -2,11 +2,11 @@
 // so that any instance answers any step: an authorization on one, the token exchange on another.
 // The provider's own Adapter contract: one row per model and id, found by id, by the uid of an
 // interaction or session, and revoked together by grant.
-import { and, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Clock } from '../lib/clock.ts'
 import type { Db } from './db-type.ts'
-import { oidcClients, oidcPayloads, oidcSigningKeys } from './schema.ts'
+import { auditLog, oidcClients, oidcPayloads, oidcSigningKeys, users } from './schema.ts'
 
 export function oidcRepo(db: Db, clock: Clock) {
   const live = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, clock.now()))
@@ -61,6 +61,42 @@ export function oidcRepo(db: Db, clock: Clock) {
 
   return {
     adapterFor,
+
+    /**
+     * The provider's sessions of members who must be signed out of every site they were handed
+     * to: disabled, locked, a password changed since, or an event that ends a member's
+     * sessions (`endingEvents`) since. Taken (deleted) here, so one instance sends each
+     * back-channel logout; returns what the logout needs.
+     */
+    async takeEndedSessions(endingEvents: readonly string[]) {
+      const loginAt = sql`to_timestamp((${oidcPayloads.payload}->>'loginTs')::bigint)`
+      const accountId = sql`(${oidcPayloads.payload}->>'accountId')`
+      const ended = db
+        .select({ id: oidcPayloads.id })
+        .from(oidcPayloads)
+        .innerJoin(users, sql`${users.id}::text = ${accountId}`)
+        .where(
+          and(
+            eq(oidcPayloads.model, 'Session'),
+            or(
+              eq(users.isDisabled, true),
+              eq(users.isLocked, true),
+              gt(users.passwordChangedAt, loginAt),
+              sql`exists (select 1 from ${auditLog} where ${auditLog.userId} = ${users.id}
+                and ${auditLog.at} > ${loginAt}
+                and ${auditLog.event} in (${sql.join(
+                  endingEvents.map((event) => sql`${event}`),
+                  sql`, `,
+                )}))`,
+            ),
+          ),
+        )
+      const taken = await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.id} in (${ended})`))
+        .returning({ payload: oidcPayloads.payload })
+      return taken.map(({ payload }) => payload as AdapterPayload)
+    },
 
     /** Rows past their expiry (the retention sweep). */
     async sweepExpired(): Promise<number> {

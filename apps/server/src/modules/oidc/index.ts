@@ -11,6 +11,13 @@ import { usersRepo } from '../../store/users.repo.ts'
 import { oidcRoutes } from './oidc.routes.ts'
 import { oidcService, type OidcService } from './oidc.service.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenID Provider (issue 44): its keys, sites and back-channel logout. */
+    oidc: OidcService
+  }
+}
+
 /**
  * The issuer: the portal's public origin with `/oidc`. Production names its origins
  * (WEBAUTHN_ORIGINS, required there): the first is the portal's. The demo's default allows
@@ -41,6 +48,7 @@ export async function registerOidc(
     cookieKey: deriveKey(config.sessionSecret, 'oidc-handover'),
     interactionUrl: (uid) => `/oidc/interaction/${uid}`,
     secureCookies: config.isCookieSecure,
+    onError: (error) => app.log.error({ err: error }, 'openid connect'),
     // Told only of a member who may sign in now, for a program the customer belongs to.
     async memberOf(accountId, program) {
       const code = findProgram(program)?.code
@@ -57,6 +65,7 @@ export async function registerOidc(
       }
     },
   })
+  app.decorate('oidc', oidc)
   await oidc.start()
   app.addHook('onClose', async () => oidc.stop())
   await app.register(oidcRoutes, { oidc })

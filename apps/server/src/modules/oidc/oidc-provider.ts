@@ -35,6 +35,8 @@ export interface OidcDeps {
   /** Where the portal asks a member to sign in for the interaction `uid` of `program`. */
   interactionUrl(uid: string): string
   secureCookies: boolean
+  /** A failure the member does not see (a site's logout endpoint down): logged. */
+  onError(error: unknown): void
 }
 
 /** The scopes a site may ask for and the claims each gives; anything else gives nothing. */
@@ -200,5 +202,6 @@ export function createProvider(deps: OidcDeps, jwks: JWK[]): Provider {
   }
   const provider = new Provider(deps.issuer, configuration)
   provider.proxy = true
+  provider.on('server_error', (_ctx, error) => deps.onError(error))
   return provider
 }

@@ -15,6 +15,15 @@ import {
 import { open, randomToken, seal } from '../../lib/crypto.ts'
 import { createProvider, loadSigningKeys, secondFactorAcr, type OidcDeps } from './oidc-provider.ts'
 
+/** Audit events after which a member's sign-ins elsewhere end too (the provider's sessions). */
+const sessionEndingEvents = [
+  'support.sessions_revoked',
+  'support.mfa_reset',
+  'support.member_disabled',
+  'password.changed',
+  'login.temporary_password_used',
+] as const
+
 /** How long the handover and the pending interaction live: one step of a browser's. */
 const handoverSeconds = 120
 const handoverCookie = 'portal_oidc_handover'
@@ -34,6 +43,12 @@ export interface Handover {
 interface ServiceDeps extends OidcDeps {
   /** Seals the portal's cookies (derived from SESSION_SECRET). */
   cookieKey: Buffer
+}
+
+/** oidc-provider's client as its end-session action uses it (not in its published types). */
+interface LoggingOutClient {
+  backchannelLogoutUri?: string
+  backchannelLogout(accountId: string, sid: string): Promise<void>
 }
 
 export function oidcService(deps: ServiceDeps) {
@@ -63,14 +78,56 @@ export function oidcService(deps: ServiceDeps) {
     ({ path: '/', httpOnly: true, secure: deps.secureCookies, sameSite: 'lax', maxAge }) as const
 
   return {
-    /** Loads the registered sites, then again every `keyReloadMs` until `stop`. */
+    /**
+     * Loads the registered sites; then every `keyReloadMs` until `stop`, loads them again and
+     * signs out of the sites the members whose sign-in has ended since (`signOutEnded`).
+     */
     async start() {
       await reloadClients().catch(() => undefined)
-      reloadTimer = setInterval(() => void reloadClients().catch(() => undefined), keyReloadMs)
+      reloadTimer = setInterval(() => {
+        void reloadClients().catch(() => undefined)
+        void this.signOutEnded().catch((error: unknown) => deps.onError(error))
+        void deps.repo.sweepExpired().catch((error: unknown) => deps.onError(error))
+      }, keyReloadMs)
       reloadTimer.unref()
+    },
+
+    /**
+     * Back-channel logout (OpenID Connect Back-Channel Logout 1.0) to every site a member was
+     * handed to, for each provider session whose member was disabled, locked, changed their
+     * password, or had their sessions ended since. Returns the logout tokens sent.
+     */
+    async signOutEnded(): Promise<number> {
+      const sessions = await deps.repo.takeEndedSessions(sessionEndingEvents)
+      if (sessions.length === 0) return 0
+      const provider = await this.provider()
+      let sent = 0
+      for (const session of sessions) {
+        const authorizations = (session.authorizations ?? {}) as Record<
+          string,
+          { sid?: string; grantId?: string }
+        >
+        for (const [clientId, { sid, grantId }] of Object.entries(authorizations)) {
+          if (grantId) await deps.repo.adapterFor('Grant').revokeByGrantId(grantId)
+          // The provider's own logout token (signed, with the site's subject), sent by it.
+          const site = (await provider.Client.find(clientId)) as LoggingOutClient | undefined
+          if (!site?.backchannelLogoutUri || !session.accountId) continue
+          await site.backchannelLogout(session.accountId, sid ?? '').then(
+            () => sent++,
+            (error: unknown) => deps.onError(error),
+          )
+        }
+      }
+      return sent
     },
     stop: () => clearInterval(reloadTimer),
     reloadClients,
+
+    /** Reads the keys and sites again at the next request (after a rotation, in tests). */
+    async refresh() {
+      if (current) current.loadedAt = 0
+      await reloadClients()
+    },
 
     /** The provider with the key set of at most `keyReloadMs` ago. */
     async provider(): Promise<Provider> {
