@@ -131,28 +131,28 @@ export function oidcRepo(db: Db, clock: Clock) {
       return removed.length > 0
     },
 
-    /** Signing keys in use (newest first): the first signs, all verify. */
+    /** Signing keys in use, the latest to start signing first: all verify. */
     activeSigningKeys: () =>
       db
         .select()
         .from(oidcSigningKeys)
         .where(isNull(oidcSigningKeys.retiredAt))
-        .orderBy(desc(oidcSigningKeys.createdAt)),
+        .orderBy(desc(oidcSigningKeys.signsFrom), desc(oidcSigningKeys.createdAt)),
     async addSigningKey(kid: string, sealedJwk: string, signsFrom: Date) {
       await db.insert(oidcSigningKeys).values({ kid, sealedJwk, createdAt: clock.now(), signsFrom })
     },
-    /** Retires every key older than `kid` (after the overlap): they no longer verify. */
+    /** Retires every key that began signing before `kid` did: they no longer verify. */
     async retireSigningKeysBefore(kid: string) {
-      const [newest] = await db
-        .select({ createdAt: oidcSigningKeys.createdAt })
+      const [signing] = await db
+        .select({ signsFrom: oidcSigningKeys.signsFrom })
         .from(oidcSigningKeys)
         .where(eq(oidcSigningKeys.kid, kid))
-      if (!newest) return 0
+      if (!signing) return 0
       const retired = await db
         .update(oidcSigningKeys)
         .set({ retiredAt: clock.now() })
         .where(
-          and(isNull(oidcSigningKeys.retiredAt), lt(oidcSigningKeys.createdAt, newest.createdAt)),
+          and(isNull(oidcSigningKeys.retiredAt), lt(oidcSigningKeys.signsFrom, signing.signsFrom)),
         )
         .returning({ kid: oidcSigningKeys.kid })
       return retired.length

@@ -49,6 +49,7 @@ export async function registerOidc(
     interactionUrl: (uid) => `/oidc/interaction/${uid}`,
     secureCookies: config.isCookieSecure,
     onError: (error) => app.log.error({ err: error }, 'openid connect'),
+    sitesMayBeLocal: config.isDemo,
     // Told only of a member who may sign in now, for a program the customer belongs to.
     async memberOf(accountId, program) {
       const code = findProgram(program)?.code

@@ -37,6 +37,11 @@ export interface OidcDeps {
   secureCookies: boolean
   /** A failure the member does not see (a site's logout endpoint down): logged. */
   onError(error: unknown): void
+  /**
+   * The demo's sites listen on this machine. Elsewhere the provider refuses to call a site's
+   * address that resolves to a loopback or private one (its protection against SSRF).
+   */
+  sitesMayBeLocal?: boolean
 }
 
 /** The scopes a site may ask for and the claims each gives; anything else gives nothing. */
@@ -195,6 +200,16 @@ export function createProvider(deps: OidcDeps, jwks: JWK[]): Provider {
       }
     },
     extraClientMetadata: { properties: ['initiate_login_uri'] },
+    ...(deps.sitesMayBeLocal
+      ? {
+          fetch: (url: string | URL | Request, options?: RequestInit) => {
+            const { dispatcher: _protected, ...rest } = (options ?? {}) as RequestInit & {
+              dispatcher?: unknown
+            }
+            return fetch(url, rest)
+          },
+        }
+      : {}),
     renderError(ctx, out) {
       ctx.type = 'application/json'
       ctx.body = { error: out.error, error_description: out.error_description }
