@@ -2,7 +2,7 @@
 // private_key_jwt), and what an attacker tries against it. The site is openid-client.
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TestClient, demoPassword } from '../harness.ts'
+import { SoftwareAuthenticator, TestClient, demoPassword } from '../harness.ts'
 import {
   codeFor,
   follow,
@@ -69,6 +69,42 @@ describe('a site that starts the sign-in', () => {
     const second = (await tokensOf(await codeFor(app, bclip))).claims()?.sub
     expect(first).toBe(second)
     expect(first).not.toMatch(/^\d+$/)
+  })
+
+  it('tells the site that a passkey stood in for the code (amr hwk)', async () => {
+    const [app] = portal.instances
+    // A passkey made in an earlier sign-in that passed a code.
+    const earlier = new TestClient(app)
+    await earlier.login('bclip_demo', demoPassword)
+    await earlier.passSecondFactor('passkey-maker')
+    const authenticator = new SoftwareAuthenticator('http://localhost:8080')
+    const options = (await earlier.postJson('/api/passkeys/registration/options', {})).json()
+    const made = await earlier.postJson('/api/passkeys/registration', {
+      response: authenticator.register(options),
+    })
+    expect(made.statusCode).toBe(200)
+    // The site asks; on a new device the member gives the password and the passkey.
+    const started = await siteStarts(app, bclip)
+    await started.browser.login('bclip_demo', demoPassword)
+    await started.browser.checkProgram()
+    await started.browser.mfaDecision('new-device')
+    const challenge = (
+      await started.browser.postJson('/api/passkeys/authentication/options', {})
+    ).json() as { challenge: string; rpId: string }
+    const asserted = await started.browser.send({
+      method: 'POST',
+      url: '/api/passkeys/authentication',
+      headers: { mfadeviceprint: 'new-device' },
+      payload: { response: authenticator.assert(challenge) },
+    })
+    expect(asserted.statusCode).toBe(200)
+    const handoff = await started.browser.postJson('/api/portal/handoff', { target: 'login' })
+    const callback = new URL(await follow(started.browser, (handoff.json() as { url: string }).url))
+    const claims = (await tokensOf({ ...started, callback })).claims()
+    expect(claims).toMatchObject({
+      amr: ['pwd', 'hwk'],
+      acr: 'urn:program-portal:acr:second-factor',
+    })
   })
 
   it('asks in Spanish when the site says ui_locales=es-US', async () => {

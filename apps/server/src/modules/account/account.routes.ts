@@ -15,7 +15,8 @@ import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/a
 import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { activeSignIn } from '../signin/flow.ts'
-import { requireMember, rotateAfterPasswordChange } from '../signin/flow-guard.ts'
+import { requireMember } from '../signin/flow-guard.ts'
+import { applyOutcome } from '../signin/sign-in.ts'
 import type { accountService } from './account.service.ts'
 
 interface Deps {
@@ -62,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     response: { 200: UpdateUserResponseSchema, ...changeRefusals, ...refusals(401, 429) },
   }
   api.post(`${auth}/updateuser`, { schema: updateUserSchema, ...signedIn }, async (request) => {
-    const { session, user } = request.member
+    const { user } = request.member
     const form = request.body
     if (!isSameUsername(form.userName, user.username)) {
       throw new HttpError(403, 'This password change belongs to another sign-in.')
@@ -82,7 +83,11 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
         otherSessionsEnded: false,
       }
     }
-    await rotateAfterPasswordChange(request, session, form.password)
+    await applyOutcome(request, {
+      step: 'passwordChange',
+      kind: 'changed',
+      newPassword: form.password,
+    })
     return {
       passwordUpdated: true,
       matchesPreviousEightPasswords: false,

@@ -16,14 +16,10 @@ import {
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import { activeSignIn, initialState } from '../signin/flow.ts'
-import { requireMember, startSignIn } from '../signin/flow-guard.ts'
-import { checkAtPassword } from '../signin/program-check.service.ts'
-import type {
-  authenticationService,
-  AuthenticateResult,
-  SessionStarter,
-} from './authentication.service.ts'
+import { activeSignIn } from '../signin/flow.ts'
+import { requireMember } from '../signin/flow-guard.ts'
+import { startFromPassword } from '../signin/sign-in.ts'
+import type { authenticationService, AuthenticateResult } from './authentication.service.ts'
 
 interface Deps {
   authentication: ReturnType<typeof authenticationService>
@@ -37,9 +33,10 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
   const api = withSchemas(app)
 
   /**
-   * Checks the password and, when it is right, starts the sign-in flow where it stands. The
-   * pl login page fixes the program, so its verdict is bound here; usweb's is bound by the
-   * customer lookup of spec §4 steps 3-4, which names the login page's program.
+   * Checks the password and, when it is right, the sign-in module starts the flow where it
+   * stands (signin/sign-in.ts). The pl login page fixes the program, so its verdict is bound
+   * then; usweb's is bound by the customer lookup of spec §4 steps 3-4, which names the login
+   * page's program.
    */
   async function signIn(
     request: FastifyRequest,
@@ -47,31 +44,15 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
     options: { isProgramFixed: boolean },
   ): Promise<AuthenticateResult> {
     await app.limits.signIn(request, credentials.userName) // 429 before any hashing
-    const startSession: SessionStarter = async (
-      { user, customer, isPasswordChangeRequired },
-      insert,
-    ) => {
-      const programCheck = options.isProgramFixed
-        ? checkAtPassword(user.program, customer)
-        : undefined
-      const stage = initialState({ isPasswordChangeRequired, verdict: programCheck?.verdict })
-      const session = {
-        userId: user.id,
-        program: user.program,
-        stage,
-        data: {
-          // The login page's level1Org: the program checked later must be one of its programs.
-          level1Org: credentials.velLevel1Org,
-          ...(programCheck ? { programCheck } : {}),
-          // Kept sealed only until the hand-off, which the usweb main site needs it for.
-          ...(stage === 'password_change_required' || stage === 'blocked'
-            ? {}
-            : { handoffSecret: request.session.seal(credentials.password) }),
-        },
-      }
-      return startSignIn(request, session, insert ? { insert } : {})
+    const step = {
+      door: credentials.velLevel1Org,
+      password: credentials.password,
+      isProgramFixed: options.isProgramFixed,
     }
-    return authentication.authenticate({ ...credentials, clientIp: request.ip }, startSession)
+    return authentication.authenticate(
+      { ...credentials, clientIp: request.ip },
+      startFromPassword(request, step),
+    )
   }
 
   const answer = (result: AuthenticateResult): AuthenticateResponse =>

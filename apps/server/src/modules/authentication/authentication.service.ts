@@ -19,7 +19,7 @@ import {
   unknownUsernameMessage,
   unlockRules,
 } from '../signin/lockout-policy.ts'
-import { isThroughItsDoor, verdictFor } from '../signin/program-check.service.ts'
+import { isThroughItsDoor, verdictFor } from '../signin/program-check.ts'
 import type { UnknownUsernames } from './unknown-usernames.ts'
 
 export interface AuthenticateInput {
@@ -269,7 +269,7 @@ export function authenticationService(deps: Deps) {
       }
       // The current password was used first: a temporary one asked for meanwhile is void.
       if (user.pendingPasswordHash) await users.voidPendingPassword(user.id)
-      // Recorded with the sign-in; pl binds the same verdict (program-check.service.ts).
+      // Recorded with the sign-in; pl binds the same verdict (program-check.ts).
       const verdict = verdictFor(user.program, customer)
       const isExpiredNow = !user.isTemporaryPassword && isExpired(user)
       const signedIn = {

@@ -21,8 +21,8 @@ import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import { activeSignIn } from '../signin/flow.ts'
-import { advance, memberOf, programCheckOf, requireMember } from '../signin/flow-guard.ts'
-import { checkAtLookup } from '../signin/program-check.service.ts'
+import { memberOf, requireMember } from '../signin/flow-guard.ts'
+import { bindProgramCheck } from '../signin/sign-in.ts'
 import type { customerService } from './customer.service.ts'
 
 interface Deps {
@@ -102,21 +102,14 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     const program = findProgram(query.clientPrefix)
     if (!program) throw new HttpError(400, 'Unknown program.')
     if (!customer) throw new HttpError(404, 'No customer record for this account.')
-    // Decided here once and bound to the sign-in flow; the second factor and the hand-off
-    // read it from there.
-    let check = programCheckOf(session)
-    if (!check) {
-      const door = typeof session.data.level1Org === 'string' ? session.data.level1Org : ''
-      check = checkAtLookup(program.code, door, customer)
-      await advance(request, check.verdict === 'allowed' ? 'programAllowed' : 'programRefused', {
-        programCheck: check,
-      })
-    } else if (check.program !== program.code) {
-      throw new HttpError(403, 'This sign-in was checked for another program.')
-    }
-    // Before the second factor the answer carries the verdict, not the record
-    // (docs/decisions/0006); after it, the whole record is read.
-    const isRecordShown = session.stage === 'authenticated'
+    // The verdict is bound to the flow once (signin/sign-in.ts); before the second factor the
+    // answer carries it, not the record (docs/decisions/0006); after it, the whole record.
+    const { check, isRecordShown } = await bindProgramCheck(
+      request,
+      session,
+      program.code,
+      customer,
+    )
     const record = isRecordShown ? await records.recordOf(user.custnum) : undefined
     if (isRecordShown && !record) throw new HttpError(404, 'No customer record for this account.')
     return {

@@ -3,13 +3,23 @@ import { z } from 'zod'
 import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import { advance, programCheckOf, requireMember } from '../signin/flow-guard.ts'
 import type { OidcService } from '../oidc/oidc.service.ts'
+import { programCheckOf, requireMember } from '../signin/flow-guard.ts'
+import { applyOutcome } from '../signin/sign-in.ts'
 import type { handoffService } from './handoff.service.ts'
 
 interface Deps {
   handoff: ReturnType<typeof handoffService>
   oidc: OidcService
+}
+
+/**
+ * How the member proved who they are in this sign-in (RFC 8176): the password and a code, the
+ * password and a passkey, or the password alone on a device they trusted earlier.
+ */
+function methodsOf(data: Record<string, unknown>): string[] {
+  if (data.isCodePassed !== true) return ['pwd']
+  return data.passedBy === 'passkey' ? ['pwd', 'hwk'] : ['pwd', 'otp']
 }
 
 export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Deps) {
@@ -41,28 +51,22 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Dep
         userId: user.id,
         program: check.program,
         authTime: Math.floor(handoff.now().getTime() / 1000),
-        // A factor passed in this sign-in, or a device the member trusted earlier.
-        amr: session.data.isCodePassed === true ? ['pwd', 'otp'] : ['pwd'],
+        amr: methodsOf(session.data),
       })
     }
+    // The program whose login page was used and checked (spec §4 hand-off: /usweb/#/{program}).
     const url =
       openIdUrl ??
       (await handoff.urlFor({
-        program: session.program,
+        program: check.program,
         username: user.username,
         password,
         custnum: user.custnum,
         association: check.association,
         target,
       }))
-    await advance(
-      request,
-      'handedOff',
-      {},
-      {
-        audit: handoff.issued(user, session.program, request.ip),
-      },
-    )
+    const audit = handoff.issued(user, check.program, request.ip)
+    await applyOutcome(request, { step: 'handoff', kind: 'issued', audit })
     return { url }
   })
 }

@@ -20,8 +20,9 @@ import type { Session } from '../../plugins/session.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
-import type { SignInEvent, SignInState } from '../signin/flow.ts'
-import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
+import type { SignInState } from '../signin/flow.ts'
+import { hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
+import { applyOutcome } from '../signin/sign-in.ts'
 import { deviceMarksOf as marksOf, setDeviceMark, type DeviceCookie } from './device-trust.ts'
 import { MfaRefusal, type MfaOutcome, type mfaService } from './mfa.service.ts'
 
@@ -37,13 +38,6 @@ const owingCode: SignInState[] = ['enrolling', 'challenged']
 const enteringContacts: SignInState[] = ['enrolling', 'authenticated']
 const readingDetails: SignInState[] = ['enrolling', 'challenged', 'authenticated']
 const askingSupport: SignInState[] = ['mfa_pending', 'enrolling', 'challenged', 'authenticated']
-
-const eventOf: Record<Exclude<MfaOutcome['kind'], 'continue'>, SignInEvent> = {
-  enrol: 'enrolmentRequired',
-  challenge: 'challengeRequired',
-  passed: 'mfaNotRequired',
-  locked: 'locked',
-}
 
 /** The random id of this sign-in its codes are bound to (sendCode), once one was asked for. */
 const signInIdOf = (session: Session): string | undefined =>
@@ -115,10 +109,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
   const decide = async (request: FastifyRequest, reply: FastifyReply) => {
     const { user, secondFactor } = request.member
     const outcome = await mfa.decide(user, deviceMarksOf(request), secondFactor)
-    if (outcome.kind !== 'continue') {
-      const audit = outcome.kind === 'passed' ? outcome.audit : undefined
-      await advance(request, eventOf[outcome.kind], {}, { audit })
-    }
+    await applyOutcome(request, { step: 'decision', ...outcome })
     markDevice(reply, outcome)
     return outcome.response
   }
@@ -228,9 +219,8 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
         signInIdOf(session),
         { isTrusted: rememberDevice },
       )
-      if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
+      await applyOutcome(request, { step: 'code', ...outcome })
       markDevice(reply, outcome)
-      if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response
     },
   )

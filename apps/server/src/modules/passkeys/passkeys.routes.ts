@@ -22,7 +22,8 @@ import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas
 import { HttpError } from '../../plugins/errors.ts'
 import type { SignInState } from '../signin/flow.ts'
 import { deviceMarksOf, setDeviceMark, type DeviceCookie } from '../mfa/device-trust.ts'
-import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
+import { hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
+import { applyOutcome } from '../signin/sign-in.ts'
 import { PasskeyRefusal, passkeyNameOf, type PasskeysService } from './passkeys.service.ts'
 
 interface Deps {
@@ -136,11 +137,10 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
         held,
         deviceMarksOf(request, deviceCookie),
       )
-      // Exactly what a right code does (flow-guard.ts): the same event, the same rotation,
+      // Exactly what a right code does (signin/sign-in.ts): the same event, the same rotation,
       // the same trusted-device cookie (device-trust.ts).
-      if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
+      await applyOutcome(request, { step: 'passkey', ...outcome })
       setDeviceMark(reply, deviceCookie, outcome)
-      if (outcome.kind === 'locked') await advance(request, 'locked')
       return outcome.response
     },
   )

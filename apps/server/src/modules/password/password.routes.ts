@@ -7,7 +7,8 @@ import {
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
-import { advance, requireMember } from '../signin/flow-guard.ts'
+import { requireMember } from '../signin/flow-guard.ts'
+import { applyOutcome } from '../signin/sign-in.ts'
 import type { passwordService } from './password.service.ts'
 
 interface Deps {
@@ -40,7 +41,8 @@ export async function passwordRoutes(app: FastifyInstance, { passwords }: Deps) 
       const result = await passwords.replacePassword(user.id, form.password)
       // The user signs in again with the new password (spec §2 screen 16); every other
       // session of the user ended with the change.
-      if (result.temporaryPasswordFlagUpdated) await advance(request, 'passwordReplaced')
+      const kind = result.temporaryPasswordFlagUpdated ? 'replaced' : 'kept'
+      await applyOutcome(request, { step: 'temporaryPassword', kind })
       return result
     },
   )

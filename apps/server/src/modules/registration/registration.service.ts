@@ -14,7 +14,7 @@ import { customersRepo, type CustomerRow } from '../../store/customers.repo.ts'
 import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
 import { refuseGuessable } from '../../lib/password-blocklist.ts'
 import type { accountsService } from '../accounts/accounts.service.ts'
-import { isOpenToRegistration, registrationEligibility } from '../signin/program-check.service.ts'
+import { isOpenToRegistration, registrationEligibility } from '../signin/program-check.ts'
 
 /** The email and mobile number typed must be ones on the customer's record. */
 const isContactOnRecord = (customer: CustomerRow, email: string, phone: string) =>

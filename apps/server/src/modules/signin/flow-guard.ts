@@ -1,6 +1,6 @@
-// The sign-in flow (flow.ts) applied to the request's session: where a session stands, the
-// moves that change it, and the one guard of the member's calls. Routes ask these functions
-// to check and to advance; no route reads or writes a state itself.
+// The sign-in flow (flow.ts) applied to the request's session: where a session stands, and
+// the one guard of the member's calls. The moves that change it are sign-in.ts's; no route
+// reads or writes a state itself.
 //
 // SECURITY: every call that needs a sign-in names the states it is open in. A session that
 // is anywhere else is refused (401, or 403 once the program verdict said no), so a client
@@ -10,17 +10,10 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin'
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session } from '../../plugins/session.ts'
-import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { DeviceLookup } from '../../store/mfa.repo.ts'
 import type { LoadedMember } from '../../store/sessions.repo.ts'
 import type { SessionUser, UserWithCustomer } from '../../store/users.repo.ts'
-import {
-  isSignInState,
-  nextState,
-  type ProgramCheck,
-  type SignInEvent,
-  type SignInState,
-} from './flow.ts'
+import { isSignInState, type ProgramCheck, type SignInState } from './flow.ts'
 
 export const pleaseLogIn = 'Please log in to continue.'
 export const refusedProgram = 'This account cannot continue to the program site.'
@@ -130,77 +123,7 @@ export function requireMember(
   }
 }
 
-/**
- * Where a password step leads, and what it keeps beside the state. With `insert`, the
- * session's row is written by the statement that records the sign-in (SessionHandle.start);
- * false when that statement wrote nothing and no sign-in started.
- */
-export async function startSignIn(
-  request: FastifyRequest,
-  start: { userId: number; program: string; stage: SignInState; data: Record<string, unknown> },
-  options: Parameters<FastifyRequest['session']['start']>[1] = {},
-): Promise<boolean> {
-  return request.session.start(start, options)
-}
-
-/**
- * Moves the request's session on by `event`, keeping `data` beside it. Refused (409) when
- * the table does not allow the move; an 'ended' flow deletes the session. With `audit`,
- * the step's audit row is written by the same statement as the session (one round trip).
- */
-export async function advance(
-  request: FastifyRequest,
-  event: SignInEvent,
-  data: Record<string, unknown> = {},
-  { audit }: { audit?: AuditEntry | undefined } = {},
-): Promise<SignInState | 'ended'> {
-  const session = await request.session.load()
-  const from = session?.stage
-  const to = isSignInState(from) ? nextState(from, event) : undefined
-  if (!session || !to) throw new HttpError(409, 'This step does not follow the previous one.')
-  if (to === 'ended') {
-    await request.session.end({ audit })
-    return to
-  }
-  // The second factor raises what the session may do: a fresh id, so one seen before the
-  // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one write.
-  await request.session.moveTo(
-    to,
-    { ...session.data, ...data },
-    { isRotated: to === 'authenticated', audit },
-  )
-  return to
-}
-
-/**
- * The second factor passed in this sign-in, by a code or a passkey: the one move both make
- * (the session rotates into 'authenticated' and remembers that a factor was proven here, which
- * opens the calls that change what protects the account).
- */
-export async function factorPassed(request: FastifyRequest, audit?: AuditEntry): Promise<void> {
-  await advance(request, 'codePassed', { isCodePassed: true }, { audit })
-}
-
 /** Whether this sign-in proved a second factor itself (not a known device or an exempt program). */
 export function hasPassedFactor(session: Session): boolean {
   return session.stage === 'authenticated' && session.data.isCodePassed === true
-}
-
-/**
- * After a password change from a signed-in session: the session starts again under a new
- * id where it stood, and the hand-off now carries the new password (the main site checks it).
- */
-export async function rotateAfterPasswordChange(
-  request: FastifyRequest,
-  session: Session,
-  newPassword: string,
-): Promise<void> {
-  const data = { ...session.data }
-  if ('handoffSecret' in data) data.handoffSecret = request.session.seal(newPassword)
-  await request.session.start({
-    userId: session.userId,
-    program: session.program,
-    stage: session.stage,
-    data,
-  })
 }
