@@ -44,6 +44,7 @@ import { authenticationService } from './modules/authentication/authentication.s
 import { unknownUsernames } from './modules/authentication/unknown-usernames.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
+import { registerOidc } from './modules/oidc/index.ts'
 import { sessionTimeRoutes } from './modules/handoff/session-time.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
@@ -437,7 +438,9 @@ export async function buildApp({
     policy: policyService({ policyTerms: policyTermsRepo(db), clock }),
   })
   await app.register(sessionTimeRoutes, { warnBeforeSeconds: config.sessionIdleWarningSeconds })
+  const oidc = await registerOidc(app, { db, clock, config })
   await app.register(handoffRoutes, {
+    oidc,
     handoff: handoffService({
       mainSiteUrl: config.mainSiteUrl,
       plPolicyAppUrl: config.plPolicyAppUrl,

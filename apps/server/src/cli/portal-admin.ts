@@ -6,6 +6,7 @@
 //   npm run portal-admin -- migrate | purge | outbox-dead-letters | outbox-requeue | set-program-phone
 //     | import-policy-terms   (ops-commands.ts)
 //   npm run portal-admin -- copy-from-pglite <data-dir>   (a PGlite pilot moved to DATABASE_URL)
+//   npm run portal-admin -- oidc-site … | oidc-keys …   (OpenID Connect: oidc-commands.ts)
 // Uses DATABASE_URL when set, otherwise the embedded database in ./data (refused while the
 // service holds it). `--demo` runs with the demo settings, as the quick start does.
 import { readFile } from 'node:fs/promises'
@@ -23,6 +24,7 @@ import { auditRepo } from '../store/audit.repo.ts'
 import { DatabaseInUseError, migratePostgres, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
 import { copyPgliteToPostgres, CopyRefusedError } from './pglite-to-postgres.ts'
+import { oidcCommand, oidcUsage } from './oidc-commands.ts'
 import { memberCommand, memberUsage } from './member-commands.ts'
 import { operatorActor, takeReason } from './operator.ts'
 import { supportCommand, supportUsage } from './support-commands.ts'
@@ -34,7 +36,8 @@ const usage = `Usage:
 ${supportUsage}
 ${memberUsage}
 ${opsUsage}
-  portal-admin copy-from-pglite <data-dir>`
+  portal-admin copy-from-pglite <data-dir>
+${oidcUsage}`
 
 async function importCustomers(
   database: Database,
@@ -171,12 +174,14 @@ async function main(argv: string[]): Promise<number> {
   const opsCommand = command ? opsCommands[command] : undefined
   const support = supportCommand(command)
   const member = memberCommand(command)
+  const oidc = oidcCommand(command)
   if (
     command !== 'import-customers' &&
     command !== 'create-account' &&
     !opsCommand &&
     !support &&
-    !member
+    !member &&
+    !oidc
   ) {
     return fail(usage)
   }
@@ -199,6 +204,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (support) return await support({ database, config, clock }, rest)
     if (member) return await member({ database, config, clock }, rest)
+    if (oidc) return await oidc({ database, config, clock }, rest)
     if (opsCommand) return await opsCommand({ database, config, clock }, rest)
     if (command === 'import-customers') {
       const { reason, rest: files } = takeReason(rest, 'customer import')

@@ -106,6 +106,8 @@ declare module 'fastify' {
      * `request.session` is null there. Ignored for any other method.
      */
     needsNoSession?: boolean
+    /** The OpenID Provider's endpoints (issue 44): no portal session, no anti-forgery token. */
+    outsideSession?: boolean
   }
 }
 
@@ -188,6 +190,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
     if (config.needsNoSession === true && safeMethods.has(request.method)) {
       return
     }
+    if (config.outsideSession === true) return
     const raw = request.cookies[sessionCookie] ?? ''
     const presented = request.cookies[xsrfCookie]
     // SECURITY: decided on the route the request reached, not on how its path was spelt

@@ -73,6 +73,12 @@ export type AuditEvent =
   // Issue 40, A2: a wrong current password in the console, and the session it ended.
   | 'console.current_password_refused'
   | 'console.session_ended'
+  // Issue 44: the OpenID Connect sites and keys, changed by an operator.
+  | 'operator.oidc_site_added'
+  | 'operator.oidc_site_keys_set'
+  | 'operator.oidc_site_removed'
+  | 'operator.oidc_key_rotated'
+  | 'operator.oidc_keys_retired'
 
 export interface AuditEntry {
   event: AuditEvent

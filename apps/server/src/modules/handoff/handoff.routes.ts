@@ -8,15 +8,26 @@ import {
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import type { OidcService } from '../oidc/oidc.service.ts'
 import { programCheckOf, requireMember } from '../signin/flow-guard.ts'
 import { applyOutcome } from '../signin/sign-in.ts'
 import type { handoffService } from './handoff.service.ts'
 
 interface Deps {
   handoff: ReturnType<typeof handoffService>
+  oidc: OidcService
 }
 
-export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
+/**
+ * How the member proved who they are in this sign-in (RFC 8176): the password and a code, the
+ * password and a passkey, or the password alone on a device they trusted earlier.
+ */
+function methodsOf(data: Record<string, unknown>): string[] {
+  if (data.isCodePassed !== true) return ['pwd']
+  return data.passedBy === 'passkey' ? ['pwd', 'hwk'] : ['pwd', 'otp']
+}
+
+export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Deps) {
   // The hand-off is issued once, to a session that has completed sign-in; the portal
   // session ends with it, and the sealed password leaves the service only here.
   const schema = {
@@ -27,7 +38,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
   // SECURITY: only a flow that passed the second factor, with the program verdict bound
   // to it saying 'allowed' (spec §4 program rules are enforced here, not only shown).
   const signedIn = { preHandler: requireMember(['authenticated']) }
-  withSchemas(app).post('/api/portal/handoff', { schema, ...signedIn }, async (request) => {
+  withSchemas(app).post('/api/portal/handoff', { schema, ...signedIn }, async (request, reply) => {
     const { target } = request.body ?? { target: 'login' }
     const { session, user } = request.member
     const check = programCheckOf(session)
@@ -35,15 +46,30 @@ export async function handoffRoutes(app: FastifyInstance, { handoff }: Deps) {
     if (!check || password === undefined) {
       throw new HttpError(401, messages.service.pleaseLogIn)
     }
+    // A program whose site is registered for OpenID Connect (issue 44) takes the member by a
+    // handover to the provider instead: no password leaves the service.
+    const openIdUrl = (await oidc.clientOfProgram(check.program))
+      ? await oidc.handoffUrl(request, reply, check.program)
+      : undefined
+    if (openIdUrl) {
+      oidc.setHandover(reply, {
+        userId: user.id,
+        program: check.program,
+        authTime: Math.floor(handoff.now().getTime() / 1000),
+        amr: methodsOf(session.data),
+      })
+    }
     // The program whose login page was used and checked (spec §4 hand-off: /usweb/#/{program}).
-    const url = await handoff.urlFor({
-      program: check.program,
-      username: user.username,
-      password,
-      custnum: user.custnum,
-      association: check.association,
-      target,
-    })
+    const url =
+      openIdUrl ??
+      (await handoff.urlFor({
+        program: check.program,
+        username: user.username,
+        password,
+        custnum: user.custnum,
+        association: check.association,
+        target,
+      }))
     const audit = handoff.issued(user, check.program, request.ip)
     await applyOutcome(request, { step: 'handoff', kind: 'issued', audit })
     return { url }

@@ -31,6 +31,7 @@ export interface HandoffInput {
 
 export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
   return {
+    now: () => clock.now(),
     /** The hand-off's audit entry, written with the session's end (flow-guard's advance). */
     issued(user: SessionUser, program: string, clientIp: string): AuditEntry {
       return {

@@ -113,7 +113,9 @@ export async function applyOutcome(
     return renewWithPassword(request, outcome.newPassword)
   }
   const audit = 'audit' in outcome ? outcome.audit : undefined
-  return advance(request, move, keptBy[move] ?? {}, audit)
+  // Which factor passed, for what a site is told of the sign-in (issue 44: `amr`).
+  const kept = move === 'codePassed' ? { ...keptBy[move], passedBy: outcome.step } : keptBy[move]
+  return advance(request, move, kept ?? {}, audit)
 }
 
 /**

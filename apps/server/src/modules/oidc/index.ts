@@ -1,0 +1,74 @@
+// Issue 44: the OpenID Provider, built from the portal's settings and database.
+import type { FastifyInstance } from 'fastify'
+import { associationOf, customerVerdict, findProgram } from '@portal/contract'
+import type { Config } from '../../config.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { deriveKey, deriveKeys } from '../../lib/crypto.ts'
+import { customersRepo } from '../../store/customers.repo.ts'
+import type { Db } from '../../store/db-type.ts'
+import { oidcRepo } from '../../store/oidc.repo.ts'
+import { usersRepo } from '../../store/users.repo.ts'
+import { oidcRoutes } from './oidc.routes.ts'
+import { oidcService, type OidcService } from './oidc.service.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenID Provider (issue 44): its keys, sites and back-channel logout. */
+    oidc: OidcService
+  }
+}
+
+/**
+ * The issuer: the portal's public origin with `/oidc`. Production names its origins
+ * (WEBAUTHN_ORIGINS, required there): the first is the portal's. The demo's default allows
+ * localhost on any port, so its issuer is localhost on the service's port.
+ */
+export function issuerOf(config: Config): string {
+  const [origin = '*'] = config.webauthn.origins
+  return origin.includes('*') ? `http://localhost:${config.port}/oidc` : `${origin}/oidc`
+}
+
+export async function registerOidc(
+  app: FastifyInstance,
+  { db, clock, config }: { db: Db; clock: Clock; config: Config },
+): Promise<OidcService> {
+  const users = usersRepo(db)
+  const customers = customersRepo(db)
+  const issuer = issuerOf(config)
+  const oidc = oidcService({
+    issuer,
+    repo: oidcRepo(db, clock),
+    clock,
+    keys: {
+      seal: deriveKey(config.sessionSecret, 'oidc-signing-keys'),
+      open: deriveKeys(config.sessionSecrets, 'oidc-signing-keys'),
+    },
+    subjectKey: deriveKey(config.sessionSecret, 'oidc-subject'),
+    cookieKeys: deriveKeys(config.sessionSecrets, 'oidc-cookies').map((key) => key.toString('hex')),
+    cookieKey: deriveKey(config.sessionSecret, 'oidc-handover'),
+    interactionUrl: (uid) => `/oidc/interaction/${uid}`,
+    secureCookies: config.isCookieSecure,
+    onError: (error) => app.log.error({ err: error }, 'openid connect'),
+    sitesMayBeLocal: config.isDemo,
+    // Told only of a member who may sign in now, for a program the customer belongs to.
+    async memberOf(accountId, program) {
+      const code = findProgram(program)?.code
+      const member = await users.findMemberById(Number(accountId))
+      if (!code || !member?.customer || member.user.isDisabled || member.user.isLocked) return
+      if (customerVerdict(code, member.customer) !== 'allowed') return
+      const customer = await customers.findByCustnum(member.user.custnum)
+      return {
+        custnum: member.user.custnum,
+        program: code,
+        association: associationOf(code, customer?.level2org),
+        name: customer?.cname ?? null,
+        givenName: customer?.firstName ?? null,
+      }
+    },
+  })
+  app.decorate('oidc', oidc)
+  await oidc.start()
+  app.addHook('onClose', async () => oidc.stop())
+  await app.register(oidcRoutes, { oidc })
+  return oidc
+}

@@ -1,0 +1,223 @@
+// Issue 44: the provider as the portal runs it. Its keys are reloaded every half minute so a
+// rotation reaches every instance within the overlap; a member passes from the portal's
+// sign-in to the provider by a handover: a sealed, single-use cookie the hand-off sets once the
+// second factor has passed and the program verdict said yes, read by the interaction.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type Provider from 'oidc-provider'
+import type { OidcClientRow } from '../../store/oidc.repo.ts'
+import {
+  findProgram,
+  isLocale,
+  localeCookie,
+  localeFromAcceptLanguage,
+  programOf,
+} from '@portal/contract'
+import { open, randomToken, seal } from '../../lib/crypto.ts'
+import { createProvider, loadSigningKeys, secondFactorAcr, type OidcDeps } from './oidc-provider.ts'
+
+/** Audit events after which a member's sign-ins elsewhere end too (the provider's sessions). */
+const sessionEndingEvents = [
+  'support.sessions_revoked',
+  'support.mfa_reset',
+  'support.member_disabled',
+  'password.changed',
+  'login.temporary_password_used',
+] as const
+
+/** How long the handover and the pending interaction live: one step of a browser's. */
+const handoverSeconds = 120
+const handoverCookie = 'portal_oidc_handover'
+const pendingCookie = 'portal_oidc_pending'
+/** How often an instance looks for a rotated key (a rotation's overlap is longer). */
+export const keyReloadMs = 30_000
+
+export interface Handover {
+  userId: number
+  program: string
+  /** Seconds since the epoch when the second factor passed. */
+  authTime: number
+  /** `pwd` + `otp` for password and code, `hwk` for a passkey (RFC 8176). */
+  amr: string[]
+}
+
+interface ServiceDeps extends OidcDeps {
+  /** Seals the portal's cookies (derived from SESSION_SECRET). */
+  cookieKey: Buffer
+}
+
+/** oidc-provider's client as its end-session action uses it (not in its published types). */
+interface LoggingOutClient {
+  backchannelLogoutUri?: string
+  backchannelLogout(accountId: string, sid: string): Promise<void>
+}
+
+export function oidcService(deps: ServiceDeps) {
+  let current: { provider: Provider; fingerprint: string; loadedAt: number } | undefined
+  let loading: Promise<Provider> | undefined
+  // The registered sites, by program, reloaded in the background: the hand-off of a program
+  // on the spec's way asks no statement more (sign-in-queries.test.ts holds its count).
+  // Until a first load succeeds, a hand-off loads them itself (and a database that is away
+  // answers 503): it never guesses that a program takes the member the spec's way.
+  let clientsByProgram: Map<string, OidcClientRow> | undefined
+  const reloadClients = async () => {
+    const rows = await deps.repo.listClients()
+    clientsByProgram = new Map(rows.map((row) => [row.program, row]))
+    return clientsByProgram
+  }
+  let reloadTimer: NodeJS.Timeout | undefined
+
+  async function load(): Promise<Provider> {
+    const { jwks, fingerprint } = await loadSigningKeys(deps)
+    if (current?.fingerprint !== fingerprint) {
+      current = { provider: createProvider(deps, jwks), fingerprint, loadedAt: Date.now() }
+    } else current.loadedAt = Date.now()
+    return current.provider
+  }
+
+  const cookieOptions = (maxAge: number) =>
+    ({ path: '/', httpOnly: true, secure: deps.secureCookies, sameSite: 'lax', maxAge }) as const
+
+  return {
+    /**
+     * Loads the registered sites; then every `keyReloadMs` until `stop`, loads them again and
+     * signs out of the sites the members whose sign-in has ended since (`signOutEnded`).
+     */
+    async start() {
+      await reloadClients().catch(() => undefined)
+      reloadTimer = setInterval(() => {
+        void reloadClients().catch(() => undefined)
+        void this.signOutEnded().catch((error: unknown) => deps.onError(error))
+        void deps.repo.sweepExpired().catch((error: unknown) => deps.onError(error))
+      }, keyReloadMs)
+      reloadTimer.unref()
+    },
+
+    /**
+     * Back-channel logout (OpenID Connect Back-Channel Logout 1.0) to every site a member was
+     * handed to, for each provider session whose member was disabled, locked, changed their
+     * password, or had their sessions ended since. Returns the logout tokens sent.
+     */
+    async signOutEnded(): Promise<number> {
+      const sessions = await deps.repo.takeEndedSessions(sessionEndingEvents)
+      if (sessions.length === 0) return 0
+      const provider = await this.provider()
+      let sent = 0
+      for (const session of sessions) {
+        const authorizations = (session.authorizations ?? {}) as Record<
+          string,
+          { sid?: string; grantId?: string }
+        >
+        for (const [clientId, { sid, grantId }] of Object.entries(authorizations)) {
+          if (grantId) await deps.repo.adapterFor('Grant').revokeByGrantId(grantId)
+          // The provider's own logout token (signed, with the site's subject), sent by it.
+          const site = (await provider.Client.find(clientId)) as LoggingOutClient | undefined
+          if (!site?.backchannelLogoutUri || !session.accountId) continue
+          await site.backchannelLogout(session.accountId, sid ?? '').then(
+            () => sent++,
+            (error: unknown) => deps.onError(error),
+          )
+        }
+      }
+      return sent
+    },
+    stop: () => clearInterval(reloadTimer),
+    reloadClients,
+
+    /** Reads the keys and sites again at the next request (after a rotation, in tests). */
+    async refresh() {
+      if (current) current.loadedAt = 0
+      await reloadClients()
+    },
+
+    /** The provider with the key set of at most `keyReloadMs` ago. */
+    async provider(): Promise<Provider> {
+      if (current && Date.now() - current.loadedAt < keyReloadMs) return current.provider
+      loading ??= load().finally(() => (loading = undefined))
+      return loading
+    },
+
+    async programOfClient(clientId: string) {
+      return (await deps.repo.findClient(clientId))?.program
+    },
+
+    /** The client of a program (the site the member is handed to), if one is registered. */
+    async clientOfProgram(program: string) {
+      return (clientsByProgram ?? (await reloadClients())).get(program)
+    },
+
+    /** After the second factor: the member may be handed over once, within two minutes. */
+    setHandover(reply: FastifyReply, handover: Handover) {
+      const sealed = seal(
+        deps.cookieKey,
+        JSON.stringify({
+          ...handover,
+          id: randomToken(16),
+          exp: nowSeconds(deps) + handoverSeconds,
+        }),
+      )
+      void reply.setCookie(handoverCookie, sealed, cookieOptions(handoverSeconds))
+    },
+
+    /**
+     * The login the interaction finishes with: the handover for `program`, taken once (a copy
+     * of the cookie replayed finds it spent), or undefined.
+     */
+    async takeHandover(request: FastifyRequest, reply: FastifyReply, program: string) {
+      const sealed = request.cookies[handoverCookie]
+      if (!sealed) return undefined
+      void reply.clearCookie(handoverCookie, { path: '/' })
+      const opened = open(deps.cookieKey, sealed)
+      if (!opened) return undefined
+      const handover = JSON.parse(opened) as Handover & { id: string; exp: number }
+      if (handover.exp < nowSeconds(deps) || handover.program !== program) return undefined
+      const spent = deps.repo.adapterFor('PortalHandover')
+      if (await spent.find(handover.id)) return undefined
+      await spent.upsert(handover.id, {}, handoverSeconds)
+      return {
+        accountId: String(handover.userId),
+        ts: handover.authTime,
+        amr: handover.amr,
+        ...(handover.amr.length > 1 ? { acr: secondFactorAcr } : {}),
+      }
+    },
+
+    /** Remembers which site's request waits while the member signs in at the portal. */
+    rememberPending(reply: FastifyReply, uid: string, program: string) {
+      const sealed = seal(deps.cookieKey, JSON.stringify({ uid, program }))
+      void reply.setCookie(pendingCookie, sealed, cookieOptions(15 * 60))
+    },
+
+    /** Where the hand-off sends a member of `program`: the waiting request, or the site. */
+    async handoffUrl(request: FastifyRequest, reply: FastifyReply, program: string) {
+      const sealed = request.cookies[pendingCookie]
+      const pending = sealed ? open(deps.cookieKey, sealed) : undefined
+      if (pending) {
+        void reply.clearCookie(pendingCookie, { path: '/' })
+        const { uid, program: waiting } = JSON.parse(pending) as { uid: string; program: string }
+        if (waiting === program) return deps.interactionUrl(uid)
+      }
+      const client = await this.clientOfProgram(program)
+      const initiate = client?.metadata.initiate_login_uri
+      if (typeof initiate !== 'string') return undefined
+      // OpenID Connect third-party initiated login: the site starts a request at once.
+      return `${initiate}${initiate.includes('?') ? '&' : '?'}${new URLSearchParams({ iss: deps.issuer })}`
+    },
+
+    /** The program's login page, in the language the site asked for (`ui_locales`). */
+    loginPageOf(program: string, uiLocales: string) {
+      const code = findProgram(program)?.code
+      const flavour = code ? programOf(code).flavour : 'usweb'
+      const asked = uiLocales.split(' ').find((tag) => tag !== '')
+      const locale = asked ? (isLocale(asked) ? asked : localeFromAcceptLanguage(asked)) : undefined
+      return {
+        url: `/${flavour}/login?${new URLSearchParams({ prgName: code ?? program })}`,
+        locale,
+      }
+    },
+
+    localeCookie,
+  }
+}
+export type OidcService = ReturnType<typeof oidcService>
+
+const nowSeconds = (deps: Pick<OidcDeps, 'clock'>) => Math.floor(deps.clock.now().getTime() / 1000)

@@ -1,0 +1,209 @@
+// Program sites as relying parties, for the OpenID Connect tests (issue 44). A site is
+// openid-client, as a real one would be; its server's calls reach the portal through Fastify's
+// inject, so the whole stack answers (routes, hooks, the provider, the database) without a port.
+import type { FastifyInstance } from 'fastify'
+import * as client from 'openid-client'
+import { expect } from 'vitest'
+import { buildApp } from '../../src/app.ts'
+import { oidcAdmin } from '../../src/modules/oidc/oidc-admin.ts'
+import { auditRepo } from '../../src/store/audit.repo.ts'
+import type { Database } from '../../src/store/db.ts'
+import { oidcRepo } from '../../src/store/oidc.repo.ts'
+import { deriveKey } from '../../src/lib/crypto.ts'
+import {
+  demoPassword,
+  openTestDatabase,
+  testConfig,
+  TestClient,
+  type Clock,
+  type ManualClock,
+} from '../harness.ts'
+
+export const issuer = 'http://localhost:8080/oidc'
+
+export interface Site {
+  id: string
+  program: string
+  key: CryptoKeyPair
+  redirectUri: string
+}
+
+/** Two instances of the portal on one database, and the sites registered with it. */
+export async function portalWithSites(
+  programs: Record<string, string>,
+  {
+    clock,
+    backchannelLogoutUri,
+  }: { clock?: Clock | ManualClock; backchannelLogoutUri?: string } = {},
+) {
+  const database: Database = await openTestDatabase()
+  if (clock && 'startAt' in clock) clock.startAt(await database.readTime())
+  const config = testConfig()
+  const admin = oidcAdmin({
+    repo: oidcRepo(database.db, clock ?? { now: () => new Date() }),
+    clock: clock ?? { now: () => new Date() },
+    issuer,
+    sealKey: deriveKey(config.sessionSecret, 'oidc-signing-keys'),
+    record: auditRepo(database.db, clock ?? { now: () => new Date() }).record,
+    actor: 'operator:test',
+  })
+  const sites: Record<string, Site> = {}
+  for (const [id, program] of Object.entries(programs)) {
+    const key = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair
+    const publicJwk = await crypto.subtle.exportKey('jwk', key.publicKey)
+    const redirectUri = `https://${id}.example.test/cb`
+    await admin.addSite(
+      {
+        clientId: id,
+        program,
+        redirectUris: [redirectUri],
+        jwks: { keys: [{ ...publicJwk, kid: `${id}-1`, alg: 'ES256', use: 'sig' }] },
+        initiateLoginUri: `https://${id}.example.test/start`,
+        postLogoutRedirectUris: [`https://${id}.example.test/bye`],
+        ...(backchannelLogoutUri ? { backchannelLogoutUri } : {}),
+      },
+      'test site',
+    )
+    sites[id] = { id, program, key, redirectUri }
+  }
+  const instances = await Promise.all(
+    [1, 2].map(() => buildApp({ config, database, ...(clock ? { clock } : {}) })),
+  )
+  return {
+    database,
+    admin,
+    site(id: string): Site {
+      const site = sites[id]
+      if (!site) throw new Error(`no site ${id}`)
+      return site
+    },
+    instances: instances as [FastifyInstance, FastifyInstance],
+    close: async () => {
+      await Promise.all(instances.map((app) => app.close()))
+      await database.close()
+    },
+  }
+}
+
+/** openid-client's fetch, answered by `app` (the site's server talking to the portal). */
+function fetchFrom(app: FastifyInstance): client.CustomFetch {
+  return async (url, options) => {
+    const { pathname, search } = new URL(url)
+    const response = await app.inject({
+      method: options.method as 'GET' | 'POST',
+      url: pathname + search,
+      headers: Object.fromEntries(new Headers(options.headers).entries()),
+      ...(options.body ? { payload: String(options.body) } : {}),
+    })
+    return new Response(
+      response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null,
+      {
+        status: response.statusCode,
+        headers: Object.entries(response.headers).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, String(value)] as [string, string]],
+        ),
+      },
+    )
+  }
+}
+
+/** The site's configuration, discovering the provider through `app`. */
+export async function relyingParty(
+  app: FastifyInstance,
+  site: Site,
+  redirectUri = site.redirectUri,
+): Promise<client.Configuration> {
+  const config = await client.discovery(
+    new URL(issuer),
+    site.id,
+    { redirect_uris: [redirectUri] },
+    client.PrivateKeyJwt(site.key.privateKey),
+    { [client.customFetch]: fetchFrom(app), execute: [client.allowInsecureRequests] },
+  )
+  config[client.customFetch] = fetchFrom(app)
+  return config
+}
+
+/** Follows the browser's redirects within the portal; returns the first address outside it. */
+export async function follow(browser: TestClient, location: string): Promise<string> {
+  let next = location
+  for (let hops = 0; hops < 10; hops++) {
+    const url = new URL(next, 'http://localhost:8080')
+    if (url.hostname !== 'localhost' || url.pathname.endsWith('/login')) return next
+    const response = await browser.get(url.pathname + url.search)
+    const moved = response.headers.location
+    if (typeof moved !== 'string') return next
+    next = moved
+  }
+  throw new Error('redirect loop')
+}
+
+export interface Started {
+  rp: client.Configuration
+  browser: TestClient
+  verifier: string
+  state: string
+  nonce: string
+  /** The interaction the authorization request opened (its path). */
+  interaction: string
+  /** Where the interaction sent the browser: the program's login page. */
+  toLogin: string
+}
+
+/** The site sends a browser (a new one, or `browser`) to the portal with a request. */
+export async function siteStarts(
+  app: FastifyInstance,
+  site: Site,
+  { browser = new TestClient(app), extra = {} as Record<string, string> } = {},
+): Promise<Started> {
+  const rp = await relyingParty(app, site)
+  const verifier = client.randomPKCECodeVerifier()
+  const state = client.randomState()
+  const nonce = client.randomNonce()
+  const authorize = client.buildAuthorizationUrl(rp, {
+    redirect_uri: site.redirectUri,
+    scope: 'openid profile program',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...extra,
+  })
+  const opened = await browser.get(authorize.pathname + authorize.search)
+  const interaction = new URL(String(opened.headers.location), 'http://localhost').pathname
+  const toLogin = String((await browser.get(interaction)).headers.location)
+  return { rp, browser, verifier, state, nonce, interaction, toLogin }
+}
+
+/** The member signs in at the portal as today (password, program, second factor). */
+export async function signInWithSecondFactor(browser: TestClient, username = 'bclip_demo') {
+  expect((await browser.login(username, demoPassword)).statusCode).toBe(201)
+  expect(await browser.passSecondFactor()).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
+  const handoff = await browser.postJson('/api/portal/handoff', { target: 'login' })
+  expect(handoff.statusCode).toBe(200)
+  return (handoff.json() as { url: string }).url
+}
+
+/** The member's whole way in, ending at the site's redirect URI with a code. */
+export async function codeFor(app: FastifyInstance, site: Site) {
+  const started = await siteStarts(app, site)
+  const callback = new URL(
+    await follow(started.browser, await signInWithSecondFactor(started.browser)),
+  )
+  return { ...started, callback }
+}
+
+/** The code exchanged for tokens, every check of the site's on. */
+export function tokensOf(
+  started: Started & { callback: URL },
+  rp = started.rp,
+): Promise<client.TokenEndpointResponse & client.TokenEndpointResponseHelpers> {
+  return client.authorizationCodeGrant(rp, started.callback, {
+    pkceCodeVerifier: started.verifier,
+    expectedState: started.state,
+    expectedNonce: started.nonce,
+  })
+}
