@@ -12,6 +12,9 @@ import {
   type CreateAccountResult,
 } from '../modules/accounts/accounts.service.ts'
 import { staffService } from '../modules/support/staff.service.ts'
+import { oidcAdmin } from '../modules/oidc/oidc-admin.ts'
+import { deriveKey } from '../lib/crypto.ts'
+import { oidcRepo } from '../store/oidc.repo.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import { sessionsRepo } from '../store/sessions.repo.ts'
 import { usersRepo } from '../store/users.repo.ts'
@@ -274,4 +277,23 @@ export async function addLogouts(
   await database.db
     .insert(auditLog)
     .values(rows.map(({ username, at }) => ({ event: 'logout' as const, username, at })))
+}
+
+/**
+ * What `portal-admin oidc-site` and `oidc-keys` do (issue 44): register program sites, rotate and
+ * retire the provider's signing keys, as an operator named `operator:test`.
+ */
+export function openIdAdmin(on: Arrangeable, { issuer, sessionSecret }: OpenIdSettings) {
+  return oidcAdmin({
+    repo: oidcRepo(on.database.db, on.clock),
+    clock: on.clock,
+    issuer,
+    sealKey: deriveKey(sessionSecret, 'oidc-signing-keys'),
+    record: auditRepo(on.database.db, on.clock).record,
+    actor: 'operator:test',
+  })
+}
+interface OpenIdSettings {
+  issuer: string
+  sessionSecret: string
 }

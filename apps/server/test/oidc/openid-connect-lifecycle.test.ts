@@ -4,11 +4,15 @@
 // or changes their password).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eq } from 'drizzle-orm'
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../src/store/schema.ts'
-import { manualClock, TestClient } from '../harness.ts'
+import {
+  accountOf,
+  changeOwnPassword,
+  disableAccount,
+  manualClock,
+  TestClient,
+} from '../harness.ts'
 import {
   codeFor,
   follow,
@@ -130,10 +134,7 @@ describe('sign-out', () => {
     const started = await codeFor(app, bclip)
     const subject = (await tokensOf(started)).claims()?.sub
     logoutTokens.length = 0
-    await portal.database.db
-      .update(users)
-      .set({ isDisabled: true })
-      .where(eq(users.username, 'bclip_demo'))
+    await disableAccount(portal.on, 'bclip_demo')
     try {
       // One logout token for each browser in which the member signed in at the site.
       const sent = await app.oidc.signOutEnded()
@@ -149,10 +150,7 @@ describe('sign-out', () => {
       // Once only: the ended session is gone.
       expect(await app.oidc.signOutEnded()).toBe(0)
     } finally {
-      await portal.database.db
-        .update(users)
-        .set({ isDisabled: false })
-        .where(eq(users.username, 'bclip_demo'))
+      await disableAccount(portal.on, 'bclip_demo', false)
     }
   })
 
@@ -161,10 +159,8 @@ describe('sign-out', () => {
     await tokensOf(await codeFor(app, bclip))
     logoutTokens.length = 0
     clock.advance(2_000)
-    await portal.database.db
-      .update(users)
-      .set({ passwordChangedAt: clock.now() })
-      .where(eq(users.username, 'bclip_demo'))
+    const { passwordHash } = await accountOf(portal.on, 'bclip_demo')
+    await changeOwnPassword(portal.on, 'bclip_demo', passwordHash)
     expect(await app.oidc.signOutEnded()).toBeGreaterThanOrEqual(1)
     expect(logoutTokens.length).toBeGreaterThanOrEqual(1)
   })
@@ -182,17 +178,11 @@ describe('a disabled member', () => {
     const [app] = portal.instances
     const started = await siteStarts(app, bclip)
     const url = await signInWithSecondFactor(started.browser)
-    await portal.database.db
-      .update(users)
-      .set({ isDisabled: true })
-      .where(eq(users.username, 'bclip_demo'))
+    await disableAccount(portal.on, 'bclip_demo')
     try {
       expect(await follow(started.browser, url)).not.toContain('code=')
     } finally {
-      await portal.database.db
-        .update(users)
-        .set({ isDisabled: false })
-        .where(eq(users.username, 'bclip_demo'))
+      await disableAccount(portal.on, 'bclip_demo', false)
     }
   })
 })

@@ -5,17 +5,14 @@ import type { FastifyInstance } from 'fastify'
 import * as client from 'openid-client'
 import { expect } from 'vitest'
 import { buildApp } from '../../src/app.ts'
-import { oidcAdmin } from '../../src/modules/oidc/oidc-admin.ts'
-import { auditRepo } from '../../src/store/audit.repo.ts'
-import type { Database } from '../../src/store/db.ts'
-import { oidcRepo } from '../../src/store/oidc.repo.ts'
-import { deriveKey } from '../../src/lib/crypto.ts'
 import {
   demoPassword,
+  openIdAdmin,
   openTestDatabase,
   testConfig,
   TestClient,
   type Clock,
+  type Database,
   type ManualClock,
 } from '../harness.ts'
 
@@ -39,14 +36,8 @@ export async function portalWithSites(
   const database: Database = await openTestDatabase()
   if (clock && 'startAt' in clock) clock.startAt(await database.readTime())
   const config = testConfig()
-  const admin = oidcAdmin({
-    repo: oidcRepo(database.db, clock ?? { now: () => new Date() }),
-    clock: clock ?? { now: () => new Date() },
-    issuer,
-    sealKey: deriveKey(config.sessionSecret, 'oidc-signing-keys'),
-    record: auditRepo(database.db, clock ?? { now: () => new Date() }).record,
-    actor: 'operator:test',
-  })
+  const on = { database, clock: clock ?? { now: () => new Date() } }
+  const admin = openIdAdmin(on, { issuer, sessionSecret: config.sessionSecret })
   const sites: Record<string, Site> = {}
   for (const [id, program] of Object.entries(programs)) {
     const key = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
@@ -74,6 +65,8 @@ export async function portalWithSites(
   )
   return {
     database,
+    /** The database and clock, for the testing door's verbs. */
+    on,
     admin,
     site(id: string): Site {
       const site = sites[id]
