@@ -130,7 +130,16 @@ describe('verification (usweb)', () => {
     expect(await mobile.evaluate((element) => element === document.activeElement)).toBe(true)
     await email.fill(newcomer.email)
     await mobile.fill(newcomer.phone)
+    const enrolled = await newestOutboxId(e2e.portal)
     await continueButton.click()
+
+    // Issue 43 (item 10): the first code goes at once to the email just confirmed; another
+    // way is a tap away (Change Delivery Mode, or by text instead).
+    await onScreen(page, '/usweb/verificationinfostep3')
+    await page.getByText(screenTexts.mfa.codeSent('email')).waitFor()
+    await page.getByRole('button', { name: screenTexts.mfa.sendByText }).waitFor()
+    expect(await verificationCodeAfter(e2e.portal, enrolled)).toMatch(/^\d{6}$/)
+    await page.getByRole('link', { name: 'Change Delivery Mode' }).click()
 
     // Screen 11: the new details, masked; Continue waits for a choice.
     await onScreen(page, '/usweb/verificationinfostep1')
