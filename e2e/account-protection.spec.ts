@@ -11,6 +11,7 @@ import {
   openPage,
   portalAndBrowser,
   submitContactForm,
+  largeTextProblems,
   submitLogin,
   uswebLoginPath,
   verificationCodeAfter,
@@ -95,6 +96,7 @@ describe('after a password reset by email (R1, M9)', () => {
     expect(await page.getByRole('radio').count()).toBe(1)
     expect(await mobile.isChecked()).toBe(true)
     await expectAccessible(page)
+    expect(await largeTextProblems(page)).toEqual([])
     const before = await newestOutboxId(e2e.portal)
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
     await onScreen(page, '/usweb/verificationinfostep3')

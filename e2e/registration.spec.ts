@@ -383,6 +383,8 @@ describe('registering an account (usweb)', () => {
     await expect.poll(() => meter.getAttribute('aria-valuetext')).toBe(tooEasy)
     expect(page.url()).toContain('/usweb/registerstep2')
     expect(await accessibilityViolations(page)).toEqual([])
+    // Banner, field message, checklist and meter at 390 px with text at 200 % (issue 43, 5).
+    expect(await largeTextProblems(page)).toEqual([])
     // Issue 43: a good password typed, the banner goes before any submit.
     await page.getByLabel('Password', { exact: true }).fill(newPassword)
     await page.getByRole('alert').waitFor({ state: 'detached' })

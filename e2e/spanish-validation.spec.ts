@@ -8,6 +8,7 @@ import { contractTexts } from '@portal/contract/i18n'
 import {
   demoPassword,
   fieldError,
+  largeTextProblems,
   newestOutboxId,
   openPage,
   portalAndBrowser,
@@ -81,6 +82,8 @@ describe('a Spanish page answers every mistake in Spanish', () => {
     await fieldError(page, v.usernameRequired).waitFor()
     await fieldError(page, v.passwordRequired).waitFor()
     await expectNoEnglish(page, `${program} login, empty`)
+    // Issue 43: the Spanish messages at 390 px with text at 200 % too.
+    expect(await largeTextProblems(page)).toEqual([])
 
     await page.getByLabel(es.screenTexts.login.usernameLabel).fill(`${program}_demo`)
     await page.getByLabel(es.screenTexts.login.passwordLabel, { exact: true }).fill('Wrong#2026x')
@@ -151,6 +154,7 @@ describe('a Spanish page answers every mistake in Spanish', () => {
       await fieldError(page, v.email('nope')).waitFor()
       await fieldError(page, v.mobile).waitFor()
       await expectNoEnglish(page, `${program} registration, wrong patterns`)
+      expect(await largeTextProblems(page)).toEqual([])
       expect(page.errors).toEqual([])
     },
   )
