@@ -15,6 +15,7 @@ import {
 import { addCustomers, demoCustomers } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  captureScreen,
   enterVerificationCode,
   fitsWidth,
   largeTextProblems,
@@ -239,6 +240,7 @@ describe('registering an account (usweb)', () => {
     await byText.waitFor()
     expect(await accessibilityViolations(page)).toEqual([])
     expect(await largeTextProblems(page)).toEqual([])
+    await captureScreen(page, 'usweb-verificationinfostep3-first-code')
     await byText.click()
     // The code goes by text instead: said calmly, the email's code void, the button gone.
     await page.getByRole('status').getByText(messages.mfa.newCodeSent).waitFor()
