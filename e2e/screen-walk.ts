@@ -383,6 +383,10 @@ export async function walkScreens(
   await submitLogin(username, updatedPassword)
   await check('confirmverificationinfostep1')
   await button(t.shell.common.continue).click()
+  // Confirmed, the first code goes at once to the email (issue 43, item 10); the delivery
+  // choice, with its update flag, is a tap away.
+  await onScreen('verificationinfostep3')
+  await link(t.forms.mfa.changeDeliveryMode).click()
   await onScreen('verificationinfostep1')
   await page.getByLabel(t.forms.mfa.updateAfterVerifying).check()
   const before = await chooseTextDelivery()
