@@ -1,12 +1,4 @@
-import {
-  isValidElement,
-  use,
-  useEffect,
-  useId,
-  useRef,
-  type MouseEvent,
-  type ReactNode,
-} from 'react'
+import { isValidElement, use, useEffect, useId, useRef, type MouseEvent } from 'react'
 import { type ProgramCode } from '@portal/contract'
 import { messages, translateServerText, webTexts } from '../i18n/texts.ts'
 import { useProgramPhone } from '../lib/program-phone.ts'
@@ -14,19 +6,14 @@ import { useErrorTitle } from '../lib/page.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
 import { PhoneLink } from './phone-link.tsx'
 import { failureReference } from '../lib/failure-reference.ts'
+import type { BannerItem, FieldMessage } from '../lib/use-submission.ts'
 import './error-banner.css'
 
 /** The failure messages, after which the request's reference is shown. */
 const isFailureMessage = (item: BannerItem) =>
   item === messages.login.technicalDifficulties || item === messages.login.somethingWentWrong
 
-/** A message about one field: shown as a link that moves focus to that field. */
-export interface FieldMessage {
-  fieldId: string
-  text: string
-}
-
-export type BannerItem = ReactNode | FieldMessage
+export type { BannerItem, FieldMessage }
 
 function isFieldMessage(item: BannerItem): item is FieldMessage {
   return typeof item === 'object' && item !== null && !isValidElement(item) && 'fieldId' in item

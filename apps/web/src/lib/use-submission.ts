@@ -1,11 +1,26 @@
 // What every form does with its call (spec §8: messages in the red banner, page scrolled to
 // the top): the banner's items, the spinner while the call runs, and one call at a time.
 // Used by every form: login, registration, recovery, the password update and the MFA screens.
-import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type ReactNode,
+} from 'react'
 import type { FieldErrors, FieldValues } from 'react-hook-form'
 import { useLocation } from 'react-router'
-import type { BannerItem, FieldMessage } from '../components/error-banner.tsx'
 import { scrollToTop } from './page.ts'
+
+/** A message about one field: shown as a link that moves focus to that field. */
+export interface FieldMessage {
+  fieldId: string
+  text: string
+}
+
+/** One line of the red banner (components/error-banner.tsx). */
+export type BannerItem = ReactNode | FieldMessage
 
 const noItems: readonly never[] = []
 
