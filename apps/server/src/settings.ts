@@ -54,7 +54,6 @@ export const EnvSchema = z.object({
   SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(120),
   /** How long before the idle limit the portal warns, with "Stay signed in" (WCAG 2.2.1). */
   SESSION_IDLE_WARNING_SECONDS: z.coerce.number().int().positive().default(120),
-  /** How often expired sessions are deleted; 0 = never (tests purge by hand). */
   /** A temporary password is refused this many hours after it was sent. */
   TEMP_PASSWORD_TTL_HOURS: z.coerce.number().int().positive().default(24),
   /** A temporary password sent by text expires sooner (NIST SP 800-63B-4: 10 minutes). */
