@@ -2,7 +2,7 @@
 // list that config.ts judges, .env.example documents, and the deployment files are held to.
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { programCodes } from '@portal/contract'
+import { isSafeLink, programCodes } from '@portal/contract'
 import { defaultHashConcurrency } from './lib/passwords.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
@@ -11,10 +11,8 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-/** An absolute http(s) URL, or a path on this host (the demo defaults). */
-const destination = z
-  .string()
-  .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL or /path')
+/** An absolute http(s) URL, or a path on this host (the demo defaults); never `//host`. */
+const destination = z.string().refine(isSafeLink, 'must be an http(s) URL or /path')
 
 const days = z.coerce.number().int().min(0)
 
