@@ -273,7 +273,3 @@ export function startManagementServer(
     })
   })
 }
-
-/** The metrics alone on their own port (kept for callers of the earlier name). */
-export const startMetricsServer = (metrics: Metrics, port: number, host: string) =>
-  startManagementServer(metrics, port, host)

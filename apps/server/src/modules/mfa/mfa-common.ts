@@ -38,12 +38,6 @@ export function response(answer: Answer): CwMfaResponse {
   }
 }
 
-/** North American numbers: area code and exchange do not start with 0 or 1. */
-export function isValidMobile(phoneNumber: string, dialPrefix: string): boolean {
-  if (dialPrefix !== '1') return /^\d{3}-\d{3}-\d{4}$/.test(phoneNumber)
-  return /^[2-9]\d{2}-[2-9]\d{2}-\d{4}$/.test(phoneNumber)
-}
-
 export type MfaOutcome =
   | { kind: 'continue'; response: CwMfaResponse }
   /** RE_ENROLL: details to enter (none proven yet) or to confirm, then a code proves them. */

@@ -2,6 +2,7 @@
 // contacts entered or confirmed, with the notices their owner gets.
 import {
   invalidMobileErrorCode,
+  isValidMobile,
   maskEmail,
   messages,
   maskPhone,
@@ -18,7 +19,7 @@ import { customersRepo } from '../../store/customers.repo.ts'
 import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
 import { isNewToCodes } from './code-channels.ts'
 import type { SessionUser } from '../../store/users.repo.ts'
-import { isRebinding, isValidMobile, MfaRefusal, response, type MfaContext } from './mfa-common.ts'
+import { isRebinding, MfaRefusal, response, type MfaContext } from './mfa-common.ts'
 
 /** The contact as the table keeps it. */
 function savedFormOf(contact: MfaContact, dialPrefix: string) {
