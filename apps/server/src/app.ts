@@ -36,9 +36,7 @@ import { accountService } from './modules/account/account.service.ts'
 import { customerService } from './modules/customer/customer.service.ts'
 import { policyService } from './modules/policy/policy.service.ts'
 import { signInGuard } from './modules/signin/flow-guard.ts'
-import { sessionsRepo } from './store/sessions.repo.ts'
 import { policyRoutes } from './modules/policy/policy.routes.ts'
-import { policyTermsRepo } from './store/policy-terms.repo.ts'
 import { authenticationRoutes } from './modules/authentication/authentication.routes.ts'
 import { authenticationService } from './modules/authentication/authentication.service.ts'
 import { unknownUsernames } from './modules/authentication/unknown-usernames.ts'
@@ -56,7 +54,6 @@ import { memberAdminRoutes } from './modules/support/member-admin.routes.ts'
 import { memberAdminService } from './modules/support/member-admin.service.ts'
 import { staffService } from './modules/support/staff.service.ts'
 import { supportService } from './modules/support/support.service.ts'
-import { referenceRepo } from './store/reference.repo.ts'
 import { accountsService } from './modules/accounts/accounts.service.ts'
 import { passwordRoutes } from './modules/password/password.routes.ts'
 import { recoveryRoutes } from './modules/recovery/recovery.routes.ts'
@@ -74,11 +71,9 @@ import metricsPlugin, { createMetrics, type Metrics } from './plugins/metrics.ts
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import { webRoutes } from './plugins/web.ts'
-import { auditRepo } from './store/audit.repo.ts'
-import { customersRepo } from './store/customers.repo.ts'
 import type { Database } from './store/db.ts'
+import { storeOf } from './store/index.ts'
 import { purgeExpired, type PurgeReport } from './store/retention.ts'
-import { usersRepo } from './store/users.repo.ts'
 
 export interface AppDeps {
   config: Config
@@ -244,12 +239,10 @@ export async function buildApp({
       headers: request.headers,
     })
   })
-  const users = usersRepo(db)
-  const audit = auditRepo(db, clock, (entry) => metrics.observeAudit(entry))
+  const store = storeOf(db, { clock, observeAudit: (entry) => metrics.observeAudit(entry) })
+  const { audit, reference, users } = store
   // Every 429 audited, at most once per client, limit and window (A1; plugins/rate-limits.ts).
   const rateLimited = refusalRecorder({ store: counters, clock, record: audit.record })
-  const customers = customersRepo(db)
-  const reference = referenceRepo(db)
   const writer = outboxWriter(
     deriveKeys(config.sessionSecrets, 'outbox'),
     clock,
@@ -308,9 +301,8 @@ export async function buildApp({
   // compressed once at build (plugins/web.ts), and what is already encoded is left alone.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(session, {
-    db,
+    store,
     clock,
-    audit,
     secrets: config.sessionSecrets,
     idleMinutes: config.sessionIdleMinutes,
     absoluteMinutes: config.sessionAbsoluteMinutes,
@@ -352,26 +344,24 @@ export async function buildApp({
     return reply.code(statusCode).send({ status: body.status })
   })
 
-  const accounts = accountsService(db, clock, {
-    writer,
-    mailingPhone: (program) => reference.phoneOf(program),
+  const accounts = accountsService({
+    store,
+    clock,
+    notices: { writer, mailingPhone: (program) => reference.phoneOf(program) },
   })
-  const registration = registrationService({ db, accounts })
+  const registration = registrationService({ store, accounts })
   // The one loader of a session's member (modules/signin/flow-guard.ts).
   await app.register(signInGuard, { loadMember: (userId) => users.findMemberById(userId) })
   await app.register(customerRoutes, {
-    customer: customerService({ reference, customers, audit }),
+    customer: customerService({ store }),
     registrationLookup: registrationLookup(app, { registration }),
   })
   await app.register(registrationRoutes, { registration })
   await app.register(recoveryRoutes, {
     recovery: recoveryService({
-      db,
-      customers,
-      audit,
+      store,
       writer,
       clock,
-      reference,
       temporaryPasswordTtl: {
         emailHours: config.tempPasswordTtlHours,
         smsMinutes: config.tempPasswordSmsTtlMinutes,
@@ -380,9 +370,7 @@ export async function buildApp({
     }),
   })
   const mfa = mfaService({
-    db,
-    reference,
-    audit,
+    store,
     writer,
     clock,
     codeKey: deriveKey(config.sessionSecret, 'verification-code'),
@@ -398,8 +386,7 @@ export async function buildApp({
   const deviceCookie = deviceCookieOf(config.isCookieSecure, config.mfaDeviceTrustDays)
   await app.register(mfaRoutes, { mfa, deviceCookie })
   const passkeys = passkeysService({
-    db,
-    audit,
+    store,
     writer,
     clock,
     relyingParty: config.webauthn,
@@ -410,11 +397,8 @@ export async function buildApp({
   await app.register(passkeysRoutes, { passkeys, deviceCookie })
   await app.register(authenticationRoutes, {
     authentication: authenticationService({
-      db,
+      store,
       writer,
-      reference,
-      users,
-      audit,
       clock,
       passwordMaxAgeDays: config.passwordMaxAgeDays,
       unknownUsernames: unknownUsernames({
@@ -424,13 +408,13 @@ export async function buildApp({
       }),
     }),
   })
-  const passwords = passwordService({ db, writer, reference, users, audit, clock })
+  const passwords = passwordService({ store, writer, clock })
   await app.register(passwordRoutes, { passwords })
   await app.register(accountRoutes, {
-    account: accountService({ users, customers, sessions: sessionsRepo(db), audit, passwords }),
+    account: accountService({ store, passwords }),
   })
   await app.register(policyRoutes, {
-    policy: policyService({ policyTerms: policyTermsRepo(db), clock }),
+    policy: policyService({ store, clock }),
   })
   await app.register(sessionTimeRoutes, { warnBeforeSeconds: config.sessionIdleWarningSeconds })
   await app.register(handoffRoutes, {
@@ -442,15 +426,14 @@ export async function buildApp({
     }),
   })
   const staff = staffService({
-    db,
-    audit,
+    store,
     writer,
     clock,
     codeKey: deriveKey(config.sessionSecret, 'staff-code'),
   })
   await app.register(consoleRoutes, {
     prefix: '/api/console',
-    support: supportService({ db, audit, writer, clock, reference }),
+    support: supportService({ store, writer, clock }),
     staff,
     passkeys,
     isCookieSecure: config.isCookieSecure,
@@ -459,7 +442,7 @@ export async function buildApp({
   // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.
   await app.register(memberAdminRoutes, {
     prefix: '/api/console',
-    memberAdmin: memberAdminService({ db, clock }),
+    memberAdmin: memberAdminService({ store, clock }),
     staff,
     countPasswordRefusal: (staffId) =>
       counters.increment(

@@ -8,9 +8,8 @@ import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
-import { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
-import { usersRepo } from '../../store/users.repo.ts'
+import { storeFrom, type Store } from '../../store/index.ts'
 import { isGuessableFor } from '../../lib/password-blocklist.ts'
 
 export type CreateAccountResult =
@@ -45,10 +44,27 @@ export interface AccountNotices {
   mailingPhone(program: string): Promise<string | undefined>
 }
 
-export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) {
+interface Deps {
+  store: Store
+  clock: Clock
+  notices?: AccountNotices | undefined
+}
+
+export type AccountsService = ReturnType<typeof accountsOf>
+
+export function accountsService(deps: Deps): AccountsService
+/** The form operator commands and tests call with the database: (db, clock). */
+export function accountsService(db: Db, clock: Clock): AccountsService
+export function accountsService(deps: Deps | Db, clock?: Clock): AccountsService {
+  if ('store' in deps) return accountsOf(deps)
+  const given = clock as Clock
+  return accountsOf({ store: storeFrom(deps, { clock: given }), clock: given })
+}
+
+function accountsOf({ store, clock, notices }: Deps) {
   return {
     async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
-      const customer = await customersRepo(db).findByCustnum(input.custnum)
+      const customer = await store.customers.findByCustnum(input.custnum)
       if (!customer) return { ok: false, reason: 'CUSTOMER_NOT_FOUND' }
       const program = findProgram(customer.kprogName)?.code ?? customer.kprogName
       const temporaryPassword =
@@ -72,8 +88,8 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
           input.username,
         )
       try {
-        const userId = await db.transaction(async (tx) => {
-          const id = await usersRepo(tx).create({
+        const userId = await store.transaction(async (tx) => {
+          const id = await tx.users.create({
             username: input.username,
             passwordHash,
             custnum: customer.custnum,
@@ -98,7 +114,7 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
         // A taken name answers first, as it did while the exact-match constraint was checked
         // before the customer's: the database reports one broken index, in its own order.
         if (constraint === 'users_custnum_unique') {
-          const isNameTaken = (await usersRepo(db).findByUsername(input.username)) !== undefined
+          const isNameTaken = (await store.users.findByUsername(input.username)) !== undefined
           return { ok: false, reason: isNameTaken ? 'USER_ALREADY_EXISTS' : 'ACCOUNT_EXISTS' }
         }
         if (constraint) return { ok: false, reason: 'USER_ALREADY_EXISTS' }

@@ -4,15 +4,11 @@ import { authMessages, type AuthMessage, type CustomerVerdict } from '@portal/co
 import type { Clock } from '../../lib/clock.ts'
 import { currentLocale } from '../../lib/request-context.ts'
 import { rehashAfterSignIn, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import { usersRepo, type SignInCustomer, type UserRow } from '../../store/users.repo.ts'
+import type { SignInCustomer, UserRow } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
-import type { Db } from '../../store/db.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
-import { sessionsRepo, type StartedSessionRow } from '../../store/sessions.repo.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { passkeysRepo } from '../../store/passkeys.repo.ts'
+import type { Store } from '../../store/index.ts'
+import type { StartedSessionRow } from '../../store/sessions.repo.ts'
 import {
   attemptMessage,
   failedLoginsBeforeLock,
@@ -63,11 +59,8 @@ export type AuthenticateResult =
     }
 
 interface Deps {
-  db: Db
+  store: Store
   writer: OutboxWriter
-  reference: ReturnType<typeof referenceRepo>
-  users: ReturnType<typeof usersRepo>
-  audit: ReturnType<typeof auditRepo>
   clock: Clock
   /** 0 turns periodic expiry off (the default, as NIST SP 800-63B advises). */
   passwordMaxAgeDays: number
@@ -75,7 +68,8 @@ interface Deps {
 }
 
 export function authenticationService(deps: Deps) {
-  const { db, writer, reference, users, audit, clock, passwordMaxAgeDays } = deps
+  const { store, writer, clock, passwordMaxAgeDays } = deps
+  const { reference, users, audit } = store
   const isExpired = (user: UserRow) =>
     passwordMaxAgeDays > 0 &&
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
@@ -111,21 +105,21 @@ export function authenticationService(deps: Deps) {
       return { ok: false, message: authMessages.invalidCredentials }
     }
     const now = clock.now()
-    const used = await db.transaction(async (tx) => {
-      const row = await usersRepo(tx).usePendingPassword(user.id, pendingHash, now)
+    const used = await store.transaction(async (tx) => {
+      const row = await tx.users.usePendingPassword(user.id, pendingHash, now)
       if (!row) return undefined
       // Already expired: it lets this sign-in through to the new password, and no other.
-      await usersRepo(tx).changePassword(user.id, pendingHash, now, {
+      await tx.users.changePassword(user.id, pendingHash, now, {
         isTemporary: true,
         temporaryExpiresAt: now,
       })
-      await sessionsRepo(tx).removeAllOf(user.id)
-      await mfaRepo(tx).forgetDevices(user.id)
+      await tx.sessions.removeAllOf(user.id)
+      await tx.mfa.forgetDevices(user.id)
       // Issue 40 (P1): and every passkey, which whoever held the account may have added; the
       // member is offered one again after the next code.
-      const removedPasskeys = await passkeysRepo(tx).removeAllOf(user.id)
+      const removedPasskeys = await tx.passkeys.removeAllOf(user.id)
       if (unlockRules.isReconfirmationRequiredAfterReset(user)) {
-        await mfaRepo(tx).requireReconfirmation(user.id)
+        await tx.mfa.requireReconfirmation(user.id)
       }
       return { ...row, removedPasskeys: removedPasskeys.map((p) => p.id) }
     })
@@ -232,10 +226,10 @@ export function authenticationService(deps: Deps) {
           brandOf(user.program, await reference.phoneOf(user.program), user.locale),
         )
         // The lock and the owner's notice are one change: both happen or neither.
-        const counted = await db.transaction(async (tx) => {
-          const row = await usersRepo(tx).recordFailedLogin(user.id, failedLoginsBeforeLock)
+        const counted = await store.transaction(async (tx) => {
+          const row = await tx.users.recordFailedLogin(user.id, failedLoginsBeforeLock)
           // A lock ends every sign-in of the user, including ones opened earlier elsewhere.
-          if (row?.isLocked) await sessionsRepo(tx).removeAllOf(user.id)
+          if (row?.isLocked) await tx.sessions.removeAllOf(user.id)
           if (row?.isLocked && user.email) {
             await writer.enqueue(tx, {
               channel: 'email',

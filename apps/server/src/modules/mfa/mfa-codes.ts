@@ -16,12 +16,17 @@ import { templates } from '../../delivery/templates.ts'
 import { describeUserAgent } from '../../lib/user-agent.ts'
 import { currentLocale } from '../../lib/request-context.ts'
 import { safeEqual } from '../../lib/crypto.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { sessionsRepo } from '../../store/sessions.repo.ts'
-import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
 import { otherChannelThan, type ChannelRefusal } from './code-channels.ts'
-import { isProven, MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
+import {
+  isProven,
+  MfaRefusal,
+  response,
+  type MfaContext,
+  type MfaDeps,
+  type MfaOutcome,
+} from './mfa-common.ts'
 
 const refusalMessages: Record<ChannelRefusal, string> = {
   notOnRecord: messages.mfa.firstCodeOnRecord,
@@ -29,25 +34,10 @@ const refusalMessages: Record<ChannelRefusal, string> = {
   afterRecovery: messages.mfa.codeAfterRecovery,
 }
 
-export function mfaCodes(context: MfaContext) {
-  const {
-    db,
-    repo,
-    users,
-    audit,
-    writer,
-    clock,
-    brand,
-    smsOriginHost,
-    codeHash,
-    recipientOf,
-    devices,
-    doneScreen,
-    channelsFor,
-    openIncident,
-    timeZone,
-    portalOrigin,
-  } = context
+export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
+  const { store, writer, clock, smsOriginHost, timeZone, portalOrigin } = deps
+  const { audit, mfa: repo, users } = store
+  const { brand, codeHash, recipientOf, devices, doneScreen, channelsFor, openIncident } = helpers
 
   /**
    * Issue 40: a factor passed on a browser where none had passed before. Both proven contacts
@@ -77,7 +67,7 @@ export function mfaCodes(context: MfaContext) {
         ? [{ channel: 'sms' as const, recipient: recipientOf(contact, 'sms') }]
         : []),
     ]
-    await db.transaction(async (tx) => {
+    await store.transaction(async (tx) => {
       for (const { channel, recipient } of recipients) {
         await writer.enqueue(tx, { channel, recipient, program: user.program, message })
       }
@@ -93,15 +83,15 @@ export function mfaCodes(context: MfaContext) {
   async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome | undefined> {
     const now = clock.now()
     const notice = templates.lockout(await brand(user))
-    const incidentID = await db.transaction(async (tx) => {
-      if (!(await usersRepo(tx).lockWhileCodeTriesSpent(user.id, codeTriesBeforeLock))) {
+    const incidentID = await store.transaction(async (tx) => {
+      if (!(await tx.users.lockWhileCodeTriesSpent(user.id, codeTriesBeforeLock))) {
         return undefined
       }
       // No free ticket number: nothing is locked, and the member tries again in a minute.
       const incident = await openIncident(user.id, reason, now, tx)
-      await mfaRepo(tx).deleteCode(user.id)
+      await tx.mfa.deleteCode(user.id)
       // Every sign-in of the user ends, on this device and on any other.
-      await sessionsRepo(tx).removeAllOf(user.id)
+      await tx.sessions.removeAllOf(user.id)
       if (user.email) {
         await writer.enqueue(tx, {
           channel: 'email',
@@ -126,9 +116,9 @@ export function mfaCodes(context: MfaContext) {
    * cleared too, so its lock (lockOut) is decided on the count after the pass.
    */
   const consumeAndClearTries = (user: SessionUser, codeHash: string) =>
-    db.transaction(async (tx) => {
-      const isConsumed = await mfaRepo(tx).consumeCode(user.id, codeHash)
-      if (isConsumed) await usersRepo(tx).clearCodeAttempts(user.id)
+    store.transaction(async (tx) => {
+      const isConsumed = await tx.mfa.consumeCode(user.id, codeHash)
+      if (isConsumed) await tx.users.clearCodeAttempts(user.id)
       return isConsumed
     })
 
@@ -165,14 +155,14 @@ export function mfaCodes(context: MfaContext) {
       const recipient = recipientOf(contact, method)
       // The code is written in the language the member is using the portal in (issue 24).
       const locale = currentLocale() ?? user.locale
-      await usersRepo(db).rememberLocale(user, locale)
+      await users.rememberLocale(user, locale)
       const message = templates.verificationCode(
         await brand({ ...user, locale }),
         code,
         smsOriginHost,
       )
-      await db.transaction(async (tx) => {
-        await mfaRepo(tx).replaceCode(
+      await store.transaction(async (tx) => {
+        await tx.mfa.replaceCode(
           user.id,
           codeHash(user.id, recipient, signInId, code),
           method,

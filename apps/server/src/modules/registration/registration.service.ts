@@ -9,11 +9,11 @@ import {
   type CreateUserResponse,
   type RegistrationLookupResponse,
 } from '@portal/contract'
-import type { Db } from '../../store/db.ts'
-import { customersRepo, type CustomerRow } from '../../store/customers.repo.ts'
+import type { CustomerRow } from '../../store/customers.repo.ts'
+import type { Store } from '../../store/index.ts'
 import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
 import { refuseGuessable } from '../../lib/password-blocklist.ts'
-import type { accountsService } from '../accounts/accounts.service.ts'
+import type { AccountsService } from '../accounts/accounts.service.ts'
 import { isOpenToRegistration, registrationEligibility } from '../signin/program-check.service.ts'
 
 /** The email and mobile number typed must be ones on the customer's record. */
@@ -21,12 +21,12 @@ const isContactOnRecord = (customer: CustomerRow, email: string, phone: string) 
   isEmailOnRecord(customer, email) && isPhoneOnRecord(customer, phone)
 
 interface Deps {
-  db: Db
-  accounts: ReturnType<typeof accountsService>
+  store: Store
+  accounts: AccountsService
 }
 
-export function registrationService({ db, accounts }: Deps) {
-  const customers = customersRepo(db)
+export function registrationService({ store, accounts }: Deps) {
+  const { customers } = store
   /** The customer the details identify, for a program with this level1Org, or undefined. */
   async function identify(
     where: { custnum?: string; membershipCd?: string },
