@@ -22,8 +22,12 @@ import {
 import type { SignInState } from '../modules/signin/flow.ts'
 import type { AuditEntry } from '../store/audit.repo.ts'
 import type { Store } from '../store/index.ts'
-import type { DeviceLookup } from '../store/mfa.repo.ts'
-import type { LoadedMember, SessionRow, StartedSessionRow } from '../store/sessions.repo.ts'
+import type {
+  LoadedMember,
+  MemberLoadOptions,
+  SessionRow,
+  StartedSessionRow,
+} from '../store/sessions.repo.ts'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
 export const sessionCookieName = (isSecure: boolean) =>
@@ -44,7 +48,7 @@ export interface SessionHandle {
    * The current session, or null for an anonymous visitor (loaded on first use). The first
    * load with `device` reads the second factor's facts with it (loadedMember's secondFactor).
    */
-  load(options?: { device?: DeviceLookup }): Promise<Session | null>
+  load(options?: MemberLoadOptions): Promise<Session | null>
   /**
    * The session's user and customer record, as read with the session by load() (one
    * statement); undefined when they were not (nothing loaded yet, or a session started in

@@ -7,6 +7,7 @@ import { rehashAfterSignIn, verifyAgainstDummy, verifyPassword } from '../../lib
 import type { SignInCustomer, UserRow } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
 import type { Store } from '../../store/index.ts'
 import type { StartedSessionRow } from '../../store/sessions.repo.ts'
 import {
@@ -70,6 +71,15 @@ interface Deps {
 export function authenticationService(deps: Deps) {
   const { store, writer, clock, passwordMaxAgeDays } = deps
   const { reference, users, audit } = store
+  /**
+   * The sign-in's one statement (the sessions repository's): the failed count reset, the
+   * audit row and the session; the entry is noted (the metrics) once it is written.
+   */
+  async function startSignIn(entry: AuditEntry, passwordHash: string, row: StartedSessionRow) {
+    const isStarted = await store.sessions.startSignIn(audit.rowOf(entry), passwordHash, row)
+    if (isStarted) audit.noted(entry)
+    return isStarted
+  }
   const isExpired = (user: UserRow) =>
     passwordMaxAgeDays > 0 &&
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
@@ -143,9 +153,7 @@ export function authenticationService(deps: Deps) {
     }
     // As a sign-in with the current password: the session starts only while the temporary
     // password is still the account's and the member is not disabled (issue 40, S1).
-    const isStarted = await startSession(signedIn, (row) =>
-      audit.recordSuccessfulLogin(entry, pendingHash, row),
-    )
+    const isStarted = await startSession(signedIn, (row) => startSignIn(entry, pendingHash, row))
     if (!isStarted) {
       await audit.record(entry) // spent all the same
       return { ok: false, message: await refusedSinceRead(user.id) }
@@ -276,7 +284,7 @@ export function authenticationService(deps: Deps) {
       // written (one statement for the three).
       const entry = { event: 'login.succeeded' as const, ...context, detail: { verdict } }
       const isStarted = await startSession(signedIn, (row) =>
-        audit.recordSuccessfulLogin(entry, user.passwordHash, row),
+        startSignIn(entry, user.passwordHash, row),
       )
       if (!isStarted) return { ok: false, message: await refusedSinceRead(user.id) }
       void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
