@@ -1,9 +1,8 @@
 // Creating web accounts. Username uniqueness, in any case, is decided by the database's
 // unique index (users_username_key_unique, issue 32 row E1), so two parallel sign-ups for one
 // name, or for `FOO` and `foo`, produce exactly one account.
-import { findProgram, sourceLocale } from '@portal/contract'
+import { findProgram, sourceLocale, type Locale } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { currentLocale } from '../../lib/request-context.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
@@ -23,6 +22,8 @@ export interface CreateAccountInput {
   password?: string
   email?: string | null
   phone?: string | null
+  /** The language the member registers in (issue 24), as their request named it. */
+  locale?: Locale | null
 }
 
 const uniqueViolation = '23505'
@@ -80,7 +81,7 @@ function accountsOf({ store, clock, notices }: Deps) {
       const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
       const now = clock.now()
       // The language the member registers in (issue 24): their messages are written in it.
-      const locale = currentLocale() ?? sourceLocale
+      const locale = input.locale ?? sourceLocale
       const notice =
         notices &&
         templates.accountCreated(

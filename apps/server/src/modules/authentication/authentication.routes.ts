@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { requestLocale } from '../../lib/request-context.ts'
 import { z } from 'zod'
 import {
   AuthenticateFormSchema,
@@ -71,7 +72,10 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
       }
       return startSignIn(request, session, insert ? { insert } : {})
     }
-    return authentication.authenticate({ ...credentials, clientIp: request.ip }, startSession)
+    return authentication.authenticate(
+      { ...credentials, clientIp: request.ip, locale: requestLocale(request.headers) },
+      startSession,
+    )
   }
 
   const answer = (result: AuthenticateResult): AuthenticateResponse =>

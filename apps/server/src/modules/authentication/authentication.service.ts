@@ -1,8 +1,7 @@
 // Password authentication (spec §4 "Login"). The answers are the spec's messages; the
 // portal turns them into what the user reads.
-import { authMessages, type AuthMessage, type CustomerVerdict } from '@portal/contract'
+import { authMessages, type AuthMessage, type CustomerVerdict, type Locale } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { currentLocale } from '../../lib/request-context.ts'
 import { rehashAfterSignIn, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
 import type { SignInCustomer, UserRow } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
@@ -24,6 +23,8 @@ export interface AuthenticateInput {
   password: string
   velLevel1Org: string
   clientIp: string
+  /** The language the request names (issue 24): the member's messages are written in it. */
+  locale: Locale | null
 }
 
 /** What a right password found: what the sign-in's session starts from. */
@@ -136,7 +137,7 @@ export function authenticationService(deps: Deps) {
     // Another sign-in spent it first (a race), a newer one replaced it, or the member was
     // disabled since the read (answered as a locked account is).
     if (!used) return { ok: false, message: await refusedSinceRead(user.id) }
-    await users.rememberLocale(user, currentLocale())
+    await users.rememberLocale(user, input.locale)
     const entry = {
       event: 'login.temporary_password_used' as const,
       ...context,
@@ -288,7 +289,7 @@ export function authenticationService(deps: Deps) {
       )
       if (!isStarted) return { ok: false, message: await refusedSinceRead(user.id) }
       void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
-      await users.rememberLocale(user, currentLocale())
+      await users.rememberLocale(user, input.locale)
       return {
         ok: true,
         message: isExpiredNow ? authMessages.credentialsExpired : authMessages.success,

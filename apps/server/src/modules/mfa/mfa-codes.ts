@@ -10,11 +10,11 @@ import {
   mfaScreens,
   programOf,
   type CwMfaResponse,
+  type Locale,
   type MfaDeliveryMethod,
 } from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
 import { describeUserAgent } from '../../lib/user-agent.ts'
-import { currentLocale } from '../../lib/request-context.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import type { SessionUser } from '../../store/users.repo.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
@@ -44,10 +44,15 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
    * hear of it in the member's language: the program, when, the browser and system, and what
    * to do if it was not them. A notice: the outbox's caps may drop it, never the sign-in.
    */
-  async function noticeNewDevice(user: SessionUser, marks: DeviceMarks, now: Date) {
+  async function noticeNewDevice(
+    user: SessionUser,
+    marks: DeviceMarks,
+    now: Date,
+    requested: Locale | null,
+  ) {
     const contact = await repo.contactOf(user.id)
     if (!contact) return
-    const locale = currentLocale() ?? user.locale
+    const locale = requested ?? user.locale
     const program = programOf(findProgram(user.program)?.code ?? flavours.usweb.defaultProgram)
     const recoveryPath =
       program.flavour === 'pl'
@@ -130,7 +135,16 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
     async sendCode(
       user: SessionUser,
       method: MfaDeliveryMethod,
-      { isChallenge, signInId }: { isChallenge: boolean; signInId: string },
+      {
+        isChallenge,
+        signInId,
+        locale: requested,
+      }: {
+        isChallenge: boolean
+        signInId: string
+        /** The language the request names; the member's own when none. */
+        locale: Locale | null
+      },
     ): Promise<CwMfaResponse> {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
@@ -154,7 +168,7 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
       const recipient = recipientOf(contact, method)
       // The code is written in the language the member is using the portal in (issue 24).
-      const locale = currentLocale() ?? user.locale
+      const locale = requested ?? user.locale
       await users.rememberLocale(user, locale)
       const message = templates.verificationCode(
         await brand({ ...user, locale }),
@@ -225,7 +239,7 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
       user: SessionUser,
       marks: DeviceMarks,
       proven: { method: MfaDeliveryMethod } | { passkey: number },
-      { isTrusted = true }: { isTrusted?: boolean } = {},
+      { isTrusted = true, locale = null }: { isTrusted?: boolean; locale?: Locale | null } = {},
     ): Promise<MfaOutcome> {
       const now = clock.now()
       const hadPassedBefore = (await repo.contactOf(user.id))?.verifiedAt != null
@@ -239,7 +253,7 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
       }
       const { mark, isNewDevice } = await devices.passedOn(user.id, marks, isTrusted)
       // The account's first factor is its enrolment, not news (the record heard of that).
-      if (isNewDevice && hadPassedBefore) await noticeNewDevice(user, marks, now)
+      if (isNewDevice && hadPassedBefore) await noticeNewDevice(user, marks, now, locale)
       await audit.record({
         event: 'mfa.passed',
         userId: user.id,
@@ -261,7 +275,7 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
       code: string,
       marks: DeviceMarks,
       signInId: string | undefined,
-      { isTrusted = true }: { isTrusted?: boolean } = {},
+      { isTrusted = true, locale = null }: { isTrusted?: boolean; locale?: Locale | null } = {},
     ): Promise<MfaOutcome> {
       const spent = await codes.spendFactorTry(user)
       if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
@@ -282,7 +296,7 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
         safeEqual(sent.codeHash, expected) &&
         (await consumeAndClearTries(user, sent.codeHash))
       if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
-      return codes.factorPassed(user, marks, { method }, { isTrusted })
+      return codes.factorPassed(user, marks, { method }, { isTrusted, locale })
     },
 
     async support(user: SessionUser): Promise<CwMfaResponse> {

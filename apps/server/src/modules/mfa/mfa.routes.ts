@@ -18,6 +18,7 @@ import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session } from '../../plugins/session.ts'
 import { randomToken } from '../../lib/crypto.ts'
+import { requestLocale } from '../../lib/request-context.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
 import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
 import type { SignInEvent, SignInState } from '../signin/flow.ts'
@@ -186,7 +187,10 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
     })
     const isChallenge = session.stage === 'challenged'
     const resendAfterSeconds = await app.limits.messageFor(user.id, { isCode: true })
-    const answer = await refusing(() => mfa.sendCode(user, method, { isChallenge, signInId }))
+    const locale = requestLocale(request.headers)
+    const answer = await refusing(() =>
+      mfa.sendCode(user, method, { isChallenge, signInId, locale }),
+    )
     return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
   }
 
@@ -226,7 +230,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
         verificationCode,
         deviceMarksOf(request),
         signInIdOf(session),
-        { isTrusted: rememberDevice },
+        { isTrusted: rememberDevice, locale: requestLocale(request.headers) },
       )
       if (outcome.kind === 'passed') await factorPassed(request, outcome.audit)
       markDevice(reply, outcome)

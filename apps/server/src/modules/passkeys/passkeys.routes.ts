@@ -23,6 +23,7 @@ import { HttpError } from '../../plugins/errors.ts'
 import type { SignInState } from '../signin/flow.ts'
 import { deviceMarksOf, setDeviceMark, type DeviceCookie } from '../mfa/device-trust.ts'
 import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
+import { requestLocale } from '../../lib/request-context.ts'
 import { PasskeyRefusal, passkeyNameOf, type PasskeysService } from './passkeys.service.ts'
 
 interface Deps {
@@ -135,6 +136,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
         response,
         held,
         deviceMarksOf(request, deviceCookie),
+        requestLocale(request.headers),
       )
       // Exactly what a right code does (flow-guard.ts): the same event, the same rotation,
       // the same trusted-device cookie (device-trust.ts).

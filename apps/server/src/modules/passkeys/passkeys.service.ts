@@ -15,7 +15,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { COSEALG, decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers'
-import { programOf, findProgram, flavours, type Passkey } from '@portal/contract'
+import { programOf, findProgram, flavours, type Locale, type Passkey } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates, type Message } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
@@ -253,6 +253,8 @@ export function passkeysService(deps: PasskeyDeps) {
       response: AuthenticationResponseJSON,
       held: unknown,
       marks: DeviceMarks,
+      /** The language the request names: a new-device notice is written in it. */
+      locale: Locale | null,
     ): Promise<MfaOutcome> {
       const spent = await mfa.spendFactorTry(user)
       if (!spent) return mfa.factorFailed(user, undefined, 'passkey.rejected')
@@ -297,7 +299,7 @@ export function passkeysService(deps: PasskeyDeps) {
       if (!verified.verified) return failed('not verified')
       const { newCounter } = verified.authenticationInfo
       if (!(await repo.recordUse(passkey.id, newCounter, clock.now()))) return failed('counter')
-      return mfa.factorPassed(user, marks, { passkey: passkey.id })
+      return mfa.factorPassed(user, marks, { passkey: passkey.id }, { locale })
     },
 
     /** The member's own removal (after a factor passed in this sign-in), or support's. */

@@ -7,6 +7,7 @@ import {
   flavours,
   type CreateUserRequest,
   type CreateUserResponse,
+  type Locale,
   type RegistrationLookupResponse,
 } from '@portal/contract'
 import type { CustomerRow } from '../../store/customers.repo.ts'
@@ -88,7 +89,11 @@ export function registrationService({ store, accounts }: Deps) {
       )
     },
 
-    async createUser(request: CreateUserRequest): Promise<CreateUserResponse> {
+    /** `locale`: the language the request names, which the member's messages are written in. */
+    async createUser(
+      request: CreateUserRequest,
+      locale: Locale | null,
+    ): Promise<CreateUserResponse> {
       const customer = await identify(
         { membershipCd: request.membershipCd },
         request.primaryEmailAddress,
@@ -114,6 +119,7 @@ export function registrationService({ store, accounts }: Deps) {
         password: request.userPassword,
         email: request.primaryEmailAddress.trim(),
         phone: request.phoneNumber.replace(/\D/g, ''),
+        locale,
       })
       if (result.ok) return { returnCode: 'SUCCESS' }
       return { returnCode: result.reason === 'CUSTOMER_NOT_FOUND' ? 'NOT_FOUND' : result.reason }
