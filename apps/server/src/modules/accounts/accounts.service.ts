@@ -9,7 +9,7 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Db } from '../../store/db.ts'
 import { storeFrom, type Store } from '../../store/index.ts'
-import { isGuessableFor } from '../../lib/password-blocklist.ts'
+import { isGuessableFor } from '../password/password-blocklist.ts'
 
 export type CreateAccountResult =
   | { ok: true; userId: number; temporaryPassword?: string }

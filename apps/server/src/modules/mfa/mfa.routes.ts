@@ -20,7 +20,7 @@ import type { Session } from '../../plugins/session.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { requestLocale } from '../../lib/request-context.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
-import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
+import { preparedAnswers, referenceRoute, sendPrepared } from '../../plugins/reference-answers.ts'
 import type { SignInEvent, SignInState } from '../signin/flow.ts'
 import { advance, factorPassed, hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
 import { deviceMarksOf as marksOf, setDeviceMark, type DeviceCookie } from './device-trust.ts'
@@ -66,7 +66,7 @@ const noInput = MfaNoInputSchema
 export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Deps) {
   const api = withSchemas(app)
   const countriesSchema = { ...operationOf('mfaGetCountries'), response: { 200: CountriesSchema } }
-  // Reference data: encoded once per load, cached by browsers (lib/reference-answers.ts).
+  // Reference data: encoded once per load, cached by browsers (plugins/reference-answers.ts).
   const countriesAnswer = preparedAnswers((countries: Country[]) =>
     CountriesSchema.parse(countries),
   )

@@ -1,7 +1,7 @@
 // Replacing a temporary or expired password (spec §4 "Temporary-password update outcomes").
 import type { UpdateTempPasswordResponse } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { refuseGuessable } from '../../lib/password-blocklist.ts'
+import { refuseGuessable } from './password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'

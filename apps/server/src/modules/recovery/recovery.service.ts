@@ -25,7 +25,7 @@ import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import type { OutboxTarget } from '../../delivery/outbox.ts'
 import type { Store } from '../../store/index.ts'
 import type { UserRow } from '../../store/users.repo.ts'
-import { isGuessableFor } from '../../lib/password-blocklist.ts'
+import { isGuessableFor } from '../password/password-blocklist.ts'
 
 type AppName = RecoveryAppName
 

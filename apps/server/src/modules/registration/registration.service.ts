@@ -12,8 +12,8 @@ import {
 } from '@portal/contract'
 import type { CustomerRow } from '../../store/customers.repo.ts'
 import type { Store } from '../../store/index.ts'
-import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
-import { refuseGuessable } from '../../lib/password-blocklist.ts'
+import { isEmailOnRecord, isPhoneOnRecord } from '../customer/customer-contacts.ts'
+import { refuseGuessable } from '../password/password-blocklist.ts'
 import type { AccountsService } from '../accounts/accounts.service.ts'
 import { isOpenToRegistration, registrationEligibility } from '../signin/program-check.service.ts'
 

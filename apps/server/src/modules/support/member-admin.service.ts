@@ -4,7 +4,7 @@
 // staff password change. Every change writes one audit row with its actor and reason.
 import { minStaffPasswordLength } from '@portal/contract/console'
 import type { Clock } from '../../lib/clock.ts'
-import { refuseGuessable } from '../../lib/password-blocklist.ts'
+import { refuseGuessable } from '../password/password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { storeOfSource, type StoreSource } from '../../store/index.ts'
 import type { AuditRow, MemberMatch, MemberSearch } from '../../store/member-admin.repo.ts'

@@ -18,7 +18,7 @@ import { storeOfSource, type Store, type StoreSource } from '../../store/index.t
 import type { StaffRow } from '../../store/staff.repo.ts'
 import { areCodeTriesSpent, staffCodeTries } from '../signin/lockout-policy.ts'
 import type { Actor } from './support.service.ts'
-import { isGuessableFor } from '../../lib/password-blocklist.ts'
+import { isGuessableFor } from '../password/password-blocklist.ts'
 
 /** A console session lasts at most a working day, however busy. */
 const absoluteMinutes = 8 * 60
