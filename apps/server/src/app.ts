@@ -13,6 +13,7 @@ import Fastify, {
 import type { Config } from './config.ts'
 import { apiReferenceRoutes } from './demo/api-reference.routes.ts'
 import { demoRoutes, windowStoreNonces } from './demo/demo.routes.ts'
+import { demoMainSiteOidcRoutes } from './demo/main-site-oidc.ts'
 import { outboxViewerRoutes } from './demo/outbox-viewer.routes.ts'
 import { outboxViewerService } from './demo/outbox-viewer.service.ts'
 import {
@@ -44,7 +45,7 @@ import { authenticationService } from './modules/authentication/authentication.s
 import { unknownUsernames } from './modules/authentication/unknown-usernames.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts'
-import { registerOidc } from './modules/oidc/index.ts'
+import { issuerOf, registerOidc } from './modules/oidc/index.ts'
 import { sessionTimeRoutes } from './modules/handoff/session-time.routes.ts'
 import { handoffService } from './modules/handoff/handoff.service.ts'
 import { mfaRoutes } from './modules/mfa/mfa.routes.ts'
@@ -90,6 +91,12 @@ export interface AppDeps {
   clock?: Clock
   /** Where logs go (standard output unless a test collects them). */
   logStream?: NodeJS.WritableStream
+  /**
+   * In demo mode, the demo main site registers as a program's OpenID Connect site (issue 44):
+   * `npm run dev` and the browser test that drives it; off in the API tests, whose programs
+   * keep the spec's hand-off.
+   */
+  demoOidcSite?: boolean
 }
 
 declare module 'fastify' {
@@ -186,6 +193,7 @@ export async function buildApp({
   database,
   clock: givenClock,
   logStream,
+  demoOidcSite = false,
 }: AppDeps): Promise<FastifyInstance> {
   const requestLines = new OneLinePerRequest()
   const app = Fastify({
@@ -483,6 +491,17 @@ export async function buildApp({
     })
     await app.register(outboxViewerRoutes, { outbox: outboxViewerService({ db, writer }) })
     await app.register(apiReferenceRoutes)
+    if (demoOidcSite) {
+      await app.register(demoMainSiteOidcRoutes, {
+        db,
+        clock,
+        oidc,
+        issuer: issuerOf(config),
+        sessionSecret: config.sessionSecret,
+        secureCookies: config.isCookieSecure,
+        record: audit.record,
+      })
+    }
   }
   await app.register(webRoutes, {
     distDir: config.webDistDir,
