@@ -470,6 +470,7 @@ export async function buildApp({
     passkeys,
     isCookieSecure: config.isCookieSecure,
     timeZone: config.supportTimeZone,
+    oidcSites: () => oidc.listSites(),
   })
   // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.
   await app.register(memberAdminRoutes, {
