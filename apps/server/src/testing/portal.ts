@@ -44,7 +44,7 @@ export async function startPortal(
 }
 
 /** A loopback port free now (the system's choice), for a portal that must know it first. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)
