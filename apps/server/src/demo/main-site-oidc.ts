@@ -16,9 +16,7 @@ import { deriveKey, open, seal } from '../lib/crypto.ts'
 import { escapeHtml } from '../lib/html.ts'
 import { oidcAdmin } from '../modules/oidc/oidc-admin.ts'
 import type { OidcService } from '../modules/oidc/oidc.service.ts'
-import type { AuditEntry } from '../store/audit.repo.ts'
-import type { Db } from '../store/db-type.ts'
-import { oidcRepo } from '../store/oidc.repo.ts'
+import type { Store } from '../store/index.ts'
 import { demoPage } from './demo-page.ts'
 
 /**
@@ -57,13 +55,12 @@ export function injectFetch(app: FastifyInstance): client.CustomFetch {
 }
 
 interface Deps {
-  db: Db
+  store: Store
   clock: Clock
   oidc: OidcService
   issuer: string
   sessionSecret: string
   secureCookies: boolean
-  record(entry: AuditEntry): Promise<void>
 }
 
 interface Pending {
@@ -79,11 +76,11 @@ export async function demoMainSiteOidcRoutes(app: FastifyInstance, deps: Deps) {
   const cookieKey = deriveKey(deps.sessionSecret, 'demo-relying-party')
   const redirectUri = `${siteOrigin}${base}/callback`
   const admin = oidcAdmin({
-    repo: oidcRepo(deps.db, deps.clock),
+    repo: deps.store.oidc,
     clock: deps.clock,
     issuer,
     sealKey: deriveKey(deps.sessionSecret, 'oidc-signing-keys'),
-    record: deps.record,
+    record: deps.store.audit.record,
     actor: 'demo',
     sitesMayBeLocal: true,
   })

@@ -34,17 +34,11 @@ import {
 import { withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { PasskeysService } from '../passkeys/passkeys.service.ts'
+import { consoleCookie, ownPasswordRoutes } from './console-session.ts'
 import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
 import type { SupportFailure, SupportService } from './support.service.ts'
 
-export const consoleCookie = 'console_sid'
-
-/** What a staff member who must choose their own password may still call (A1). */
-export const ownPasswordRoutes = new Set([
-  `${consoleApiBase}/me`,
-  `${consoleApiBase}/sign-out`,
-  `${consoleApiBase}/password`,
-])
+export { consoleCookie }
 
 interface Options {
   support: SupportService
