@@ -2,7 +2,7 @@
 // its own (a chunk of its own) only when Spanish is the active language.
 import { contractTextsEs } from '@portal/contract/i18n'
 import { serverTextTranslator } from './server-texts.ts'
-import type { Catalogue } from './texts.ts'
+import type { Catalogue } from './catalogue.ts'
 
 const { portalTexts, portalFormTexts, ...specification } = contractTextsEs
 

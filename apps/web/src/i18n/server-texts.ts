@@ -2,7 +2,7 @@
 // §7), and the portal shows each answer in the active language by the key its English text
 // has in the contract's catalogue, never by rewording. Loaded with a translation only.
 import { messages as messagesEn } from '@portal/contract'
-import type { Catalogue } from './texts.ts'
+import type { Catalogue } from './catalogue.ts'
 
 /** Key paths of the English texts, by text. */
 function keysOfEnglish(): Map<string, string[]> {
