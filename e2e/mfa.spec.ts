@@ -97,7 +97,8 @@ describe('verification (usweb)', () => {
     // The screen names itself in an effect after it shows: waited for, not read at once.
     await page.waitForFunction(() => document.title.includes('Verification Information'))
     const continueButton = page.getByRole('button', { name: 'Continue', exact: true })
-    expect(await continueButton.isDisabled()).toBe(true)
+    // The types are Personal unless changed (issue 43, item 10): the offer may go on at once.
+    expect(await continueButton.isDisabled()).toBe(false)
     await page.getByText(screenTexts.mfa.maskedContactsIntro).waitFor()
     await page.getByText(maskEmail(newcomer.email) ?? '', { exact: true }).waitFor()
     expect(await page.content()).not.toContain(newcomer.email)
@@ -130,7 +131,16 @@ describe('verification (usweb)', () => {
     expect(await mobile.evaluate((element) => element === document.activeElement)).toBe(true)
     await email.fill(newcomer.email)
     await mobile.fill(newcomer.phone)
+    const enrolled = await newestOutboxId(e2e.portal)
     await continueButton.click()
+
+    // Issue 43 (item 10): the first code goes at once to the email just confirmed; another
+    // way is a tap away (Change Delivery Mode, or by text instead).
+    await onScreen(page, '/usweb/verificationinfostep3')
+    await page.getByText(screenTexts.mfa.codeSent('email')).waitFor()
+    await page.getByRole('button', { name: screenTexts.mfa.sendByText }).waitFor()
+    expect(await verificationCodeAfter(e2e.portal, enrolled)).toMatch(/^\d{6}$/)
+    await page.getByRole('link', { name: 'Change Delivery Mode' }).click()
 
     // Screen 11: the new details, masked; Continue waits for a choice.
     await onScreen(page, '/usweb/verificationinfostep1')
@@ -356,7 +366,7 @@ describe('verification (pl)', () => {
     await onScreen(page, '/proliability/verificationinfostep2')
     await page.getByRole('heading', { name: 'Verification Information' }).waitFor()
     // pl: Continue stays enabled; an incomplete form says what is missing (the offered email
-    // cleared here, the types not chosen).
+    // cleared here; the types are Personal unless changed, issue 43).
     // The offered email is masked (issue 40): changed, its field opens empty.
     await page.getByRole('button', { name: 'Change email address' }).click()
     const offered = page.getByLabel('Email address', { exact: true })
@@ -364,7 +374,6 @@ describe('verification (pl)', () => {
     await offered.blur()
     await page.getByText(messages.validation.required).first().waitFor()
     await page.getByRole('button', { name: 'Continue', exact: true }).click()
-    await page.getByText(messages.validation.chooseOne).first().waitFor()
     await page.getByText(messages.validation.required).first().waitFor()
     await expectAccessible(page)
 

@@ -15,7 +15,14 @@ import {
 import { addCustomers, demoCustomers } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  captureScreen,
+  enterVerificationCode,
   fitsWidth,
+  largeTextProblems,
+  latestSent,
+  newestOutboxId,
+  readOutbox,
+  verificationCodeAfter,
   openPage,
   submitLogin,
   uswebLoginPath,
@@ -190,6 +197,7 @@ describe('registering an account (usweb)', () => {
     expect(await page.locator('.shell--plain').count()).toBe(1)
     expect(await page.locator('.spinner').count()).toBe(0)
     expect(await browserStorage(page)).not.toContain(newPassword)
+    expect(await largeTextProblems(page)).toEqual([])
 
     await page.getByRole('link', { name: 'Return to Login' }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/login')
@@ -198,6 +206,7 @@ describe('registering an account (usweb)', () => {
     expect(await page.getByLabel('Username').inputValue()).toBe('bclip_newcomer')
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
     expect(page.errors).toEqual([])
+    expect(await largeTextProblems(page)).toEqual([])
 
     // A new account has no verification details yet: the portal asks for them.
     await submitLogin(page, 'bclip_newcomer', newPassword)
@@ -217,6 +226,32 @@ describe('registering an account (usweb)', () => {
     await page.getByText(maskPhone(customer.phone) ?? '', { exact: true }).waitFor()
     expect(await page.content()).not.toContain(customer.email)
     expect(await browserStorage(page)).not.toContain(customer.email)
+    expect(await largeTextProblems(page)).toEqual([])
+
+    // Issue 43 (item 10): Continue sends the first code at once to the email just confirmed,
+    // with a text message a tap away; no second choice of where it goes.
+    const confirmed = await newestOutboxId(e2e.portal)
+    await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/usweb/verificationinfostep3')
+    await page.getByText(screenTexts.mfa.codeSent('email')).waitFor()
+    const emailed = await latestSent(e2e.portal, customer.email, 'verification-code')
+    expect(emailed.id).toBeGreaterThan(confirmed)
+    const byText = page.getByRole('button', { name: screenTexts.mfa.sendByText })
+    await byText.waitFor()
+    expect(await accessibilityViolations(page)).toEqual([])
+    expect(await largeTextProblems(page)).toEqual([])
+    await captureScreen(page, 'usweb-verificationinfostep3-first-code')
+    await byText.click()
+    // The code goes by text instead: said calmly, the email's code void, the button gone.
+    await page.getByRole('status').getByText(messages.mfa.newCodeSent).waitFor()
+    await page.getByText(screenTexts.mfa.codeSent('mobile')).waitFor()
+    expect(await byText.count()).toBe(0)
+    const [texted] = await readOutbox(e2e.portal)
+    expect(texted?.template).toBe('verification-code')
+    expect(texted?.channel).toBe('sms')
+    expect(await browserStorage(page)).not.toContain(customer.email)
+    await enterVerificationCode(page, await verificationCodeAfter(e2e.portal, emailed.id))
+    await page.waitForURL(/\/demo\/main-site\/usweb\/#\/bclip\/login\?data=/)
   })
 
   it('registers an augustar agent by the six-digit Agent Number', async () => {
@@ -350,6 +385,8 @@ describe('registering an account (usweb)', () => {
     await expect.poll(() => meter.getAttribute('aria-valuetext')).toBe(tooEasy)
     expect(page.url()).toContain('/usweb/registerstep2')
     expect(await accessibilityViolations(page)).toEqual([])
+    // Banner, field message, checklist and meter at 390 px with text at 200 % (issue 43, 5).
+    expect(await largeTextProblems(page)).toEqual([])
     // Issue 43: a good password typed, the banner goes before any submit.
     await page.getByLabel('Password', { exact: true }).fill(newPassword)
     await page.getByRole('alert').waitFor({ state: 'detached' })

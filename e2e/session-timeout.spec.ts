@@ -8,6 +8,7 @@ import { programOf, screenTexts, type SessionTime } from '@portal/contract'
 import { createAccount } from '@portal/server/testing'
 import {
   accessibilityViolations,
+  largeTextProblems,
   demoPassword,
   openPage,
   portalAndBrowser,
@@ -68,6 +69,8 @@ describe.concurrent('the idle limit (problem 2)', () => {
     const stay = warning.getByRole('button', { name: t.staySignedIn })
     expect(await stay.evaluate((button) => button === document.activeElement)).toBe(true)
     expect(await accessibilityViolations(page)).toEqual([])
+    // Issue 43 (9): the counting dialog at 390 px with text at 200 % too.
+    expect(await largeTextProblems(page)).toEqual([])
     expect(await secondsLeft(page)).toBeLessThanOrEqual(55)
 
     // Keyboard only: Enter on the focused "Stay signed in".
@@ -100,6 +103,7 @@ describe.concurrent('the idle limit (problem 2)', () => {
     expect(await page.getByRole('alert').count()).toBe(0)
     expect(await page.getByRole('dialog').count()).toBe(0)
     expect(await accessibilityViolations(page)).toEqual([])
+    expect(await largeTextProblems(page)).toEqual([])
 
     await page.getByRole('button', { name: t.logInAgain }).click()
     await page.waitForURL((url) => url.pathname === '/usweb/login')

@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest'
 import { programOf, type ProgramCode } from '@portal/contract'
 import { contractTexts } from '@portal/contract/i18n'
 import {
+  captureScreen,
   demoPassword,
   fieldError,
+  largeTextProblems,
   newestOutboxId,
   openPage,
   portalAndBrowser,
@@ -57,7 +59,7 @@ const loginPathOf = (program: ProgramCode) =>
   programOf(program).flavour === 'pl' ? '/proliability/login' : uswebLoginPath(program)
 
 async function spanishPage(program: ProgramCode): Promise<PortalPage> {
-  const page = await openPage(e2e.browser, { locale: 'es-US' })
+  const page = await openPage(e2e.browser, { locale: 'es-US', bypassCSP: true })
   await page.goto(e2e.portal.url(loginPathOf(program)))
   await page.getByRole('heading', { name: es.screenTexts.login.title, level: 1 }).waitFor()
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('es-US')
@@ -81,6 +83,8 @@ describe('a Spanish page answers every mistake in Spanish', () => {
     await fieldError(page, v.usernameRequired).waitFor()
     await fieldError(page, v.passwordRequired).waitFor()
     await expectNoEnglish(page, `${program} login, empty`)
+    // Issue 43: the Spanish messages at 390 px with text at 200 % too.
+    expect(await largeTextProblems(page)).toEqual([])
 
     await page.getByLabel(es.screenTexts.login.usernameLabel).fill(`${program}_demo`)
     await page.getByLabel(es.screenTexts.login.passwordLabel, { exact: true }).fill('Wrong#2026x')
@@ -151,6 +155,11 @@ describe('a Spanish page answers every mistake in Spanish', () => {
       await fieldError(page, v.email('nope')).waitFor()
       await fieldError(page, v.mobile).waitFor()
       await expectNoEnglish(page, `${program} registration, wrong patterns`)
+      expect(await largeTextProblems(page)).toEqual([])
+      if (program !== 'augustar') {
+        const flavour = programOf(program).flavour === 'pl' ? 'pl' : 'usweb'
+        await captureScreen(page, `${flavour}-registerstep1-errors-es`)
+      }
       expect(page.errors).toEqual([])
     },
   )

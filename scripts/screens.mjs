@@ -238,9 +238,8 @@ async function walk(browser, w) {
   await login(username, newPassword)
   await screen('verificationinfostep2')
   await page.getByRole('group', { name: 'Type of email address' }).getByLabel('Personal').check()
-  await page.getByLabel('Email address', { exact: true }).fill(w.account.email)
+  // The record's email and mobile are offered, masked before a code (issue 40): kept.
   await page.getByRole('group', { name: 'Type of mobile number' }).getByLabel('Personal').check()
-  await page.getByLabel('Mobile number', { exact: true }).fill(phone)
   await button('Continue').click()
   await screen('verificationinfostep1')
   await button('Contact Support').click()
@@ -250,9 +249,15 @@ async function walk(browser, w) {
   await login(username, newPassword)
   await screen('confirmverificationinfostep1')
   await button('Continue').click()
+  // Confirmed, the first code goes at once to the email (issue 43, item 10).
+  await onScreen('verificationinfostep3')
+  // The service's resend cool-down runs out before another code is asked for.
+  await page.locator('button:enabled', { hasText: 'Generate new Code' }).waitFor({ timeout: 60000 })
+  await link('Change Delivery Mode').click()
   await onScreen('verificationinfostep1')
   await page.getByLabel('Update my verification contact details after verifying').check()
-  await page.getByRole('radio', { name: /^Email\b/ }).check()
+  // Email, or after the recovery by email the mobile only (issue 40, M9).
+  await page.getByRole('radio').first().check()
   const beforeCode = await newestId()
   await button('Continue').click()
   await screen('verificationinfostep3')

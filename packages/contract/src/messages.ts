@@ -209,6 +209,9 @@ export const screenTexts = {
     // Issue 16 (not in the spec): what the code screen adds around the spec's texts.
     sentTo: 'Sent to',
     codeHelp: "Didn't get the code?",
+    // Issue 43 (item 10, not in the spec): the first code went at once to the email just
+    // confirmed; the mobile confirmed with it is the other way.
+    sendByText: 'Send it by text instead',
     resendIn: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
     completeEveryField: 'Continue becomes available once every field above is complete.',
     // Issue 40 (not in the spec): before a code, the contacts on file are shown masked.

@@ -1,6 +1,6 @@
 // Spec §4 "MFA status mapping", "MFA screens", §8 MFA messages; DESIGN.md "MFA decisions".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authMessages, maskEmail, maskPhone, type CwMfaResponse } from '@portal/contract'
+import { authMessages, maskEmail, maskPhone, programOf, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import {
   manualClock,
@@ -52,6 +52,83 @@ async function challenged(username: string, level1Org = '100') {
   return client
 }
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000')
+
+interface Sent {
+  id: number
+  channel: string
+  recipient: string
+  template: string
+  body: string
+}
+const outboxOf = async (client: TestClient) =>
+  (await client.get('/dev/outbox.json')).json() as Sent[]
+const codeIn = (message: Sent | undefined) => /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? ''
+
+describe('the first code after enrolment (issue 43, item 10)', () => {
+  it('goes at once to the email just confirmed when the portal asks, with the mobile as the other way', async () => {
+    const newcomer = demoCustomers.find((c) => c.program === 'dtcria' && !c.username)
+    if (!newcomer) throw new Error('no dtcria newcomer in the demo data')
+    await accountsService(t.database.db, t.app.clock).createAccount({
+      custnum: newcomer.custnum,
+      username: 'mfa_first_code',
+      password: 'Brisk#Lantern26',
+    })
+    const client = t.client()
+    await client.login('mfa_first_code', 'Brisk#Lantern26', programOf('dtcria').level1Org)
+    expect(await decide(client)).toMatchObject({
+      statusCode: 'RE_ENROLL',
+      mfaStatusCode: 'NEWUSER',
+    })
+    const before = (await outboxOf(client))[0]?.id ?? 0
+    const contact = {
+      typeOfEmailAddress: 'Personal',
+      emailAddress: newcomer.email,
+      typeOfPhoneNumber: 'Personal',
+      phoneNumber: newcomer.phone.replace(/(\d{3})(\d{3})(\d{4})/, '$1-$2-$3'),
+      geoCountryId: 'United States',
+    }
+    const saved = await client.postJson('/api/mfa/updateUser', {
+      ...contact,
+      firstCodeAtOnce: true,
+    })
+    expect(saved.json()).toMatchObject({
+      statusCode: 'CHALLENGE_SUCCESS',
+      nextScreen: 'verificationinfostep3',
+      codeSentBy: 'email',
+      otherMethod: 'sms',
+    })
+    const emailed = (await outboxOf(client)).filter((m) => m.id > before)
+    expect(emailed.map((m) => [m.channel, m.recipient, m.template])).toContainEqual([
+      'email',
+      newcomer.email,
+      'verification-code',
+    ])
+    expect(emailed.filter((m) => m.template === 'verification-code')).toHaveLength(1)
+
+    // By text instead: the emailed code stops working, the texted one passes.
+    const emailCode = codeIn(emailed.find((m) => m.template === 'verification-code'))
+    await client.postJson('/api/mfa/submitVerification', { rgValue: 'sms' })
+    const texted = (await outboxOf(client)).find(
+      (m) => m.template === 'verification-code' && m.channel === 'sms',
+    )
+    expect(texted?.recipient).toBe(`+1${newcomer.phone}`)
+    const smsCode = codeIn(texted)
+    if (emailCode !== smsCode) {
+      expect(await enter(client, emailCode)).toMatchObject({ statusCode: 'AUTHENTICATION_FAILED' })
+    }
+    expect(await enter(client, smsCode)).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
+
+    // On the update path, after the code, the request is not for the portal to grant: no code.
+    const after = (await outboxOf(client))[0]?.id ?? 0
+    const updated = await client.postJson('/api/mfa/updateUser', {
+      ...contact,
+      firstCodeAtOnce: true,
+    })
+    expect(updated.json()).toMatchObject({ statusCode: 'VERIFIED', nextScreen: '' })
+    const later = (await outboxOf(client)).filter((m) => m.id > after)
+    expect(later.filter((m) => m.template === 'verification-code')).toEqual([])
+  })
+})
 
 describe('the decision at login', () => {
   it('challenges a known user on a new device, and refuses the hand-off until the code', async () => {

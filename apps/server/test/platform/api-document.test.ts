@@ -63,7 +63,8 @@ describe('the OpenAPI document', () => {
     }
     const text = JSON.stringify(doc)
     const fields = ['nextScreen', 'verdict', 'association', 'eligibility', 'resendAfterSeconds']
-    for (const field of [...fields, 'attemptsLeft', 'rememberDevice']) {
+    const mfaFields = ['attemptsLeft', 'rememberDevice', 'firstCodeAtOnce', 'codeSentBy']
+    for (const field of [...fields, ...mfaFields]) {
       expect(text).toMatch(new RegExp(`"${field}":\\{[^}]*"${extensionMark}":true`))
     }
     const fallbacks = doc['x-portal-extension-fallbacks'] as Record<string, string>
@@ -72,6 +73,7 @@ describe('the OpenAPI document', () => {
         'association',
         'attemptsLeft',
         'eligibility',
+        'firstCodeAtOnce',
         'handoff',
         'mfaAuthenticate',
         'nextScreen',

@@ -328,6 +328,8 @@ export const extensionFallbacks = {
     'cwMFAResponse.resendAfterSeconds (after a code is sent): without it the code screen does not say how long before another code may be asked for; the service still refuses one asked too soon.',
   attemptsLeft:
     'cwMFAResponse.attemptsLeft (after a wrong code): without it the code screen gives no count of the tries left before the lock; the lock itself is the service’s, as before.',
+  firstCodeAtOnce:
+    'updateUser firstCodeAtOnce, cwMFAResponse codeSentBy and otherMethod (issue 43): a service without them answers updateUser with the choice of delivery (verificationinfostep1), as spec §4 describes, and the member chooses where the code goes.',
   rememberDevice:
     'enterverificationcode rememberDevice: a request without it is answered as spec §4 describes, the device trusted after a right code; a portal without the choice on its code screen simply does not send it.',
   passkeys:

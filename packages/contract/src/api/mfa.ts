@@ -71,13 +71,25 @@ export const MfaModelSchema = requestOf(mfaModel, {})
 export type MfaModel = z.infer<typeof MfaModelSchema>
 
 /** POST /api/mfa/updateUser: reads the contact part of the MFA model. */
-export const MfaUpdateUserSchema = requestOf(mfaModel, {
-  typeOfEmailAddress: MfaContactSchema.shape.typeOfEmailAddress,
-  emailAddress: MfaContactSchema.shape.emailAddress,
-  typeOfPhoneNumber: MfaContactSchema.shape.typeOfPhoneNumber,
-  phoneNumber: MfaContactSchema.shape.phoneNumber,
-  geoCountryId: MfaContactSchema.shape.geoCountryId,
-})
+export const MfaUpdateUserSchema = z.extend(
+  requestOf(mfaModel, {
+    typeOfEmailAddress: MfaContactSchema.shape.typeOfEmailAddress,
+    emailAddress: MfaContactSchema.shape.emailAddress,
+    typeOfPhoneNumber: MfaContactSchema.shape.typeOfPhoneNumber,
+    phoneNumber: MfaContactSchema.shape.phoneNumber,
+    geoCountryId: MfaContactSchema.shape.geoCountryId,
+  }),
+  {
+    /**
+     * Not in the spec (issue 43, item 10): while enrolling, the portal asks the service to
+     * send the first code at once, to the email just confirmed, instead of answering with
+     * the choice of delivery. The service decides whether it may (first codes only) and where.
+     */
+    firstCodeAtOnce: z.optional(
+      z.boolean().register(z.globalRegistry, extension(extensionFallbacks.firstCodeAtOnce)),
+    ),
+  },
+)
 
 /** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
 export const SubmitVerificationSchema = requestOf(mfaModel, {
@@ -167,6 +179,20 @@ export const CwMfaResponseSchema = z.object({
       .number()
       .check(z.int(), z.nonnegative())
       .register(z.globalRegistry, extension(extensionFallbacks.attemptsLeft)),
+  ),
+  /**
+   * Not in the spec (issue 43, item 10): the code went at once after enrolment by this
+   * method; `otherMethod` is the one it may be sent by instead ("Send it by text instead").
+   */
+  codeSentBy: z.optional(
+    z
+      .enum(deliveryMethods)
+      .register(z.globalRegistry, extension(extensionFallbacks.firstCodeAtOnce)),
+  ),
+  otherMethod: z.optional(
+    z
+      .enum(deliveryMethods)
+      .register(z.globalRegistry, extension(extensionFallbacks.firstCodeAtOnce)),
   ),
   nextScreen: z.string().register(z.globalRegistry, extension(extensionFallbacks.nextScreen)),
 })

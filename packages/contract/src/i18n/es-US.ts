@@ -209,6 +209,7 @@ export const screenTextsEs: Translation<typeof screenTexts> = {
     plNeedHelp: '¿Necesita ayuda? Haga clic aquí para comunicarse con Servicio al Cliente',
     sentTo: 'Enviado a',
     codeHelp: '¿No recibió el código?',
+    sendByText: 'Enviarlo por mensaje de texto',
     resendIn: icu<[number]>(
       es,
       'Podrá pedir un código nuevo en {seconds, plural, one {# segundo} other {# segundos}}.',

@@ -10,6 +10,7 @@ import {
   mfaScreens,
   type CwMfaResponse,
   type MfaContact,
+  type MfaDeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
@@ -110,6 +111,27 @@ export function mfaContacts(deps: MfaDeps, helpers: MfaContext) {
         geoCountryId: contact?.countryName ?? null,
         ...(isFactorPassed ? {} : { contactsMasked: true }),
       }
+    },
+
+    /**
+     * Issue 43 (item 10): just after enrolment, where the first code may go at once: the
+     * email just confirmed, and the mobile as the other way when a code may go there too.
+     * Undefined when it may not (a contact was proven before, or the email may not have the
+     * first code): the member then chooses, as spec §4 has it.
+     */
+    async firstCodeAtOnce(
+      user: SessionUser,
+    ): Promise<{ method: MfaDeliveryMethod; otherMethod?: MfaDeliveryMethod } | undefined> {
+      const contact = await repo.contactOf(user.id)
+      if (!contact || user.recoveredVia !== null) return undefined
+      const isNew = isNewToCodes({
+        provenAt: { email: contact.emailVerifiedAt, sms: contact.phoneVerifiedAt },
+        hasPassedCode: contact.verifiedAt !== null,
+      })
+      if (!isNew || contact.isReconfirmationRequired) return undefined
+      const { refusal } = await channelsFor(user, contact, { isChallenge: false })
+      if (refusal.email) return undefined
+      return refusal.sms ? { method: 'email' } : { method: 'email', otherMethod: 'sms' }
     },
 
     /**

@@ -54,7 +54,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
     event.preventDefault()
     if (!method || !isValid) return
     // Kept for screen 12's text and the update choice after the code (spec §4 "MFA screens").
-    writeMfaProgress({ deliveryMethod: method, isUpdateRequested })
+    writeMfaProgress({ deliveryMethod: method, isUpdateRequested, otherMethod: null })
     void step.perform(
       () => submitVerification(method),
       (response) => {

@@ -21,7 +21,7 @@ import {
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { PasskeyList } from './passkey-list.tsx'
 import { PasskeyChoice, usePasskeyPlacement } from './passkey-choice.tsx'
-import { readMfaProgress } from './mfa-progress.ts'
+import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
 import { formTexts } from '../../i18n/form-texts.ts'
@@ -181,8 +181,17 @@ function ContactForm({
     // After the second factor (the update path) the hand-off goes where the code step said.
     const doneTarget = variant === 'update' ? readMfaProgress().doneTarget : 'login'
     return step.perform(
-      () => updateUser(contact),
+      () => updateUser(contact, { isEnrolling: variant !== 'update' }),
       (response) => {
+        // Issue 43 (item 10): the first code went at once to the email just confirmed.
+        if (response.codeSentBy) {
+          writeMfaProgress({
+            deliveryMethod: response.codeSentBy,
+            isUpdateRequested: false,
+            codeResendAt: resendAtOf(response),
+            otherMethod: response.otherMethod ?? null,
+          })
+        }
         const next = stepAfterResponse(response, { doneTarget })
         if (next.kind !== 'stay') return next
         // Spec §8: stay on the form; the banner links back to the field at fault.

@@ -20,9 +20,14 @@ import { mfaScreenPath, stepAfterResponse, type MfaStep } from '../../lib/mfa-ne
 import { scrollToTop } from '../../lib/page.ts'
 import { useCooldown } from '../../lib/use-cooldown.ts'
 import { deliveryOptionsOf } from './choose-delivery-screen.tsx'
-import { enterVerificationCode, generateNewCode, requestSupport } from './mfa-api.ts'
+import {
+  enterVerificationCode,
+  generateNewCode,
+  requestSupport,
+  submitVerification,
+} from './mfa-api.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
-import { readMfaProgress, writeMfaProgress } from './mfa-progress.ts'
+import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { usePasskeyOfferDue } from './passkey-offer.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
@@ -51,7 +56,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   const step = useMfaStep(flavour)
   // "A new code has been sent" is information, never the error banner (issue 43, item 3).
   const [notice, setNotice] = useState<string | null>(null)
-  const [progress] = useState(readMfaProgress)
+  const [progress, setProgress] = useState(readMfaProgress)
   const isOfferDue = usePasskeyOfferDue()
   const mode = progress.deliveryMethod === 'sms' ? 'mobile' : 'email'
   // Where the code went, masked: the contact on file for the chosen method.
@@ -143,6 +148,29 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       return null
     })
 
+  // Issue 43 (item 10): after enrolment the code went to the email at once; the mobile
+  // confirmed with it may have it instead.
+  const byTextInstead = () =>
+    perform(screenTexts.busy.sendingCode)(
+      () => submitVerification('sms'),
+      (response) => {
+        const next = stepAfterResponse(response)
+        if (next.kind !== 'screen' || next.screen !== 'verificationInfoStep3') return next
+        writeMfaProgress({
+          deliveryMethod: 'sms',
+          otherMethod: null,
+          codeResendAt: resendAtOf(response),
+        })
+        setProgress(readMfaProgress())
+        resetField('verificationCode')
+        resend.start(resendSecondsOf(response))
+        step.clearBanner()
+        setNotice(messages.mfa.newCodeSent)
+        scrollToTop()
+        return null
+      },
+    )
+
   const askForSupport = () =>
     void perform(screenTexts.busy.loading)(requestSupport, (r) => stepAfterResponse(r))
 
@@ -230,6 +258,17 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
           >
             {formTexts().mfa.generateNewCode}
           </button>
+          {progress.otherMethod === 'sms' && progress.deliveryMethod === 'email' && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void byTextInstead()}
+              disabled={resend.secondsLeft > 0}
+              aria-describedby={resend.secondsLeft > 0 ? resendHintId : undefined}
+            >
+              {screenTexts.mfa.sendByText}
+            </button>
+          )}
           <Link
             className="button button--secondary"
             to={mfaScreenPath(flavour, 'verificationInfoStep1')}

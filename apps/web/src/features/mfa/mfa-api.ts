@@ -61,9 +61,15 @@ export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
   return result.kind === 'answered' && result.json.length > 0 ? result.json : [defaultCountry]
 }
 
-/** POST /api/mfa/updateUser: new or confirmed verification details. */
-export function updateUser(contact: MfaContact): Promise<MfaAnswer> {
-  return post('/api/mfa/updateUser', contact)
+/**
+ * POST /api/mfa/updateUser: new or confirmed verification details. While enrolling, asks for
+ * the first code at once (issue 43, item 10); the service says where it went, if it sent one.
+ */
+export function updateUser(
+  contact: MfaContact,
+  { isEnrolling = false }: { isEnrolling?: boolean } = {},
+): Promise<MfaAnswer> {
+  return post('/api/mfa/updateUser', isEnrolling ? { ...contact, firstCodeAtOnce: true } : contact)
 }
 
 /** POST /api/mfa/submitVerification: send a code by the chosen method. */

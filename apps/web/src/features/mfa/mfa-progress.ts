@@ -14,6 +14,11 @@ export interface MfaProgress {
   doneTarget: HandoffTarget
   /** When (ms since epoch) the service will send another code (its resend cool-down). */
   codeResendAt: number
+  /**
+   * Issue 43 (item 10): the first code went at once after enrolment; the method it may be
+   * sent by instead ("Send it by text instead"), or null.
+   */
+  otherMethod: DeliveryMethod | null
 }
 
 const keys = {
@@ -21,6 +26,7 @@ const keys = {
   isUpdateRequested: 'mfaUpdateRequested',
   doneTarget: 'mfaDoneTarget',
   codeResendAt: 'mfaCodeResendAt',
+  otherMethod: 'mfaOtherMethod',
 } as const
 
 // Storage can be unavailable (privacy modes, sandboxed frames): the page still works.
@@ -43,10 +49,14 @@ function write(key: string, value: string): void {
   }
 }
 
+const methodOf = (value: string | null): DeliveryMethod | null =>
+  value === 'email' || value === 'sms' ? value : null
+
 export function readMfaProgress(): MfaProgress {
   const method = read(keys.deliveryMethod)
   return {
-    deliveryMethod: method === 'email' || method === 'sms' ? method : null,
+    otherMethod: methodOf(read(keys.otherMethod)),
+    deliveryMethod: methodOf(method),
     isUpdateRequested: read(keys.isUpdateRequested) === 'true',
     doneTarget: read(keys.doneTarget) === 'landing' ? 'landing' : 'login',
     codeResendAt: Number(read(keys.codeResendAt) ?? 0) || 0,
@@ -60,6 +70,7 @@ export function writeMfaProgress(values: Partial<MfaProgress>): void {
   }
   if (values.doneTarget) write(keys.doneTarget, values.doneTarget)
   if (values.codeResendAt !== undefined) write(keys.codeResendAt, String(values.codeResendAt))
+  if (values.otherMethod !== undefined) write(keys.otherMethod, values.otherMethod ?? '')
 }
 
 /** Where a send answer carries the service's cool-down, when another code may be asked for. */
