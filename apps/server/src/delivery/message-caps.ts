@@ -5,7 +5,6 @@
 // error the caller sees (its transaction rolls back, so nothing changes); a refused notice
 // (lockout, password or contact changed) is dropped and logged, so the change it reports
 // still happens.
-import { messages } from '@portal/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
 import type { WindowStore } from '../lib/window-store.ts'
@@ -49,7 +48,7 @@ export function messageCaps(options: MessageCapOptions) {
         envelope.channel === 'sms' &&
         !isAllowedSmsRecipient(envelope.recipient, options.smsAllowedPrefixes)
       ) {
-        return refuse(new HttpError(400, messages.throttle.textsNotAvailable))
+        return refuse(new HttpError(400, 'throttle.textsNotAvailable'))
       }
       const now = clock.now().getTime()
       const day = new Date(now).toISOString().slice(0, 10)
@@ -61,13 +60,13 @@ export function messageCaps(options: MessageCapOptions) {
       )
       if (sentToRecipient > options.perRecipientPerDay) {
         await options.onRefused?.({ limit: 'recipient-day', windowMs: dayMs })
-        return refuse(new HttpError(429, messages.throttle.tooManyMessages, 3600))
+        return refuse(new HttpError(429, 'throttle.tooManyMessages', 3600))
       }
       if (envelope.channel === 'sms') {
         const textsToday = await store.increment(`sms-day:${day}`, 2 * dayMs, now)
         if (textsToday > options.smsPerDay) {
           log.error({ smsPerDay: options.smsPerDay }, 'the daily ceiling on texts is reached')
-          return refuse(new HttpError(503, messages.login.technicalDifficulties, 3600))
+          return refuse(new HttpError(503, 'login.technicalDifficulties', 3600))
         }
       }
       return true

@@ -6,11 +6,11 @@ import {
   findProgram,
   flavours,
   limits,
-  messages,
   mfaScreens,
   programOf,
   type CwMfaResponse,
   type MfaDeliveryMethod,
+  type MessageKey,
 } from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
 import { describeUserAgent } from '../../lib/user-agent.ts'
@@ -23,10 +23,10 @@ import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signi
 import { otherChannelThan, type ChannelRefusal } from './code-channels.ts'
 import { isProven, MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
 
-const refusalMessages: Record<ChannelRefusal, string> = {
-  notOnRecord: messages.mfa.firstCodeOnRecord,
-  notProven: messages.mfa.codeToProvenOnly,
-  afterRecovery: messages.mfa.codeAfterRecovery,
+const refusalMessages: Record<ChannelRefusal, MessageKey> = {
+  notOnRecord: 'mfa.firstCodeOnRecord',
+  notProven: 'mfa.codeToProvenOnly',
+  afterRecovery: 'mfa.codeAfterRecovery',
 }
 
 export function mfaCodes(context: MfaContext) {

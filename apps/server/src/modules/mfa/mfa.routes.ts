@@ -13,7 +13,6 @@ import {
   type ApiCallName,
   type Country,
   type MfaDeliveryMethod,
-  messages,
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -85,7 +84,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
           named !== '' &&
           !isSameUsername(named, request.member.user.username)
         ) {
-          throw new HttpError(403, messages.service.anotherSignInsVerification)
+          throw new HttpError(403, 'service.anotherSignInsVerification')
         }
       },
     ],
@@ -97,7 +96,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       return await work()
     } catch (error) {
       if (error instanceof MfaRefusal)
-        throw new HttpError(error.isInputRefused ? 400 : 403, error.message)
+        throw new HttpError(error.isInputRefused ? 400 : 403, error.text)
       throw error
     }
   }
@@ -155,12 +154,12 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       const { session, user } = request.member
       const contact = request.body
       const dialPrefix = await mfa.dialPrefixOf(contact.geoCountryId)
-      if (!dialPrefix) throw new HttpError(400, messages.service.chooseCountry)
+      if (!dialPrefix) throw new HttpError(400, 'service.chooseCountry')
       const isSignedIn = session.stage === 'authenticated'
       // The update path follows a code this sign-in passed, not a known device or an exempt
       // program: those skip the code, and the contacts are what the code protects.
       if (isSignedIn && !hasPassedFactor(session)) {
-        throw new HttpError(403, messages.service.contactsAfterCodeOnly)
+        throw new HttpError(403, 'service.contactsAfterCodeOnly')
       }
       return refusing(() => mfa.updateContact(user, contact, dialPrefix, isSignedIn))
     },
