@@ -10,7 +10,7 @@ import {
   passwordScore,
   serviceListSize,
 } from '@portal/contract'
-import { readCommonPasswords } from '../src/lib/password-blocklist.ts'
+import { readCommonPasswords } from '../src/modules/password/password-blocklist.ts'
 import { fmt } from './lib.ts'
 
 const mb = (bytes: number) => `${fmt(bytes / 1_048_576, 2)} MB`

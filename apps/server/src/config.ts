@@ -1,10 +1,24 @@
 // The only reader of the environment. Every setting is validated once at start-up, and a
 // bad value stops the process with a message naming the variable.
-import { isIP } from 'node:net'
 import type { z } from 'zod'
 import type { PortalLinks, ProgramCode } from '@portal/contract'
+import { isProductionUrl, parseEnvironment } from './config/environment.ts'
+import { ConfigError, configError } from './config/errors.ts'
+import {
+  demoPlHandoffKey,
+  demoPlHandoffMacKey,
+  demoSessionSecret,
+  estimatedEntropyBits,
+  listOfSecrets,
+} from './config/secrets.ts'
+import { trustProxyOf, type TrustProxy } from './config/trust-proxy.ts'
 import { originProblem, rpIdProblem, type RelyingParty } from './lib/relying-party.ts'
-import { EnvSchema } from './settings.ts'
+import type { EnvSchema } from './settings.ts'
+
+export { ConfigError } from './config/errors.ts'
+export { estimatedEntropyBits, demoPlHandoffKey, demoPlHandoffMacKey } from './config/secrets.ts'
+export { trustProxyOf, type TrustProxy } from './config/trust-proxy.ts'
+export { loadDatabaseConfig, type DatabaseConfig } from './config/database.ts'
 
 export interface Config {
   env: 'development' | 'production' | 'test'
@@ -98,123 +112,6 @@ const linkSettings = {
   liveChat: 'LIVE_CHAT_URL',
   mfaFaq: 'MFA_FAQ_URL',
 } as const satisfies Record<keyof PortalLinks, keyof z.infer<typeof EnvSchema>>
-
-export type TrustProxy = false | { hops: number } | { addresses: string[] }
-
-// proxy-addr's names for address ranges, accepted beside addresses and CIDRs.
-const rangeNames = new Set(['loopback', 'linklocal', 'uniquelocal'])
-
-function isAddressOrRange(value: string): boolean {
-  if (rangeNames.has(value)) return true
-  const [address = '', bits, ...rest] = value.split('/')
-  const version = isIP(address)
-  if (!version || rest.length > 0) return false
-  if (bits === undefined) return true
-  const max = version === 4 ? 32 : 128
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= max
-}
-
-/**
- * TRUST_PROXY: unset/false/0 = no proxy; a number = that many proxies in front, each on a
- * private or loopback address; otherwise a comma-separated list of the proxies' addresses or
- * CIDRs. `true` is refused: it would let any client choose its address with X-Forwarded-For.
- */
-export function trustProxyOf(value: string | undefined): TrustProxy {
-  if (value === undefined || value === 'false' || value === '0') return false
-  if (value === 'true') {
-    throw new ConfigError(
-      'Invalid configuration:\n  TRUST_PROXY: `true` would let any client pick its address with X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses',
-    )
-  }
-  if (/^\d+$/.test(value)) return { hops: Number(value) }
-  const addresses = value
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean)
-  const wrong = addresses.find((a) => !isAddressOrRange(a))
-  if (wrong !== undefined || addresses.length === 0) {
-    throw new ConfigError(
-      `Invalid configuration:\n  TRUST_PROXY: ${JSON.stringify(wrong ?? value)} is not a hop count, an address or a CIDR`,
-    )
-  }
-  return { addresses }
-}
-
-/**
- * Demo-mode secrets are fixed and public so that a restarted demo can still read what it
- * sealed (sessions, outbox). Production refuses to start without its own.
- */
-const demoSessionSecret = 'demo-only-session-secret-never-use-in-production'
-
-/** `new,old`: a comma never occurs in base64, so the values are split there. */
-const listOfSecrets = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((secret) => secret.trim())
-    .filter((secret) => secret !== '')
-
-/** Known to the demo policy-app receiver; production must configure its own. */
-export const demoPlHandoffKey = Buffer.from('program-portal-demo-handoff-key!', 'utf8')
-export const demoPlHandoffMacKey = Buffer.from(
-  'program-portal-demo-handoff-mac-key-never-in-production',
-  'utf8',
-)
-
-export class ConfigError extends Error {}
-
-/** Roughly how many bits of randomness a secret shows (its characters' Shannon entropy). */
-export function estimatedEntropyBits(secret: string): number {
-  const counts = new Map<string, number>()
-  for (const ch of secret) counts.set(ch, (counts.get(ch) ?? 0) + 1)
-  let bitsPerChar = 0
-  for (const n of counts.values()) {
-    const p = n / secret.length
-    bitsPerChar -= p * Math.log2(p)
-  }
-  return bitsPerChar * secret.length
-}
-
-const loopbackHosts = new Set(['127.0.0.1', '[::1]', 'localhost'])
-
-/** Absolute https; http only on a loopback host and only when the test setting allows it. */
-function isProductionUrl(value: string, allowLoopbackHttp: boolean): boolean {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return false
-  }
-  if (url.protocol === 'https:') return true
-  return allowLoopbackHttp && url.protocol === 'http:' && loopbackHosts.has(url.hostname)
-}
-
-/** Every problem found, one per line, so that an operator fixes them all in one go. */
-function configError(problems: string[]): ConfigError {
-  const count = problems.length === 1 ? '' : ` (${problems.length} problems)`
-  return new ConfigError(
-    `Invalid configuration${count}:\n${problems.map((p) => `  ${p}`).join('\n')}`,
-  )
-}
-
-/** Which settings the environment gives, and the problems with them (zod's, by name). */
-function parseEnvironment(env: NodeJS.ProcessEnv) {
-  // A variable set to nothing (`DATABASE_URL=`) means "not set", as in most shells' usage.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
-  const problems: string[] = []
-  const invalid = new Set<string>()
-  let parsed = EnvSchema.safeParse(present)
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      problems.push(`${issue.path.join('.')}: ${issue.message}`)
-      invalid.add(String(issue.path[0]))
-    }
-    // The rest is still judged, so that every problem is named at once.
-    const valid = Object.fromEntries(Object.entries(present).filter(([key]) => !invalid.has(key)))
-    parsed = EnvSchema.safeParse(valid)
-    if (!parsed.success) throw configError(problems)
-  }
-  return { e: parsed.data, present, problems, invalid }
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { e, present, problems, invalid } = parseEnvironment(env)
@@ -393,51 +290,6 @@ export function startWarnings(config: Config): string[] {
   return [
     'PL_HANDOFF_MAC_KEY is not set: the pl hand-off is the specification\'s unsigned token, which anyone can alter to name another member and which never expires; set the key as soon as the policy application checks it (README, "The pl hand-off")',
   ]
-}
-
-export interface DatabaseConfig {
-  env: Config['env']
-  databaseUrl: string | undefined
-  dbPoolSize: number
-  dbTimeouts: Config['dbTimeouts']
-  dataDir: string
-}
-
-const databaseSettings = [
-  'NODE_ENV',
-  'DATABASE_URL',
-  'DB_POOL_SIZE',
-  'DB_CONNECT_TIMEOUT_SECONDS',
-  'DB_STATEMENT_TIMEOUT_SECONDS',
-  'DATA_DIR',
-] as const
-
-/**
- * The database settings alone: what `portal-admin migrate` (npm run db:migrate) needs, so a
- * release step can migrate with DATABASE_URL and nothing else of production's secrets.
- */
-export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  const only = Object.fromEntries(databaseSettings.map((name) => [name, env[name]]))
-  const { e, problems } = parseEnvironment(only)
-  const inDatabase = problems.filter((p) => databaseSettings.some((n) => p.startsWith(`${n}:`)))
-  if (
-    e.NODE_ENV === 'production' &&
-    !e.DATABASE_URL &&
-    !inDatabase.some((p) => p.startsWith('DATABASE_URL:'))
-  ) {
-    inDatabase.push('DATABASE_URL: required in production (PostgreSQL)')
-  }
-  if (inDatabase.length > 0) throw configError(inDatabase)
-  return {
-    env: e.NODE_ENV,
-    databaseUrl: e.DATABASE_URL,
-    dbPoolSize: e.DB_POOL_SIZE,
-    dbTimeouts: {
-      connectMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
-      statementMs: e.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
-    },
-    dataDir: e.DATA_DIR,
-  }
 }
 
 export { settingNames } from './settings.ts'

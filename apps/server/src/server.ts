@@ -3,13 +3,13 @@
 // development. The preload sizes libuv's thread pool, where passwords are hashed, to the cores
 // before the pool starts (src/thread-pool.cjs). `--demo` asks for demo mode (the quick start);
 // nothing else turns it on.
-import { commonPasswords } from './lib/password-blocklist.ts'
+import { commonPasswords } from './modules/password/password-blocklist.ts'
 import type { Server } from 'node:http'
 import { flavours } from '@portal/contract'
 import { buildApp, logIdentity, managementProbes } from './app.ts'
 import { ConfigError, loadConfig, startWarnings, unknownSettingWarnings } from './config.ts'
 import { databaseClock } from './lib/clock.ts'
-import { warnUnreachable } from './lib/health.ts'
+import { warnUnreachable } from './plugins/health.ts'
 import { startManagementServer } from './plugins/metrics.ts'
 import { DatabaseInUseError, openDatabase } from './store/db.ts'
 import { seedDemoData } from './store/seed.ts'
@@ -74,7 +74,7 @@ async function main() {
     throw startupFailure(error, 'DATABASE_URL')
   })
   if (config.seedDemoData) await seedDemoData(database.db, clock.now())
-  const app = await buildApp({ config, database, clock })
+  const app = await buildApp({ config, database, clock, demoOidcSite: config.isDemo })
   for (const warning of unknownSettingWarnings(process.env)) app.log.warn(warning)
   for (const warning of startWarnings(config)) app.log.warn(warning)
   if (!config.migrateOnStart && (await database.pendingMigrations()) > 0) {

@@ -2,7 +2,7 @@
 // list that config.ts judges, .env.example documents, and the deployment files are held to.
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { programCodes } from '@portal/contract'
+import { isSafeLink, programCodes } from '@portal/contract'
 import { defaultHashConcurrency } from './lib/passwords.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
@@ -11,10 +11,8 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes')
 
-/** An absolute http(s) URL, or a path on this host (the demo defaults). */
-const destination = z
-  .string()
-  .refine((v) => v.startsWith('/') || /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL or /path')
+/** An absolute http(s) URL, or a path on this host (the demo defaults); never `//host`. */
+const destination = z.string().refine(isSafeLink, 'must be an http(s) URL or /path')
 
 const days = z.coerce.number().int().min(0)
 
@@ -54,7 +52,6 @@ export const EnvSchema = z.object({
   SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(120),
   /** How long before the idle limit the portal warns, with "Stay signed in" (WCAG 2.2.1). */
   SESSION_IDLE_WARNING_SECONDS: z.coerce.number().int().positive().default(120),
-  /** How often expired sessions are deleted; 0 = never (tests purge by hand). */
   /** A temporary password is refused this many hours after it was sent. */
   TEMP_PASSWORD_TTL_HOURS: z.coerce.number().int().positive().default(24),
   /** A temporary password sent by text expires sooner (NIST SP 800-63B-4: 10 minutes). */

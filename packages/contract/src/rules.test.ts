@@ -4,6 +4,8 @@ import {
   codeDigitsOf,
   emailSchema,
   formatPhoneInput,
+  isValidMobile,
+  nationalPhoneDigits,
   newPasswordSchema,
   newUsernameSchema,
   passwordChecklist,
@@ -95,6 +97,29 @@ describe('contact details and numbers', () => {
     expect(formatPhoneInput('312')).toBe('312')
     expect(formatPhoneInput('3125')).toBe('312-5')
     expect(formatPhoneInput('(312) 555-01019999')).toBe('312-555-0101')
+  })
+
+  it('drops a leading country code 1 from a pasted or autofilled number', () => {
+    for (const pasted of ['+1 (312) 555-0101', '1-312-555-0101', '13125550101', '312.555.0101']) {
+      expect(formatPhoneInput(pasted), pasted).toBe('312-555-0101')
+    }
+    expect(nationalPhoneDigits('+1 312 555 0101')).toEqual({
+      digits: '3125550101',
+      droppedLeadingOne: true,
+    })
+    expect(nationalPhoneDigits('3125550101').droppedLeadingOne).toBe(false)
+  })
+
+  it('takes a North American mobile whose area code and exchange start with 2-9', () => {
+    expect(isValidMobile('312-555-0101', '1')).toBe(true)
+    expect(isValidMobile('112-555-0101', '1')).toBe(false)
+    expect(isValidMobile('312-055-0101', '1')).toBe(false)
+    expect(isValidMobile('3125550101', '1')).toBe(false)
+  })
+
+  it('takes any xxx-xxx-xxxx outside North America', () => {
+    expect(isValidMobile('112-055-0101', '44')).toBe(true)
+    expect(isValidMobile('112-0550101', '44')).toBe(false)
   })
 
   it('checks email addresses and quotes the address in the message', () => {

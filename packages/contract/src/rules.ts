@@ -70,9 +70,28 @@ export const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,5}$/
 export const maskedEmailPattern = /^[^@\s*]?\*{3,}@[^@\s*]+$/
 export const maskedPhonePattern = /^\*{3}-\*{3}-\d{4}$/
 
-/** Formats a phone number as it is typed: '3125550' → '312-555-0'. */
+/**
+ * The mobile number's digits as the MFA contact form takes them: for North America (dial
+ * prefix 1) area code and exchange do not start with 0 or 1; elsewhere xxx-xxx-xxxx.
+ */
+export function isValidMobile(phoneNumber: string, dialPrefix: string): boolean {
+  if (dialPrefix !== '1') return /^\d{3}-\d{3}-\d{4}$/.test(phoneNumber)
+  return /^[2-9]\d{2}-[2-9]\d{2}-\d{4}$/.test(phoneNumber)
+}
+
+/**
+ * The ten national digits of a North American number however it arrives ('(312) 555-0101',
+ * '+1 312 555 0101'): a leading country code 1 is dropped, at most ten digits are kept.
+ */
+export function nationalPhoneDigits(value: string): { digits: string; droppedLeadingOne: boolean } {
+  const all = value.replace(/\D/g, '')
+  const droppedLeadingOne = all.length > 10 && all.startsWith('1')
+  return { digits: (droppedLeadingOne ? all.slice(1) : all).slice(0, 10), droppedLeadingOne }
+}
+
+/** Formats a phone number as it is typed or pasted: '3125550' → '312-555-0', '+1 (312) 555-0101' → '312-555-0101'. */
 export function formatPhoneInput(value: string): string {
-  const d = value.replace(/\D/g, '').slice(0, 10)
+  const d = nationalPhoneDigits(value).digits
   if (d.length <= 3) return d
   if (d.length <= 6) return `${d.slice(0, 3)}-${d.slice(3)}`
   return `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`

@@ -13,7 +13,7 @@ import {
 } from '../modules/support/member-admin.service.ts'
 import type { Database } from '../store/db.ts'
 import { operatorActor } from './operator.ts'
-import { isGuessableFor } from '../lib/password-blocklist.ts'
+import { isGuessableFor } from '../modules/password/password-blocklist.ts'
 
 export const memberUsage = `  portal-admin disable <username> --reason <text>
   portal-admin enable <username> --reason <text>

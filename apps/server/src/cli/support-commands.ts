@@ -27,9 +27,8 @@ import {
   type SupportFailure,
   type SupportResult,
 } from '../modules/support/support.service.ts'
-import { auditRepo } from '../store/audit.repo.ts'
+import { storeOf } from '../store/index.ts'
 import type { Database } from '../store/db.ts'
-import { referenceRepo } from '../store/reference.repo.ts'
 
 export const exitCodes = { ok: 0, usage: 1, notFound: 3, refused: 4 } as const
 
@@ -73,15 +72,13 @@ const failureCode: Record<SupportFailure, number> = {
 }
 
 function services(context: CommandContext) {
-  const { db } = context.database
   const { clock } = context
-  const audit = auditRepo(db, clock)
+  const store = storeOf(context.database.db, { clock })
   const writer = outboxWriter(deriveKeys(context.config.sessionSecrets, 'outbox'), clock)
   return {
-    support: supportService({ db, audit, writer, clock, reference: referenceRepo(db) }),
+    support: supportService({ store, writer, clock }),
     staff: staffService({
-      db,
-      audit,
+      store,
       writer,
       clock,
       codeKey: deriveKey(context.config.sessionSecret, 'staff-code'),

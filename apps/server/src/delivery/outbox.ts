@@ -10,6 +10,9 @@ import { outboxRepo, type OutboxRow } from '../store/outbox.repo.ts'
 import type { Channel, Message } from './templates.ts'
 import type { Transport } from './transports.ts'
 
+/** Where a message is written: a store (or a transaction's) or, for operator tools, a database. */
+export type OutboxTarget = Db | { outbox: Pick<ReturnType<typeof outboxRepo>, 'enqueue'> }
+
 export interface Envelope {
   channel: Channel
   /** An email address, or a phone number in E.164. */
@@ -31,12 +34,13 @@ export function outboxWriter(keys: Buffer | readonly Buffer[], clock: Clock, gua
   const openKeys = [keys].flat()
   const [sealKey = Buffer.alloc(0)] = openKeys
   return {
-    /** Pass the transaction of the change the message reports. */
-    async enqueue(db: Db, envelope: Envelope): Promise<void> {
+    /** Pass the transaction (its store) of the change the message reports. */
+    async enqueue(into: OutboxTarget, envelope: Envelope): Promise<void> {
       if (guard && !(await guard.admit(envelope))) return
       const { channel, recipient, program, message } = envelope
       const now = clock.now()
-      await outboxRepo(db).enqueue({
+      const outbox = 'outbox' in into ? into.outbox : outboxRepo(into)
+      await outbox.enqueue({
         channel,
         recipient,
         program,

@@ -1,13 +1,12 @@
 // Notices to the customer record's own contacts (email and mobile), which a person who
 // registered or enrolled with someone else's details does not control (pre-hijacking, H2).
-import type { Db } from '../store/db.ts'
 import type { CustomerRow } from '../store/customers.repo.ts'
-import type { OutboxWriter } from './outbox.ts'
+import type { OutboxTarget, OutboxWriter } from './outbox.ts'
 import type { Message } from './templates.ts'
 import { toE164 } from './transports.ts'
 
 export async function noticeToCustomerRecord(
-  tx: Db,
+  tx: OutboxTarget,
   writer: OutboxWriter,
   customer: CustomerRow | undefined,
   program: string,

@@ -2,8 +2,7 @@
 // read through the outbox repository so that the viewer's routes take a service, as all
 // routes do.
 import type { OutboxWriter } from '../delivery/outbox.ts'
-import type { Db } from '../store/db.ts'
-import { outboxRepo } from '../store/outbox.repo.ts'
+import type { Store } from '../store/index.ts'
 
 export interface SentMessage {
   id: number
@@ -16,8 +15,8 @@ export interface SentMessage {
   createdAt: string
 }
 
-export function outboxViewerService({ db, writer }: { db: Db; writer: OutboxWriter }) {
-  const repo = outboxRepo(db)
+export function outboxViewerService({ store, writer }: { store: Store; writer: OutboxWriter }) {
+  const repo = store.outbox
   return {
     /** The newest `count` messages, their bodies opened. */
     async latest(count = 100): Promise<SentMessage[]> {

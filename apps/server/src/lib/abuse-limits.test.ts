@@ -1,7 +1,7 @@
 // The pieces of the abuse limits on their own: sliding windows, target normalisation,
 // private addresses for proxy hops, and the bounded password-hashing queue.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { normaliseTarget } from '../plugins/rate-limits.ts'
+import { normaliseTarget } from './abuse-targets.ts'
 import { isAllowedSmsRecipient } from '../delivery/message-caps.ts'
 import { ServiceUnavailable } from './unavailable.ts'
 import {

@@ -1,7 +1,7 @@
 // Issue 27 (problem 8): a temporary password easy to type on a phone, still meeting spec §5.
 import { describe, expect, it } from 'vitest'
 import { passwordScore, specialCharacters } from '@portal/contract'
-import { isGuessableFor } from './password-blocklist.ts'
+import { isGuessableFor } from '../modules/password/password-blocklist.ts'
 import {
   generateTemporaryPassword,
   temporaryPasswordAlphabet,

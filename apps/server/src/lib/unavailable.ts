@@ -67,11 +67,6 @@ export function unavailableDependency(error: unknown): Dependency | undefined {
   return undefined
 }
 
-/** True when `error`, or any error it wraps (`cause`), says a dependency is unavailable. */
-export function isUnavailable(error: unknown): boolean {
-  return unavailableDependency(error) !== undefined
-}
-
 /**
  * A plain domain error: the service cannot do this work now (a resource is exhausted), and
  * the caller may try again after `retryAfterSeconds`. The errors plugin answers it with 503

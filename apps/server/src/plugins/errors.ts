@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify'
 import { shortReference } from '../lib/request-context.ts'
 import { canonicalPageUrl } from './page-addresses.ts'
 import { unavailableDependency, type Dependency } from '../lib/unavailable.ts'
+import { MessageRefused, type MessageRefusalReason } from '../delivery/message-caps.ts'
 
 /** A refusal of the service: its message by key, its English from the catalogue (spec §7). */
 export class HttpError extends Error {
@@ -58,6 +59,13 @@ const reasons: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
+/** A message the sending limits refuse (delivery/message-caps.ts), as the route answers it. */
+const refusalStatus: Record<MessageRefusalReason, number> = {
+  'sms-destination': 400,
+  'recipient-day': 429,
+  'sms-day': 503,
+}
+
 /** When to try again after a dependency outage that names no time of its own. */
 const outageRetryAfterSeconds = 5
 
@@ -92,74 +100,83 @@ interface ErrorsOptions {
 }
 
 async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
-  app.setErrorHandler((error: FastifyError | $ZodError | HttpError, request, reply) => {
-    // A dependency away, too slow or exhausted (a refused or dropped database connection, a
-    // pool timeout, Redis, the hashing queue full): 503 with Retry-After and the flavour's
-    // failure text, counted per dependency; never the 500 of a bug.
-    const isClientError = 'statusCode' in error && Number(error.statusCode) < 500
-    const dependency = isClientError ? undefined : unavailableDependency(error)
-    if (dependency) {
-      options.onDependencyError?.(dependency)
-      const retryAfterSeconds =
-        'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
-          ? error.retryAfterSeconds
-          : outageRetryAfterSeconds
-      request.log.warn({ err: error, dependency }, 'dependency unavailable')
-      reply.header('retry-after', String(retryAfterSeconds))
-      return reply.code(503).send({
-        error: 'Service Unavailable',
-        ...answerOf(failureMessageFor(request)),
-        retryAfterSeconds,
+  app.setErrorHandler(
+    (thrown: FastifyError | $ZodError | HttpError | MessageRefused, request, reply) => {
+      const error =
+        thrown instanceof MessageRefused
+          ? new HttpError(refusalStatus[thrown.reason], thrown.messageKey, thrown.retryAfterSeconds)
+          : thrown
+      // A dependency away, too slow or exhausted (a refused or dropped database connection, a
+      // pool timeout, Redis, the hashing queue full): 503 with Retry-After and the flavour's
+      // failure text, counted per dependency; never the 500 of a bug.
+      const isClientError = 'statusCode' in error && Number(error.statusCode) < 500
+      const dependency = isClientError ? undefined : unavailableDependency(error)
+      if (dependency) {
+        options.onDependencyError?.(dependency)
+        const retryAfterSeconds =
+          'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number'
+            ? error.retryAfterSeconds
+            : outageRetryAfterSeconds
+        request.log.warn({ err: error, dependency }, 'dependency unavailable')
+        reply.header('retry-after', String(retryAfterSeconds))
+        return reply.code(503).send({
+          error: 'Service Unavailable',
+          ...answerOf(failureMessageFor(request)),
+          retryAfterSeconds,
+          reference: shortReference(request.id),
+        })
+      }
+      if (error instanceof $ZodError) {
+        const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
+        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
+      }
+      // A request refused by its route's declared schema: each field with the contract's message.
+      if ('validation' in error && Array.isArray(error.validation)) {
+        const fields = error.validation.map((issue) => {
+          const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+          // A field the call does not take is named, not hidden behind its parent's path.
+          const keys = (issue.params as { keys?: unknown }).keys
+          const extra = Array.isArray(keys) ? keys.join(', ') : ''
+          return {
+            field: [path, extra].filter(Boolean).join('.'),
+            message: issue.message ?? 'Invalid value.',
+          }
+        })
+        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
+      }
+      const fields =
+        'fields' in error && Array.isArray(error.fields) ? { fields: error.fields } : {}
+      const status = error.statusCode ?? 500
+      // Fastify's own refusals (a body too large, not JSON) carry its English only.
+      const text = error instanceof HttpError ? { messageKey: error.messageKey } : {}
+      if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds))
+        return reply.code(status).send({
+          error: reasons[status] ?? 'Bad Request',
+          message: error.message,
+          ...text,
+          retryAfterSeconds: error.retryAfterSeconds,
+        })
+      }
+      if (status >= 400 && status < 500) {
+        return reply
+          .code(status)
+          .send({
+            error: reasons[status] ?? 'Bad Request',
+            message: error.message,
+            ...text,
+            ...fields,
+          })
+      }
+      request.log.error({ err: error }, 'request failed')
+      // The reference is the start of the request id: what the support desk searches for.
+      return reply.code(status >= 500 && status < 600 ? status : 500).send({
+        error: 'Internal Server Error',
+        ...answerOf(serviceText('service.couldNotComplete')),
         reference: shortReference(request.id),
       })
-    }
-    if (error instanceof $ZodError) {
-      const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
-      return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
-    }
-    // A request refused by its route's declared schema: each field with the contract's message.
-    if ('validation' in error && Array.isArray(error.validation)) {
-      const fields = error.validation.map((issue) => {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
-        // A field the call does not take is named, not hidden behind its parent's path.
-        const keys = (issue.params as { keys?: unknown }).keys
-        const extra = Array.isArray(keys) ? keys.join(', ') : ''
-        return {
-          field: [path, extra].filter(Boolean).join('.'),
-          message: issue.message ?? 'Invalid value.',
-        }
-      })
-      return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
-    }
-    const fields = 'fields' in error && Array.isArray(error.fields) ? { fields: error.fields } : {}
-    const status = error.statusCode ?? 500
-    // Fastify's own refusals (a body too large, not JSON) carry its English only.
-    const text = error instanceof HttpError ? { messageKey: error.messageKey } : {}
-    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
-      reply.header('retry-after', String(error.retryAfterSeconds))
-      return reply.code(status).send({
-        error: reasons[status] ?? 'Bad Request',
-        message: error.message,
-        ...text,
-        retryAfterSeconds: error.retryAfterSeconds,
-      })
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({
-        error: reasons[status] ?? 'Bad Request',
-        message: error.message,
-        ...text,
-        ...fields,
-      })
-    }
-    request.log.error({ err: error }, 'request failed')
-    // The reference is the start of the request id: what the support desk searches for.
-    return reply.code(status >= 500 && status < 600 ? status : 500).send({
-      error: 'Internal Server Error',
-      ...answerOf(serviceText('service.couldNotComplete')),
-      reference: shortReference(request.id),
-    })
-  })
+    },
+  )
   app.setNotFoundHandler((request, reply) => {
     // A page of the portal asked for in another case (`/USWEB/login`): its canonical address.
     const canonical =

@@ -1,6 +1,6 @@
 // Prometheus metrics (prom-client), one registry per app so that tests can build several.
 // Sign-in, MFA, lockout and code counters follow the audit events, so no service has to know
-// about metrics; database-backed gauges come from background samples (lib/health.ts).
+// about metrics; database-backed gauges come from background samples (plugins/health.ts).
 import { createServer, type Server } from 'node:http'
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -9,7 +9,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { DeliveryOutcome } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { AuditEntry, AuditEvent } from '../store/audit.repo.ts'
-import type { HealthMonitor } from '../lib/health.ts'
+import type { HealthMonitor } from './health.ts'
 import { passwordHashingLoad } from '../lib/passwords.ts'
 import type { Database } from '../store/db.ts'
 import type { Dependency } from '../lib/unavailable.ts'
@@ -273,7 +273,3 @@ export function startManagementServer(
     })
   })
 }
-
-/** The metrics alone on their own port (kept for callers of the earlier name). */
-export const startMetricsServer = (metrics: Metrics, port: number, host: string) =>
-  startManagementServer(metrics, port, host)

@@ -2,15 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { screenTexts } from '@portal/contract'
 import { screenTextsEs } from '@portal/contract/i18n'
-import { fillPageShell, pageShellMarkers, programOfLoginAddress } from './page-shell.ts'
+import { fillPageShell, pageShellMarkers } from './page-shell.ts'
 
 const shell = `<div id="root">${pageShellMarkers.root}</div><noscript>${pageShellMarkers.noScript}</noscript>`
 
 describe('the login shell', () => {
   it('names the program of the address, with its number as a tel: link', () => {
-    expect(programOfLoginAddress('/usweb/login?prgName=fidbond&level1Org=200')).toBe('fidbond')
-    expect(programOfLoginAddress('/proliability/login')).toBe('proliability')
-    expect(programOfLoginAddress('/usweb/login')).toBeUndefined()
     const html = fillPageShell(shell, { program: 'fidbond', phone: '8005550100', locale: 'en-US' })
     expect(html).toContain('Fidelity Bond')
     expect(html).toContain(screenTexts.pageShell.loading)

@@ -5,10 +5,9 @@
 // JavaScript off, those stay and the <noscript> text gives the number. Styled by the entry's
 // stylesheet (global.css `.page-shell`): the content-security policy allows no inline style.
 import {
-  flavours,
   formatProgramPhone,
-  programFromAddress,
   programOf,
+  telHref,
   type Locale,
   type ProgramCode,
 } from '@portal/contract'
@@ -20,22 +19,6 @@ export const pageShellMarkers = {
   root: '<!--portal:page-shell-->',
   noScript: '<!--portal:no-script-->',
 } as const
-
-/** `tel:` address of a US number as the service keeps it (as the portal's PhoneLink). */
-export function telHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '')
-  if (digits.length === 10) return `tel:+1${digits}`
-  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`
-  return `tel:${digits}`
-}
-
-/** The program a login address shows, or undefined when the address names none (usweb). */
-export function programOfLoginAddress(url: string): ProgramCode | undefined {
-  const [pathname = '/', search = ''] = url.split('?', 2)
-  if (pathname.toLowerCase().startsWith(`/${flavours.pl.area}`)) return flavours.pl.defaultProgram
-  const code = programFromAddress(pathname, search ? `?${search}` : '')
-  return code && programOf(code).flavour === 'usweb' ? code : undefined
-}
 
 /**
  * Fills the markers of a login shell: the header for `program` (none when the address named

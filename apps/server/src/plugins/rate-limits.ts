@@ -7,6 +7,7 @@ import { messages, serviceText, type MessageKey } from '@portal/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
+import { normaliseTarget } from '../lib/abuse-targets.ts'
 import { awaitHashingCapacity } from '../lib/passwords.ts'
 import { currentClientIp, currentRoute } from '../lib/request-context.ts'
 import { usernameKey } from '../lib/usernames.ts'
@@ -92,20 +93,6 @@ declare module 'fastify' {
 }
 
 export const tooManyRequests = messages.throttle.tooManyAttempts
-
-/**
- * The form of a target that formatting cannot change: an email lower-cased and trimmed, a
- * phone number's digits (a leading 1 of an 11-digit North American number dropped),
- * anything else trimmed and lower-cased.
- */
-export function normaliseTarget(value: string): string {
-  const trimmed = value.trim().toLowerCase()
-  if (/^[\d\s().+-]+$/.test(trimmed) && /\d/.test(trimmed)) {
-    const digits = trimmed.replace(/\D/g, '')
-    return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits
-  }
-  return trimmed
-}
 
 const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 

@@ -58,7 +58,7 @@ async function securityPlugin(app: FastifyInstance, options: { isBehindTls: bool
   const apiHeaders = Object.freeze({ ...headers, 'cache-control': 'no-store' })
   // Before routing's answer is known, so refusals, 404s and errors carry them too. API
   // answers are not cached unless their route says otherwise (reference data, see
-  // lib/reference-answers.ts); decided on the route reached, and on the path as sent.
+  // plugins/reference-answers.ts); decided on the route reached, and on the path as sent.
   app.addHook('onRequest', (request, reply, done) => {
     const isApi =
       request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/') === true

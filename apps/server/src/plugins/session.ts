@@ -20,14 +20,13 @@ import {
   sha256,
 } from '../lib/crypto.ts'
 import type { SignInState } from '../modules/signin/flow.ts'
-import type { AuditEntry, auditRepo } from '../store/audit.repo.ts'
-import type { Db } from '../store/db.ts'
-import type { DeviceLookup } from '../store/mfa.repo.ts'
-import {
-  sessionsRepo,
-  type LoadedMember,
-  type SessionRow,
-  type StartedSessionRow,
+import type { AuditEntry } from '../store/audit.repo.ts'
+import type { Store } from '../store/index.ts'
+import type {
+  LoadedMember,
+  MemberLoadOptions,
+  SessionRow,
+  StartedSessionRow,
 } from '../store/sessions.repo.ts'
 import { messages } from '@portal/contract'
 
@@ -50,7 +49,7 @@ export interface SessionHandle {
    * The current session, or null for an anonymous visitor (loaded on first use). The first
    * load with `device` reads the second factor's facts with it (loadedMember's secondFactor).
    */
-  load(options?: { device?: DeviceLookup }): Promise<Session | null>
+  load(options?: MemberLoadOptions): Promise<Session | null>
   /**
    * The session's user and customer record, as read with the session by load() (one
    * statement); undefined when they were not (nothing loaded yet, or a session started in
@@ -116,13 +115,13 @@ declare module 'fastify' {
 export const issuesAntiForgeryToken = { config: { issuesAntiForgeryToken: true } }
 
 interface Options {
-  db: Db
-  clock: Clock
   /**
-   * Where anti-forgery refusals are recorded (A1), and the rows the sign-in flow's session
-   * writes carry (moveTo, end); client IP and request id come with them.
+   * The sessions, and the audit: where anti-forgery refusals are recorded (A1), and the rows
+   * the sign-in flow's session writes carry (moveTo, end); client IP and request id come
+   * with them.
    */
-  audit: Pick<ReturnType<typeof auditRepo>, 'record' | 'rowOf' | 'noted'>
+  store: Pick<Store, 'sessions' | 'audit'>
+  clock: Clock
   /** SESSION_SECRET's list: the first signs and seals, every one verifies and opens. */
   secrets: readonly string[]
   idleMinutes: number
@@ -134,7 +133,7 @@ interface Options {
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 async function sessionPlugin(app: FastifyInstance, options: Options) {
-  const repo = sessionsRepo(options.db)
+  const repo = options.store.sessions
   const [xsrfKey = Buffer.alloc(0), ...olderXsrfKeys] = deriveKeys(options.secrets, 'xsrf')
   const sealKeys = deriveKeys(options.secrets, 'session-data')
   const [sealKey = Buffer.alloc(0)] = sealKeys
@@ -208,7 +207,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         // Audited (A1): one insert, nothing read. Which session sent it is not looked up
         // (that would be a read per forged request); the row says whether one was presented.
         // The client IP comes from the request context; no token or cookie is recorded.
-        await options.audit.record({
+        await options.store.audit.record({
           event: 'security.anti_forgery_refused',
           detail: {
             route: `${request.method} ${route}`,
@@ -258,11 +257,11 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       const idHash = id === undefined ? loaded.idHash : sha256(id)
       if (patch.stage !== undefined && patch.data !== undefined) {
         const next = { stage: patch.stage, data: patch.data, newIdHash: idHash }
-        await repo.move(loaded.idHash, next, audit && options.audit.rowOf(audit))
-        if (audit) options.audit.noted(audit)
+        await repo.move(loaded.idHash, next, audit && options.store.audit.rowOf(audit))
+        if (audit) options.store.audit.noted(audit)
       } else {
         await repo.update(loaded.idHash, { ...patch, idHash })
-        if (audit) await options.audit.record(audit)
+        if (audit) await options.store.audit.record(audit)
       }
       loaded = { ...loaded, idHash, row: { ...loaded.row, ...patch, idHash } }
       if (id === undefined) return
@@ -342,10 +341,10 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       end: async ({ audit } = {}) => {
         const idHash = loaded ? loaded.idHash : raw ? sha256(raw) : undefined
         if (idHash !== undefined) {
-          await repo.remove(idHash, audit && options.audit.rowOf(audit))
-          if (audit) options.audit.noted(audit)
+          await repo.remove(idHash, audit && options.store.audit.rowOf(audit))
+          if (audit) options.store.audit.noted(audit)
         } else if (audit) {
-          await options.audit.record(audit)
+          await options.store.audit.record(audit)
         }
         loaded = null
         reply.clearCookie(sessionCookie, sessionCookieOptions)

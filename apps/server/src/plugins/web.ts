@@ -6,10 +6,16 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { flavours, locales, sourceLocale, type Locale } from '@portal/contract'
+import {
+  flavours,
+  locales,
+  programOfLoginAddress,
+  sourceLocale,
+  type Locale,
+} from '@portal/contract'
 import { requestLocale } from '../lib/request-context.ts'
 import { pageAreas } from './page-addresses.ts'
-import { fillPageShell, pageShellMarkers, programOfLoginAddress } from './page-shell.ts'
+import { fillPageShell, pageShellMarkers } from './page-shell.ts'
 import type { PortalLinks } from '../config.ts'
 import { issuesAntiForgeryToken } from './session.ts'
 
@@ -149,7 +155,8 @@ export async function webRoutes(
   const filledShell = async (file: string, locale: Locale, url: string) => {
     const html = marked.get(keyOf(file, locale))
     if (html === undefined) return undefined
-    const program = programOfLoginAddress(url)
+    const [pathname = '/', search = ''] = url.split('?', 2)
+    const program = programOfLoginAddress(pathname, search)
     // Without the number the header still names the program; the page then looks it up.
     const phone = program ? await phoneOf?.(program).catch(() => undefined) : undefined
     const key = `${keyOf(file, locale)} ${program ?? ''} ${phone ?? ''}`

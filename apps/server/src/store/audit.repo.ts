@@ -1,9 +1,8 @@
 import type { Clock } from '../lib/clock.ts'
 import { currentClientIp, currentRequestId } from '../lib/request-context.ts'
-import { and, eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { prepared, type Db } from './db.ts'
-import { auditLog, sessions, users } from './schema.ts'
-import type { StartedSessionRow } from './sessions.repo.ts'
+import { auditLog } from './schema.ts'
 
 export type AuditEvent =
   | 'login.succeeded'
@@ -120,7 +119,6 @@ export const auditRowPlaceholders = () => {
 
 /** `observe` is told every event recorded (the metrics counters). */
 export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) => void) {
-  const placeholder = sql.placeholder
   const rowOf = (entry: AuditEntry): AuditRow => ({
     at: clock.now(),
     event: entry.event,
@@ -149,115 +147,5 @@ export function auditRepo(db: Db, clock: Clock, observe?: (entry: AuditEntry) =>
      */
     rowOf,
     noted,
-    /**
-     * A right password: the user's failed-login count back to 0 and the sign-in's audit row,
-     * in one statement (one round trip instead of two); with `session`, the new session's
-     * row too (plugins/session.ts `start`). `passwordHash` is the hash the password was
-     * verified against. When, since it was read, the account got locked or disabled or its
-     * password changed (a change, a temporary password redeemed), none is written and the
-     * answer is false: a sign-in verified before such an event starts nothing after it
-     * (issue 40, S1).
-     */
-    async recordSuccessfulLogin(
-      entry: AuditEntry & {
-        userId: number
-        event: 'login.succeeded' | 'login.temporary_password_used'
-      },
-      passwordHash: string,
-      session?: StartedSessionRow,
-    ): Promise<boolean> {
-      // In a SELECT list a parameter has no column to take its type from: cast each.
-      const typed = <T>(slot: string, type: string) =>
-        sql<T>`${placeholder(slot)}::${sql.raw(type)}`
-      const build = (name: string, withSession: boolean) => {
-        const reset = db.$with('reset').as(
-          db
-            .update(users)
-            .set({ failedAttempts: 0 })
-            .where(
-              and(
-                eq(users.id, placeholder('userId')),
-                eq(users.isLocked, false),
-                eq(users.isDisabled, false),
-                eq(users.passwordHash, placeholder('passwordHash')),
-              ),
-            )
-            .returning({ id: users.id }),
-        )
-        // Run by PostgreSQL whether or not the audit insert reads it; from `reset`, so only
-        // when the count was reset.
-        const started = db.$with('started').as(
-          db
-            .insert(sessions)
-            .select((qb) =>
-              qb
-                .select({
-                  idHash: typed<string>('sessionIdHash', 'text').as('id_hash'),
-                  userId: reset.id,
-                  program: typed<string>('sessionProgram', 'text').as('program'),
-                  stage: typed<string>('sessionStage', 'text').as('stage'),
-                  data: typed<Record<string, unknown>>('sessionData', 'jsonb').as('data'),
-                  createdAt: typed<Date>('sessionCreatedAt', 'timestamptz').as('created_at'),
-                  lastSeenAt: typed<Date>('sessionLastSeenAt', 'timestamptz').as('last_seen_at'),
-                  expiresAt: typed<Date>('sessionExpiresAt', 'timestamptz').as('expires_at'),
-                })
-                .from(reset),
-            )
-            .returning({ idHash: sessions.idHash }),
-        )
-        return db
-          .with(...(withSession ? [reset, started] : [reset]))
-          .insert(auditLog)
-          .select((qb) =>
-            qb
-              .select({
-                // Drizzle's INSERT … SELECT names every column; the id's is its serial default.
-                id: sql<number>`nextval('audit_log_id_seq')`.as('id'),
-                at: typed<Date>('at', 'timestamptz').as('at'),
-                event: typed<string>('event', 'text').as('event'),
-                userId: reset.id,
-                username: typed<string | null>('username', 'text').as('username'),
-                clientIp: typed<string | null>('clientIp', 'text').as('client_ip'),
-                detail: typed<Record<string, unknown> | null>('detail', 'jsonb').as('detail'),
-                actor: typed<string | null>('actor', 'text').as('actor'),
-                reason: typed<string | null>('reason', 'text').as('reason'),
-                requestId: typed<string | null>('requestId', 'text').as('request_id'),
-              })
-              .from(reset),
-          )
-          .returning({ id: auditLog.id })
-          .prepare(name)
-      }
-      const statement = session
-        ? prepared(db, 'users_login_reset_with_audit_and_session', (name) => build(name, true))
-        : prepared(db, 'users_login_reset_with_audit', (name) => build(name, false))
-      // Placeholders outside a column's place skip its encoding: the text it would give.
-      const sessionParameters = session && {
-        sessionIdHash: session.idHash,
-        sessionProgram: session.program,
-        sessionStage: session.stage,
-        sessionData: JSON.stringify(session.data),
-        sessionCreatedAt: session.createdAt.toISOString(),
-        sessionLastSeenAt: session.lastSeenAt.toISOString(),
-        sessionExpiresAt: session.expiresAt.toISOString(),
-      }
-      const rows = await statement.execute({
-        at: clock.now().toISOString(),
-        event: entry.event,
-        userId: entry.userId,
-        passwordHash,
-        username: entry.username ?? null,
-        // The request's client address unless the entry names one (issue 32, A1).
-        clientIp: entry.clientIp ?? currentClientIp(),
-        detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
-        actor: entry.actor ?? null,
-        reason: entry.reason ?? null,
-        requestId: currentRequestId(),
-        ...sessionParameters,
-      })
-      if (rows.length === 0) return false
-      observe?.(entry)
-      return true
-    },
   }
 }

@@ -352,43 +352,6 @@ export const auditLog = pgTable(
   ],
 )
 
-export type StaffRole = 'agent' | 'admin'
-
-/** Support-desk staff (issue 15): not members, and never signed in through members' calls. */
-export const staff = pgTable('staff', {
-  id: serial().primaryKey(),
-  /** Stored lower-case: one account per address. */
-  email: text().notNull().unique(),
-  role: text().$type<StaffRole>().notNull(),
-  passwordHash: text().notNull(),
-  isActive: boolean().notNull().default(true),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  createdBy: text().notNull(),
-  /** Created or reset by someone else: the console asks for their own password first (A1). */
-  mustChangePassword: boolean().notNull().default(false),
-})
-
-/** Console sessions: their own table and cookie, so a member's session id means nothing here. */
-export const staffSessions = pgTable(
-  'staff_sessions',
-  {
-    /** SHA-256 of the session id, as for members' sessions. */
-    idHash: text().primaryKey(),
-    staffId: integer()
-      .notNull()
-      .references(() => staff.id, { onDelete: 'cascade' }),
-    /** 'code_pending' after the password, 'signed_in' after the emailed code. */
-    stage: text().$type<'code_pending' | 'signed_in'>().notNull(),
-    codeHash: text(),
-    codeAttempts: integer().notNull().default(0),
-    codeExpiresAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
-)
-
 /**
  * Policy terms, imported by the operator from CSV (portal-admin import-policy-terms); the
  * current term is the one whose dates include today (decision 0008, findCurrentTerm).
@@ -413,50 +376,7 @@ export const policyTerms = pgTable(
   ],
 )
 
-/**
- * OpenID Connect (issue 44): what oidc-provider keeps between the steps of a sign-in (codes,
- * grants, its sessions, interactions), by its model name and id; any instance answers any step.
- */
-export const oidcPayloads = pgTable(
-  'oidc_payloads',
-  {
-    model: text().notNull(),
-    id: text().notNull(),
-    payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    grantId: text(),
-    uid: text(),
-    expiresAt: timestamp({ withTimezone: true }),
-    consumedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.model, t.id] }),
-    index('oidc_payloads_grant_id_idx')
-      .on(t.grantId)
-      .where(sql`${t.grantId} IS NOT NULL`),
-    index('oidc_payloads_uid_idx')
-      .on(t.uid)
-      .where(sql`${t.uid} IS NOT NULL`),
-    index('oidc_payloads_expires_at_idx').on(t.expiresAt),
-  ],
-)
-
-/** The program sites registered as OpenID Connect clients (`portal-admin oidc-client …`). */
-export const oidcClients = pgTable('oidc_clients', {
-  clientId: text().primaryKey(),
-  program: text().notNull(),
-  metadata: jsonb().$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-})
-
-/**
- * The provider's ES256 signing keys, each private key sealed with SESSION_SECRET's first key. A
- * key is published from its creation and signs from `signsFrom` (rotation's overlap: every
- * instance publishes it before any signs with it); a retired key no longer verifies.
- */
-export const oidcSigningKeys = pgTable('oidc_signing_keys', {
-  kid: text().primaryKey(),
-  sealedJwk: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  signsFrom: timestamp({ withTimezone: true }).notNull(),
-  retiredAt: timestamp({ withTimezone: true }),
-})
+// Tables kept in files of their own, part of this schema: the support desk's staff (issue 15)
+// and the OpenID Provider's (issue 44).
+export * from './schema-staff.ts'
+export * from './schema-oidc.ts'

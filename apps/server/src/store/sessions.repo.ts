@@ -1,4 +1,4 @@
-import { eq, lte, sql, type ColumnsSelection } from 'drizzle-orm'
+import { and, eq, lte, sql, type ColumnsSelection } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
@@ -22,6 +22,14 @@ export type SessionRow = typeof sessions.$inferSelect
 export type NewSessionRow = typeof sessions.$inferInsert
 /** A new session's row as start() writes it: every column given. */
 export type StartedSessionRow = Required<Omit<NewSessionRow, 'data'>> & Pick<SessionRow, 'data'>
+
+/**
+ * What a session's load may read beside its member: with `device`, the second factor's facts
+ * (the member's MFA contact and whether they trust that device), in the same statement.
+ */
+export interface MemberLoadOptions {
+  device?: DeviceLookup
+}
 
 /** The session's member; with the second factor's facts when they were read with it. */
 export type LoadedMember = UserWithCustomer<SessionUser> & { secondFactor?: SecondFactorFacts }
@@ -74,7 +82,7 @@ export function sessionsRepo(db: Db) {
      */
     async findWithMember(
       idHash: string,
-      device?: DeviceLookup,
+      device?: MemberLoadOptions['device'],
     ): Promise<{ row: SessionRow; member: LoadedMember } | undefined> {
       if (device) {
         const [found] = await prepared(db, 'sessions_find_with_member_and_device', (name) =>
@@ -117,6 +125,111 @@ export function sessionsRepo(db: Db) {
           })
           .prepare(name),
       ).execute(row)
+    },
+    /**
+     * The sign-in's statement (decision 0014): a right password's failed-login count back to
+     * 0 and its audit row (`audit`, built by the audit repository's rowOf), in one statement
+     * (one round trip instead of two); with `session`, the new session's row too
+     * (plugins/session.ts `start`). `passwordHash` is the hash the password was
+     * verified against. When, since it was read, the account got locked or disabled or its
+     * password changed (a change, a temporary password redeemed), none is written and the
+     * answer is false: a sign-in verified before such an event starts nothing after it
+     * (issue 40, S1).
+     */
+    async startSignIn(
+      audit: AuditRow,
+      passwordHash: string,
+      session?: StartedSessionRow,
+    ): Promise<boolean> {
+      // In a SELECT list a parameter has no column to take its type from: cast each.
+      const typed = <T>(slot: string, type: string) =>
+        sql<T>`${placeholder(slot)}::${sql.raw(type)}`
+      const build = (name: string, withSession: boolean) => {
+        const reset = db.$with('reset').as(
+          db
+            .update(users)
+            .set({ failedAttempts: 0 })
+            .where(
+              and(
+                eq(users.id, placeholder('userId')),
+                eq(users.isLocked, false),
+                eq(users.isDisabled, false),
+                eq(users.passwordHash, placeholder('passwordHash')),
+              ),
+            )
+            .returning({ id: users.id }),
+        )
+        // Run by PostgreSQL whether or not the audit insert reads it; from `reset`, so only
+        // when the count was reset.
+        const started = db.$with('started').as(
+          db
+            .insert(sessions)
+            .select((qb) =>
+              qb
+                .select({
+                  idHash: typed<string>('sessionIdHash', 'text').as('id_hash'),
+                  userId: reset.id,
+                  program: typed<string>('sessionProgram', 'text').as('program'),
+                  stage: typed<string>('sessionStage', 'text').as('stage'),
+                  data: typed<Record<string, unknown>>('sessionData', 'jsonb').as('data'),
+                  createdAt: typed<Date>('sessionCreatedAt', 'timestamptz').as('created_at'),
+                  lastSeenAt: typed<Date>('sessionLastSeenAt', 'timestamptz').as('last_seen_at'),
+                  expiresAt: typed<Date>('sessionExpiresAt', 'timestamptz').as('expires_at'),
+                })
+                .from(reset),
+            )
+            .returning({ idHash: sessions.idHash }),
+        )
+        return db
+          .with(...(withSession ? [reset, started] : [reset]))
+          .insert(auditLog)
+          .select((qb) =>
+            qb
+              .select({
+                // Drizzle's INSERT … SELECT names every column; the id's is its serial default.
+                id: sql<number>`nextval('audit_log_id_seq')`.as('id'),
+                at: typed<Date>('at', 'timestamptz').as('at'),
+                event: typed<string>('event', 'text').as('event'),
+                userId: reset.id,
+                username: typed<string | null>('username', 'text').as('username'),
+                clientIp: typed<string | null>('clientIp', 'text').as('client_ip'),
+                detail: typed<Record<string, unknown> | null>('detail', 'jsonb').as('detail'),
+                actor: typed<string | null>('actor', 'text').as('actor'),
+                reason: typed<string | null>('reason', 'text').as('reason'),
+                requestId: typed<string | null>('requestId', 'text').as('request_id'),
+              })
+              .from(reset),
+          )
+          .returning({ id: auditLog.id })
+          .prepare(name)
+      }
+      const statement = session
+        ? prepared(db, 'users_login_reset_with_audit_and_session', (name) => build(name, true))
+        : prepared(db, 'users_login_reset_with_audit', (name) => build(name, false))
+      // Placeholders outside a column's place skip its encoding: the text it would give.
+      const sessionParameters = session && {
+        sessionIdHash: session.idHash,
+        sessionProgram: session.program,
+        sessionStage: session.stage,
+        sessionData: JSON.stringify(session.data),
+        sessionCreatedAt: session.createdAt.toISOString(),
+        sessionLastSeenAt: session.lastSeenAt.toISOString(),
+        sessionExpiresAt: session.expiresAt.toISOString(),
+      }
+      const rows = await statement.execute({
+        at: audit.at.toISOString(),
+        event: audit.event,
+        userId: audit.userId,
+        passwordHash,
+        username: audit.username ?? null,
+        clientIp: audit.clientIp ?? null,
+        detail: audit.detail === undefined ? null : JSON.stringify(audit.detail),
+        actor: audit.actor ?? null,
+        reason: audit.reason ?? null,
+        requestId: audit.requestId ?? null,
+        ...sessionParameters,
+      })
+      return rows.length > 0
     },
     /**
      * The sign-in flow's move: new state and data, and the id (the same, or a new one). With

@@ -5,7 +5,7 @@
 // sign-in's answers through the API are in login.test.ts.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditRepo } from '../../src/store/audit.repo.ts'
+import { storeOf } from '../../src/store/index.ts'
 import { auditLog, sessions, users } from '../../src/store/schema.ts'
 import { manualClock, startTestApp, type TestApp } from '../harness.ts'
 
@@ -25,7 +25,7 @@ async function userRow(username: string) {
 describe('the sign-in statement', () => {
   it('writes the failed-count reset and the sign-in row together, neither for an account locked since it was read', async () => {
     const { id, passwordHash } = await userRow('dtcpnc_demo')
-    const audit = auditRepo(t.database.db, clock)
+    const { audit, sessions: signIns } = storeOf(t.database.db, { clock })
     const signInRows = () =>
       t.database.db
         .select()
@@ -42,14 +42,14 @@ describe('the sign-in statement', () => {
     }
     const before = (await signInRows()).length
     await set({ failedAttempts: 2, isLocked: false })
-    expect(await audit.recordSuccessfulLogin(entry, passwordHash)).toBe(true)
+    expect(await signIns.startSignIn(audit.rowOf(entry), passwordHash)).toBe(true)
     expect((await userRow('dtcpnc_demo')).failedAttempts).toBe(0)
     const rows = await signInRows()
     expect(rows).toHaveLength(before + 1)
     expect(rows.at(-1)).toMatchObject({ ...entry, at: clock.now(), actor: null, reason: null })
 
     await set({ failedAttempts: 2, isLocked: true })
-    expect(await audit.recordSuccessfulLogin(entry, passwordHash)).toBe(false)
+    expect(await signIns.startSignIn(audit.rowOf(entry), passwordHash)).toBe(false)
     expect(await userRow('dtcpnc_demo')).toMatchObject({ failedAttempts: 2, isLocked: true })
     expect(await signInRows()).toHaveLength(before + 1)
     await set({ failedAttempts: 0, isLocked: false })
@@ -57,7 +57,7 @@ describe('the sign-in statement', () => {
 
   it('writes the new session in the same statement, and no session for an account locked, disabled or with another password since it was read', async () => {
     const { id, passwordHash } = await userRow('dtcpnc_demo')
-    const audit = auditRepo(t.database.db, clock)
+    const { audit, sessions: signIns } = storeOf(t.database.db, { clock })
     const entry = { event: 'login.succeeded' as const, userId: id, username: 'dtcpnc_demo' }
     const now = clock.now()
     const sessionRow = (idHash: string) => ({
@@ -77,7 +77,7 @@ describe('the sign-in statement', () => {
     const set = (values: { failedAttempts: number; isLocked: boolean; isDisabled?: boolean }) =>
       t.database.db.update(users).set(values).where(eq(users.id, id))
     const start = (idHash: string, verifiedAgainst = passwordHash) =>
-      audit.recordSuccessfulLogin(entry, verifiedAgainst, sessionRow(idHash))
+      signIns.startSignIn(audit.rowOf(entry), verifiedAgainst, sessionRow(idHash))
 
     await set({ failedAttempts: 2, isLocked: true })
     expect(await start('locked-since-read')).toBe(false)

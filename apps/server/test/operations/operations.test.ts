@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { opsCommands } from '../../src/cli/ops-commands.ts'
-import { startMetricsServer } from '../../src/plugins/metrics.ts'
+import { startManagementServer } from '../../src/plugins/metrics.ts'
 import { outboxWriter } from '../../src/delivery/outbox.ts'
 import { templates } from '../../src/delivery/templates.ts'
 import {
@@ -112,7 +112,7 @@ describe('metrics', () => {
   })
   it('are served without a token on METRICS_PORT alone', async () => {
     const { t } = await app()
-    const server = await startMetricsServer(t.app.metrics, 0, '127.0.0.1')
+    const server = await startManagementServer(t.app.metrics, 0, '127.0.0.1')
     try {
       const { port } = server.address() as AddressInfo
       const scrape = await fetch(`http://127.0.0.1:${port}/metrics`)

@@ -3,7 +3,7 @@
 // anti-forgery token handed out by the portal's pages rather than by every GET, with every
 // state-changing call still refused without it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { referenceCacheControl } from '../../src/lib/reference-answers.ts'
+import { referenceCacheControl } from '../../src/plugins/reference-answers.ts'
 import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
 
 let t: TestApp

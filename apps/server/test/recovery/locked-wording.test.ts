@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programOf } from '@portal/contract'
 import { brandOf, templates } from '../../src/delivery/templates.ts'
-import { demoCustomers } from '../../src/store/demo-data.ts'
-import { demoPassword, startTestApp, type TestApp } from '../harness.ts'
+import { demoCustomers, demoPassword, startTestApp, type TestApp } from '../harness.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, passwordRules, programOf, serviceListSize } from '@portal/contract'
-import { readCommonPasswords } from '../../src/lib/password-blocklist.ts'
+import { readCommonPasswords } from '../../src/modules/password/password-blocklist.ts'
 import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
   startTestApp,

@@ -37,6 +37,11 @@ type Access =
   | 'staff'
   /** Issue 27: any live session, at whatever stage (the idle time left, "Stay signed in"). */
   | 'anySession'
+  /**
+   * Issue 44: the OpenID Provider's endpoints, which keep their own state and checks (PKCE,
+   * client authentication, signed cookies): no portal session. Attacked in test/oidc.
+   */
+  | 'openid'
 
 interface RouteCase {
   access: Access
@@ -211,6 +216,7 @@ const table: Record<string, RouteCase> = {
     input: json(reason),
   },
   'GET /api/console/staff': { access: 'staff' },
+  'GET /api/console/oidc-sites': { access: 'staff' },
   'POST /api/console/staff': {
     access: 'staff',
     input: json({ email: 'new.agent@example.com', role: 'agent' }),
@@ -225,6 +231,10 @@ const table: Record<string, RouteCase> = {
   'GET /demo/*': { access: 'demo' },
   'GET /dev/outbox.json': { access: 'demo' },
   'GET /dev/outbox': { access: 'demo' },
+  'GET /oidc/*': { access: 'openid' },
+  'POST /oidc/*': { access: 'openid' },
+  'OPTIONS /oidc/*': { access: 'openid' },
+  'GET /oidc/interaction/:uid': { access: 'openid' },
   // The portal's pages
   'GET /': { access: 'page' },
   'GET /usweb': { access: 'page' },
@@ -322,6 +332,34 @@ describe('the route table', () => {
       .filter(({ url }) => !existsSync(join(t.config.webDistDir, url)) || url === '/')
       .map(({ method, url }) => `${method} ${url}`)
     expect([...new Set(registered)].sort()).toEqual(Object.keys(table).sort())
+  })
+})
+
+describe("the OpenID Provider's routes", () => {
+  it('answer a made-up address, uid or token request with a 4xx and no stack, changing nothing', async () => {
+    const before = await snapshot()
+    const client = t.client()
+    for (const [method, url] of [
+      ['GET', '/oidc/x'],
+      ['POST', '/oidc/token'],
+      ['GET', '/oidc/interaction/not-a-uid'],
+      ['GET', '/oidc/auth?client_id=nobody&response_type=code&scope=openid'],
+      ['GET', '/oidc/%2e%2e/api/account'],
+    ] as const) {
+      const response = await send(
+        client,
+        method,
+        url,
+        method === 'POST' ? 'a=b' : undefined,
+        method === 'POST' ? typeOfInput.form : undefined,
+      )
+      expect(response.statusCode, `${method} ${url}`).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, `${method} ${url}`).toBeLessThan(500)
+      expect(response.body, `${method} ${url}`).not.toMatch(
+        /\bat \S+ \(|node_modules|\.ts:\d+|"stack"/,
+      )
+    }
+    expect(await snapshot()).toEqual(before)
   })
 })
 

@@ -1,12 +1,4 @@
-import {
-  isValidElement,
-  use,
-  useEffect,
-  useId,
-  useRef,
-  type MouseEvent,
-  type ReactNode,
-} from 'react'
+import { use, useEffect, useId, useRef, type MouseEvent } from 'react'
 import { type ProgramCode } from '@portal/contract'
 import { messages, webTexts } from '../i18n/texts.ts'
 import { useProgramPhone } from '../lib/program-phone.ts'
@@ -14,23 +6,15 @@ import { useErrorTitle } from '../lib/page.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
 import { PhoneLink } from './phone-link.tsx'
 import { failureReference } from '../lib/failure-reference.ts'
+import { isFieldMessage, type BannerItem, type FieldMessage } from '../lib/use-submission.ts'
 import './error-banner.css'
 
 /** The failure messages, after which the request's reference is shown. */
 const isFailureMessage = (item: BannerItem) =>
   item === messages.login.technicalDifficulties || item === messages.login.somethingWentWrong
 
-/** A message about one field: shown as a link that moves focus to that field. */
-export interface FieldMessage {
-  fieldId: string
-  text: string
-}
-
-export type BannerItem = ReactNode | FieldMessage
-
-export function isFieldMessage(item: BannerItem): item is FieldMessage {
-  return typeof item === 'object' && item !== null && !isValidElement(item) && 'fieldId' in item
-}
+export type { BannerItem, FieldMessage }
+export { isFieldMessage }
 
 // Spec §8 messages that send the user to "the number (shown) above": the banner writes the
 // number into the message, so it is there even when the header could not show it.

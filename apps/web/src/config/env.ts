@@ -3,16 +3,12 @@
 // <script type="application/json" id="portal-config">{"links":{…}}</script> (data, never
 // executed, so the content-security policy stays script-src 'self'). No zod here: reading
 // six strings must not pull a schema library into the login page (decision 0013).
+import { isSafeLink } from '@portal/contract'
 import type { PortalConfig, PortalLinks } from './portal-config.ts'
 
 declare const __PORTAL_CONFIG__: PortalConfig
 
 const build = __PORTAL_CONFIG__
-
-/** Same-site paths and http(s) addresses only (the service checked them too). */
-const isSafeLink = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  ((value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^/]/.test(value))
 
 /** The links of the page's JSON block, each falling back to the build's when absent or unsafe. */
 export function linksOf(pageText: string | null | undefined, fallback: PortalLinks): PortalLinks {

@@ -1,7 +1,7 @@
 // Every path of the portal, in one list (spec §2). Screens that later issues build keep
 // their real paths here already, so that links and the navigation guard point where the
 // screens will be.
-import { flavours, type Flavour } from '@portal/contract'
+import { flavourOfAddress, flavours, type Flavour } from '@portal/contract'
 
 /** Route segments shared by both areas, as the specification spells them. */
 export const screens = {
@@ -64,10 +64,7 @@ export function pathsOf(flavour: Flavour): AreaPaths {
 }
 
 /** The flavour whose area contains a pathname (anything outside /proliability is usweb). */
-export function flavourOfPath(pathname: string): Flavour {
-  const first = pathname.split('/')[1]?.toLowerCase()
-  return first === areaSegments.pl ? 'pl' : 'usweb'
-}
+export const flavourOfPath: (pathname: string) => Flavour = flavourOfAddress
 
 /** usweb login carrying the program choice, as spec §2 redirects do ("with prgName and level1Org"). */
 export function uswebLoginWith(prgName: string, level1Org: string): string {

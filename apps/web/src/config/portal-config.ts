@@ -4,18 +4,7 @@
 // into the page it serves (a JSON block, config/env.ts reads it), so one build serves every
 // environment and no demo link is baked into a production build.
 import * as z from 'zod/mini'
-import type { PortalLinks } from '@portal/contract'
-
-/** Only same-site paths or http(s) addresses: a `javascript:` link must never be configurable. */
-export function isSafeLink(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//')
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
-}
+import { isSafeLink, type PortalLinks } from '@portal/contract'
 
 // An empty variable (`VITE_X=`) means "not set": fall back to the default.
 const blankIsUnset = (value: unknown) =>

@@ -9,7 +9,7 @@ import {
   portalTextsEn,
   screenTexts,
 } from '@portal/contract'
-import type { Catalogue } from './texts.ts'
+import type { Catalogue } from './catalogue.ts'
 
 export const catalogueEn: Catalogue = {
   messages,

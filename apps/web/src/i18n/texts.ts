@@ -13,34 +13,19 @@
 // both flavours and languages show every one of its texts).
 // Screens read texts from here, never from the contract directly: these bindings are the
 // active language's.
-import type {
-  loginPageTexts,
-  messages as messagesEn,
-  passwordRuleLabels as passwordRuleLabelsEn,
-  portalFormTextsEn,
-  portalTextsEn,
-  Program,
-  screenTexts as screenTextsEn,
-  Translation,
+import {
+  isLocale,
+  localeCookie,
+  sourceLocale,
+  textAt,
+  type Flavour,
+  type FlavourNames,
+  type Locale,
+  type Program,
 } from '@portal/contract'
-import type { Flavour, FlavourNames } from '@portal/contract'
-import { isLocale, localeCookie, sourceLocale, textAt, type Locale } from '@portal/contract'
+import type { Catalogue, FormTexts, LoginPageTexts, WebTexts } from './catalogue.ts'
 
-export type WebTexts = Translation<typeof portalTextsEn>
-export type FormTexts = Translation<typeof portalFormTextsEn>
-
-export interface Catalogue {
-  messages: Translation<typeof messagesEn>
-  passwordRuleLabels: Translation<typeof passwordRuleLabelsEn>
-  screenTexts: Translation<typeof screenTextsEn>
-  /** Each label in the language; English names each label by itself (the program catalogue's). */
-  accountLabels?: Record<Program['accountLabel'], string>
-  webTexts: WebTexts
-  formTexts: FormTexts
-}
-
-/** The login page's texts in one language: a part of its catalogue, at the same keys. */
-export type LoginPageTexts = Translation<typeof loginPageTexts> & { webTexts: WebTexts }
+export type { Catalogue, FormTexts, LoginPageTexts, WebTexts }
 
 // Set before the first render (`loadLocale`); the login page's part until `loadAllTexts`
 // has the whole (see the top of this file).

@@ -3,29 +3,12 @@
 // keeping the caret where the person is typing.
 import type { ChangeEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-
-/** The ten national digits of a North American number; a leading country code 1 is dropped. */
-function nationalDigitsOf(value: string): { digits: string; droppedLeadingOne: boolean } {
-  const all = value.replace(/\D/g, '')
-  const droppedLeadingOne = all.length > 10 && all.startsWith('1')
-  return { digits: (droppedLeadingOne ? all.slice(1) : all).slice(0, 10), droppedLeadingOne }
-}
-
-function withDashes(digits: string): string {
-  if (digits.length <= 3) return digits
-  if (digits.length <= 6) return `${digits.slice(0, 3)}-${digits.slice(3)}`
-  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`
-}
-
-/** '+1 (312) 555-0101' → '312-555-0101'; at most ten digits are kept. */
-export function formatPhone(value: string): string {
-  return withDashes(nationalDigitsOf(value).digits)
-}
+import { formatPhoneInput, nationalPhoneDigits } from '@portal/contract'
 
 /** The formatted value, and where the caret goes so it stays after the same digit. */
 export function formatPhoneAt(value: string, caret: number): { value: string; caret: number } {
-  const { digits, droppedLeadingOne } = nationalDigitsOf(value)
-  const formatted = withDashes(digits)
+  const { digits, droppedLeadingOne } = nationalPhoneDigits(value)
+  const formatted = formatPhoneInput(digits)
   let digitsBefore = value.slice(0, caret).replace(/\D/g, '').length
   if (droppedLeadingOne && digitsBefore > 0) digitsBefore -= 1
   digitsBefore = Math.min(digitsBefore, digits.length)

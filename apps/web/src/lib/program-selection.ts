@@ -4,7 +4,7 @@ import { createContext, use } from 'react'
 import {
   findProgram,
   flavours,
-  programFromAddress,
+  programOfLoginAddress,
   programOf,
   type Flavour,
   type Program,
@@ -38,11 +38,9 @@ export function selectProgram(pathname: string, search: string, stored: StoredSe
   const flavour = flavourOfPath(pathname)
   const storedCode = stored.prgName ? findProgram(stored.prgName)?.code : undefined
   const code: ProgramCode =
-    flavour === 'pl'
-      ? flavours.pl.defaultProgram
-      : (uswebProgram(programFromAddress(pathname, search)) ??
-        uswebProgram(storedCode) ??
-        flavours.usweb.defaultProgram)
+    programOfLoginAddress(pathname, search) ??
+    uswebProgram(storedCode) ??
+    flavours.usweb.defaultProgram
   const program = programOf(code)
   const isSameProgram = storedCode === code
   const queryLevel1Org = new URLSearchParams(search).get('level1Org')

@@ -1,11 +1,31 @@
 // What every form does with its call (spec §8: messages in the red banner, page scrolled to
 // the top): the banner's items, the spinner while the call runs, and one call at a time.
 // Used by every form: login, registration, recovery, the password update and the MFA screens.
-import { useCallback, useEffect, useRef, useState, type BaseSyntheticEvent } from 'react'
+import {
+  isValidElement,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type ReactNode,
+} from 'react'
 import type { FieldErrors, FieldValues } from 'react-hook-form'
 import { useLocation } from 'react-router'
-import { isFieldMessage, type BannerItem, type FieldMessage } from '../components/error-banner.tsx'
 import { scrollToTop } from './page.ts'
+
+/** A message about one field: shown as a link that moves focus to that field. */
+export interface FieldMessage {
+  fieldId: string
+  text: string
+}
+
+/** One line of the red banner (components/error-banner.tsx). */
+export type BannerItem = ReactNode | FieldMessage
+
+export function isFieldMessage(item: BannerItem): item is FieldMessage {
+  return typeof item === 'object' && item !== null && !isValidElement(item) && 'fieldId' in item
+}
 
 const noItems: readonly never[] = []
 

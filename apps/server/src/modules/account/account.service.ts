@@ -2,21 +2,17 @@
 // and the password change from a signed-in session.
 import type { SignedInAccount, UpdateTempPasswordResponse } from '@portal/contract'
 import { verifyPassword } from '../../lib/passwords.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { customersRepo } from '../../store/customers.repo.ts'
-import type { sessionsRepo } from '../../store/sessions.repo.ts'
-import type { SessionUser, usersRepo } from '../../store/users.repo.ts'
+import type { Store } from '../../store/index.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 import type { passwordService } from '../password/password.service.ts'
 
 interface Deps {
-  users: ReturnType<typeof usersRepo>
-  customers: ReturnType<typeof customersRepo>
-  sessions: ReturnType<typeof sessionsRepo>
-  audit: ReturnType<typeof auditRepo>
+  store: Store
   passwords: ReturnType<typeof passwordService>
 }
 
-export function accountService({ users, customers, sessions, audit, passwords }: Deps) {
+export function accountService({ store, passwords }: Deps) {
+  const { users, customers, sessions, audit } = store
   const accountOf = async (user: SessionUser): Promise<SignedInAccount> => ({
     login: user.username,
     firstName: (await customers.findByCustnum(user.custnum))?.firstName ?? null,

@@ -1,17 +1,15 @@
 // Creating web accounts. Username uniqueness, in any case, is decided by the database's
 // unique index (users_username_key_unique, issue 32 row E1), so two parallel sign-ups for one
 // name, or for `FOO` and `foo`, produce exactly one account.
-import { findProgram, sourceLocale } from '@portal/contract'
+import { findProgram, sourceLocale, type Locale } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { currentLocale } from '../../lib/request-context.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
-import { customersRepo } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
-import { usersRepo } from '../../store/users.repo.ts'
-import { isGuessableFor } from '../../lib/password-blocklist.ts'
+import { storeFrom, type Store } from '../../store/index.ts'
+import { isGuessableFor } from '../password/password-blocklist.ts'
 
 export type CreateAccountResult =
   | { ok: true; userId: number; temporaryPassword?: string }
@@ -24,6 +22,8 @@ export interface CreateAccountInput {
   password?: string
   email?: string | null
   phone?: string | null
+  /** The language the member registers in (issue 24), as their request named it. */
+  locale?: Locale | null
 }
 
 const uniqueViolation = '23505'
@@ -45,10 +45,27 @@ export interface AccountNotices {
   mailingPhone(program: string): Promise<string | undefined>
 }
 
-export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) {
+interface Deps {
+  store: Store
+  clock: Clock
+  notices?: AccountNotices | undefined
+}
+
+export type AccountsService = ReturnType<typeof accountsOf>
+
+export function accountsService(deps: Deps): AccountsService
+/** The form operator commands and tests call with the database: (db, clock). */
+export function accountsService(db: Db, clock: Clock): AccountsService
+export function accountsService(deps: Deps | Db, clock?: Clock): AccountsService {
+  if ('store' in deps) return accountsOf(deps)
+  const given = clock as Clock
+  return accountsOf({ store: storeFrom(deps, { clock: given }), clock: given })
+}
+
+function accountsOf({ store, clock, notices }: Deps) {
   return {
     async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
-      const customer = await customersRepo(db).findByCustnum(input.custnum)
+      const customer = await store.customers.findByCustnum(input.custnum)
       if (!customer) return { ok: false, reason: 'CUSTOMER_NOT_FOUND' }
       const program = findProgram(customer.kprogName)?.code ?? customer.kprogName
       const temporaryPassword =
@@ -64,7 +81,7 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
       const passwordHash = await hashPassword(input.password ?? temporaryPassword ?? '')
       const now = clock.now()
       // The language the member registers in (issue 24): their messages are written in it.
-      const locale = currentLocale() ?? sourceLocale
+      const locale = input.locale ?? sourceLocale
       const notice =
         notices &&
         templates.accountCreated(
@@ -72,8 +89,8 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
           input.username,
         )
       try {
-        const userId = await db.transaction(async (tx) => {
-          const id = await usersRepo(tx).create({
+        const userId = await store.transaction(async (tx) => {
+          const id = await tx.users.create({
             username: input.username,
             passwordHash,
             custnum: customer.custnum,
@@ -98,7 +115,7 @@ export function accountsService(db: Db, clock: Clock, notices?: AccountNotices) 
         // A taken name answers first, as it did while the exact-match constraint was checked
         // before the customer's: the database reports one broken index, in its own order.
         if (constraint === 'users_custnum_unique') {
-          const isNameTaken = (await usersRepo(db).findByUsername(input.username)) !== undefined
+          const isNameTaken = (await store.users.findByUsername(input.username)) !== undefined
           return { ok: false, reason: isNameTaken ? 'USER_ALREADY_EXISTS' : 'ACCOUNT_EXISTS' }
         }
         if (constraint) return { ok: false, reason: 'USER_ALREADY_EXISTS' }

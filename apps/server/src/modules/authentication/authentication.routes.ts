@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { requestLocale } from '../../lib/request-context.ts'
 import { z } from 'zod'
 import {
   AuthenticateFormSchema,
@@ -50,7 +51,7 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
       isProgramFixed: options.isProgramFixed,
     }
     return authentication.authenticate(
-      { ...credentials, clientIp: request.ip },
+      { ...credentials, clientIp: request.ip, locale: requestLocale(request.headers) },
       startFromPassword(request, step),
     )
   }

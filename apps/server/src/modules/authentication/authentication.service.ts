@@ -1,18 +1,14 @@
 // Password authentication (spec §4 "Login"). The answers are the spec's messages; the
 // portal turns them into what the user reads.
-import { authMessages, type AuthMessage, type CustomerVerdict } from '@portal/contract'
+import { authMessages, type AuthMessage, type CustomerVerdict, type Locale } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { currentLocale } from '../../lib/request-context.ts'
 import { rehashAfterSignIn, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import { usersRepo, type SignInCustomer, type UserRow } from '../../store/users.repo.ts'
+import type { SignInCustomer, UserRow } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
-import type { Db } from '../../store/db.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
-import { sessionsRepo, type StartedSessionRow } from '../../store/sessions.repo.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { passkeysRepo } from '../../store/passkeys.repo.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
+import type { Store } from '../../store/index.ts'
+import type { StartedSessionRow } from '../../store/sessions.repo.ts'
 import {
   attemptMessage,
   failedLoginsBeforeLock,
@@ -27,6 +23,8 @@ export interface AuthenticateInput {
   password: string
   velLevel1Org: string
   clientIp: string
+  /** The language the request names (issue 24): the member's messages are written in it. */
+  locale: Locale | null
 }
 
 /** What a right password found: what the sign-in's session starts from. */
@@ -63,11 +61,8 @@ export type AuthenticateResult =
     }
 
 interface Deps {
-  db: Db
+  store: Store
   writer: OutboxWriter
-  reference: ReturnType<typeof referenceRepo>
-  users: ReturnType<typeof usersRepo>
-  audit: ReturnType<typeof auditRepo>
   clock: Clock
   /** 0 turns periodic expiry off (the default, as NIST SP 800-63B advises). */
   passwordMaxAgeDays: number
@@ -75,7 +70,17 @@ interface Deps {
 }
 
 export function authenticationService(deps: Deps) {
-  const { db, writer, reference, users, audit, clock, passwordMaxAgeDays } = deps
+  const { store, writer, clock, passwordMaxAgeDays } = deps
+  const { reference, users, audit } = store
+  /**
+   * The sign-in's one statement (the sessions repository's): the failed count reset, the
+   * audit row and the session; the entry is noted (the metrics) once it is written.
+   */
+  async function startSignIn(entry: AuditEntry, passwordHash: string, row: StartedSessionRow) {
+    const isStarted = await store.sessions.startSignIn(audit.rowOf(entry), passwordHash, row)
+    if (isStarted) audit.noted(entry)
+    return isStarted
+  }
   const isExpired = (user: UserRow) =>
     passwordMaxAgeDays > 0 &&
     clock.now().getTime() - user.passwordChangedAt.getTime() > passwordMaxAgeDays * 86_400_000
@@ -111,28 +116,28 @@ export function authenticationService(deps: Deps) {
       return { ok: false, message: authMessages.invalidCredentials }
     }
     const now = clock.now()
-    const used = await db.transaction(async (tx) => {
-      const row = await usersRepo(tx).usePendingPassword(user.id, pendingHash, now)
+    const used = await store.transaction(async (tx) => {
+      const row = await tx.users.usePendingPassword(user.id, pendingHash, now)
       if (!row) return undefined
       // Already expired: it lets this sign-in through to the new password, and no other.
-      await usersRepo(tx).changePassword(user.id, pendingHash, now, {
+      await tx.users.changePassword(user.id, pendingHash, now, {
         isTemporary: true,
         temporaryExpiresAt: now,
       })
-      await sessionsRepo(tx).removeAllOf(user.id)
-      await mfaRepo(tx).forgetDevices(user.id)
+      await tx.sessions.removeAllOf(user.id)
+      await tx.mfa.forgetDevices(user.id)
       // Issue 40 (P1): and every passkey, which whoever held the account may have added; the
       // member is offered one again after the next code.
-      const removedPasskeys = await passkeysRepo(tx).removeAllOf(user.id)
+      const removedPasskeys = await tx.passkeys.removeAllOf(user.id)
       if (unlockRules.isReconfirmationRequiredAfterReset(user)) {
-        await mfaRepo(tx).requireReconfirmation(user.id)
+        await tx.mfa.requireReconfirmation(user.id)
       }
       return { ...row, removedPasskeys: removedPasskeys.map((p) => p.id) }
     })
     // Another sign-in spent it first (a race), a newer one replaced it, or the member was
     // disabled since the read (answered as a locked account is).
     if (!used) return { ok: false, message: await refusedSinceRead(user.id) }
-    await users.rememberLocale(user, currentLocale())
+    await users.rememberLocale(user, input.locale)
     const entry = {
       event: 'login.temporary_password_used' as const,
       ...context,
@@ -149,9 +154,7 @@ export function authenticationService(deps: Deps) {
     }
     // As a sign-in with the current password: the session starts only while the temporary
     // password is still the account's and the member is not disabled (issue 40, S1).
-    const isStarted = await startSession(signedIn, (row) =>
-      audit.recordSuccessfulLogin(entry, pendingHash, row),
-    )
+    const isStarted = await startSession(signedIn, (row) => startSignIn(entry, pendingHash, row))
     if (!isStarted) {
       await audit.record(entry) // spent all the same
       return { ok: false, message: await refusedSinceRead(user.id) }
@@ -232,10 +235,10 @@ export function authenticationService(deps: Deps) {
           brandOf(user.program, await reference.phoneOf(user.program), user.locale),
         )
         // The lock and the owner's notice are one change: both happen or neither.
-        const counted = await db.transaction(async (tx) => {
-          const row = await usersRepo(tx).recordFailedLogin(user.id, failedLoginsBeforeLock)
+        const counted = await store.transaction(async (tx) => {
+          const row = await tx.users.recordFailedLogin(user.id, failedLoginsBeforeLock)
           // A lock ends every sign-in of the user, including ones opened earlier elsewhere.
-          if (row?.isLocked) await sessionsRepo(tx).removeAllOf(user.id)
+          if (row?.isLocked) await tx.sessions.removeAllOf(user.id)
           if (row?.isLocked && user.email) {
             await writer.enqueue(tx, {
               channel: 'email',
@@ -282,11 +285,11 @@ export function authenticationService(deps: Deps) {
       // written (one statement for the three).
       const entry = { event: 'login.succeeded' as const, ...context, detail: { verdict } }
       const isStarted = await startSession(signedIn, (row) =>
-        audit.recordSuccessfulLogin(entry, user.passwordHash, row),
+        startSignIn(entry, user.passwordHash, row),
       )
       if (!isStarted) return { ok: false, message: await refusedSinceRead(user.id) }
       void rehashAfterSignIn(user, password, (...a) => users.replacePasswordHash(...a))
-      await users.rememberLocale(user, currentLocale())
+      await users.rememberLocale(user, input.locale)
       return {
         ok: true,
         message: isExpiredNow ? authMessages.credentialsExpired : authMessages.success,

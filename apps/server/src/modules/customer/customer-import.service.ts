@@ -3,12 +3,10 @@
 import { z } from 'zod'
 import { emailPattern, findProgram } from '@portal/contract'
 import { ImportFileError, readCsvRecords, type ImportReport } from '../../lib/csv-import.ts'
-import {
-  customerFields,
-  customersRepo,
-  type NewCustomerRow as CustomerRow,
-} from '../../store/customers.repo.ts'
+import { systemClock } from '../../lib/clock.ts'
+import { customerFields, type NewCustomerRow as CustomerRow } from '../../store/customers.repo.ts'
 import type { Db } from '../../store/db.ts'
+import { storeFrom, type Store } from '../../store/index.ts'
 
 export { customerFields }
 
@@ -28,7 +26,10 @@ const RowSchema = z
   })
   .loose()
 
-export async function importCustomersCsv(db: Db, csv: string): Promise<ImportReport> {
+/** `into`: the store, or the database an operator command or a test holds. */
+export async function importCustomersCsv(into: Store | Db, csv: string): Promise<ImportReport> {
+  // Only the customers are written (no audit row, so no clock of the service's is needed).
+  const { customers } = storeFrom(into, { clock: systemClock })
   const records = readCsvRecords(csv)
   const headers = Object.keys(records[0]?.record ?? {})
   const unknown = headers.filter((h) => !(customerFields as string[]).includes(h))
@@ -53,7 +54,7 @@ export async function importCustomersCsv(db: Db, csv: string): Promise<ImportRep
   const byCustnum = new Map(good.map((row) => [row.custnum, row]))
   const rows = [...byCustnum.values()]
   const updatable = customerFields.filter((f) => f !== 'custnum' && headers.includes(f))
-  await customersRepo(db).upsertMany(rows, updatable)
+  await customers.upsertMany(rows, updatable)
   report.imported = rows.length
   return report
 }

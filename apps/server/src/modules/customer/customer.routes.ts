@@ -19,7 +19,7 @@ import {
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
-import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
+import { preparedAnswers, referenceRoute, sendPrepared } from '../../plugins/reference-answers.ts'
 import { activeSignIn } from '../signin/flow.ts'
 import { memberOf, requireMember } from '../signin/flow-guard.ts'
 import { bindProgramCheck } from '../signin/sign-in.ts'
@@ -38,7 +38,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
   const { customer: records, registrationLookup } = deps
   const api = withSchemas(app)
   // Spec §7: PHONE shown in the header; augustar is looked up as onl. Reference data:
-  // encoded once per phone, cached by browsers (lib/reference-answers.ts).
+  // encoded once per phone, cached by browsers (plugins/reference-answers.ts).
   const mailingAnswer = preparedAnswers((phone: string): MailingAddress =>
     MailingAddressSchema.parse({ PHONE: phone }),
   )

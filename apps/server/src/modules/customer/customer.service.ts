@@ -1,22 +1,16 @@
 // The member's customer record (spec §4 steps 3-4, decision 0008) and the program's mailing
 // phone: what the customer routes read and write, through the repositories.
 import { CustomerRecordSchema } from '@portal/contract'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type {
-  CustomerRow,
-  customersRepo,
-  MailingAddressFields,
-} from '../../store/customers.repo.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
+import type { CustomerRow, MailingAddressFields } from '../../store/customers.repo.ts'
+import type { Store } from '../../store/index.ts'
 import type { SignInCustomer, SessionUser } from '../../store/users.repo.ts'
 
 interface Deps {
-  reference: ReturnType<typeof referenceRepo>
-  customers: ReturnType<typeof customersRepo>
-  audit: ReturnType<typeof auditRepo>
+  store: Store
 }
 
-export function customerService({ reference, customers, audit }: Deps) {
+export function customerService({ store }: Deps) {
+  const { reference, customers, audit } = store
   return {
     /** The customer-service phone of a program, or undefined when it has none. */
     phoneOf: (program: string) => reference.phoneOf(program),

@@ -11,8 +11,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { hmac, randomToken } from '../../lib/crypto.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { mfaRepo } from '../../store/mfa.repo.ts'
+import type { Store } from '../../store/index.ts'
 
 /**
  * What a browser shows of itself: the cookie's mark, spec §7's device print header, and its
@@ -62,8 +61,8 @@ export function setDeviceMark(
 }
 
 interface Deps {
-  repo: ReturnType<typeof mfaRepo>
-  audit: Pick<ReturnType<typeof auditRepo>, 'record'>
+  repo: Store['mfa']
+  audit: Pick<Store['audit'], 'record'>
   clock: Clock
   deviceKey: Buffer
   deviceTrustDays: number

@@ -9,19 +9,24 @@ import {
   mfaScreens,
   programOf,
   type CwMfaResponse,
+  type Locale,
   type MfaDeliveryMethod,
   type MessageKey,
 } from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
 import { describeUserAgent } from '../../lib/user-agent.ts'
-import { currentLocale } from '../../lib/request-context.ts'
 import { safeEqual } from '../../lib/crypto.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { sessionsRepo } from '../../store/sessions.repo.ts'
-import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
 import { otherChannelThan, type ChannelRefusal } from './code-channels.ts'
-import { isProven, MfaRefusal, response, type MfaContext, type MfaOutcome } from './mfa-common.ts'
+import {
+  isProven,
+  MfaRefusal,
+  response,
+  type MfaContext,
+  type MfaDeps,
+  type MfaOutcome,
+} from './mfa-common.ts'
 
 const refusalMessages: Record<ChannelRefusal, MessageKey> = {
   notOnRecord: 'mfa.firstCodeOnRecord',
@@ -29,35 +34,25 @@ const refusalMessages: Record<ChannelRefusal, MessageKey> = {
   afterRecovery: 'mfa.codeAfterRecovery',
 }
 
-export function mfaCodes(context: MfaContext) {
-  const {
-    db,
-    repo,
-    users,
-    audit,
-    writer,
-    clock,
-    brand,
-    smsOriginHost,
-    codeHash,
-    recipientOf,
-    devices,
-    doneScreen,
-    channelsFor,
-    openIncident,
-    timeZone,
-    portalOrigin,
-  } = context
+export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
+  const { store, writer, clock, smsOriginHost, timeZone, portalOrigin } = deps
+  const { audit, mfa: repo, users } = store
+  const { brand, codeHash, recipientOf, devices, doneScreen, channelsFor, openIncident } = helpers
 
   /**
    * Issue 40: a factor passed on a browser where none had passed before. Both proven contacts
    * hear of it in the member's language: the program, when, the browser and system, and what
    * to do if it was not them. A notice: the outbox's caps may drop it, never the sign-in.
    */
-  async function noticeNewDevice(user: SessionUser, marks: DeviceMarks, now: Date) {
+  async function noticeNewDevice(
+    user: SessionUser,
+    marks: DeviceMarks,
+    now: Date,
+    requested: Locale | null,
+  ) {
     const contact = await repo.contactOf(user.id)
     if (!contact) return
-    const locale = currentLocale() ?? user.locale
+    const locale = requested ?? user.locale
     const program = programOf(findProgram(user.program)?.code ?? flavours.usweb.defaultProgram)
     const recoveryPath =
       program.flavour === 'pl'
@@ -77,7 +72,7 @@ export function mfaCodes(context: MfaContext) {
         ? [{ channel: 'sms' as const, recipient: recipientOf(contact, 'sms') }]
         : []),
     ]
-    await db.transaction(async (tx) => {
+    await store.transaction(async (tx) => {
       for (const { channel, recipient } of recipients) {
         await writer.enqueue(tx, { channel, recipient, program: user.program, message })
       }
@@ -93,15 +88,15 @@ export function mfaCodes(context: MfaContext) {
   async function lockOut(user: SessionUser, reason: string): Promise<MfaOutcome | undefined> {
     const now = clock.now()
     const notice = templates.lockout(await brand(user))
-    const incidentID = await db.transaction(async (tx) => {
-      if (!(await usersRepo(tx).lockWhileCodeTriesSpent(user.id, codeTriesBeforeLock))) {
+    const incidentID = await store.transaction(async (tx) => {
+      if (!(await tx.users.lockWhileCodeTriesSpent(user.id, codeTriesBeforeLock))) {
         return undefined
       }
       // No free ticket number: nothing is locked, and the member tries again in a minute.
       const incident = await openIncident(user.id, reason, now, tx)
-      await mfaRepo(tx).deleteCode(user.id)
+      await tx.mfa.deleteCode(user.id)
       // Every sign-in of the user ends, on this device and on any other.
-      await sessionsRepo(tx).removeAllOf(user.id)
+      await tx.sessions.removeAllOf(user.id)
       if (user.email) {
         await writer.enqueue(tx, {
           channel: 'email',
@@ -126,9 +121,9 @@ export function mfaCodes(context: MfaContext) {
    * cleared too, so its lock (lockOut) is decided on the count after the pass.
    */
   const consumeAndClearTries = (user: SessionUser, codeHash: string) =>
-    db.transaction(async (tx) => {
-      const isConsumed = await mfaRepo(tx).consumeCode(user.id, codeHash)
-      if (isConsumed) await usersRepo(tx).clearCodeAttempts(user.id)
+    store.transaction(async (tx) => {
+      const isConsumed = await tx.mfa.consumeCode(user.id, codeHash)
+      if (isConsumed) await tx.users.clearCodeAttempts(user.id)
       return isConsumed
     })
 
@@ -140,7 +135,16 @@ export function mfaCodes(context: MfaContext) {
     async sendCode(
       user: SessionUser,
       method: MfaDeliveryMethod,
-      { isChallenge, signInId }: { isChallenge: boolean; signInId: string },
+      {
+        isChallenge,
+        signInId,
+        locale: requested,
+      }: {
+        isChallenge: boolean
+        signInId: string
+        /** The language the request names; the member's own when none. */
+        locale: Locale | null
+      },
     ): Promise<CwMfaResponse> {
       const contact = await repo.contactOf(user.id)
       if (!contact) {
@@ -164,15 +168,15 @@ export function mfaCodes(context: MfaContext) {
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
       const recipient = recipientOf(contact, method)
       // The code is written in the language the member is using the portal in (issue 24).
-      const locale = currentLocale() ?? user.locale
-      await usersRepo(db).rememberLocale(user, locale)
+      const locale = requested ?? user.locale
+      await users.rememberLocale(user, locale)
       const message = templates.verificationCode(
         await brand({ ...user, locale }),
         code,
         smsOriginHost,
       )
-      await db.transaction(async (tx) => {
-        await mfaRepo(tx).replaceCode(
+      await store.transaction(async (tx) => {
+        await tx.mfa.replaceCode(
           user.id,
           codeHash(user.id, recipient, signInId, code),
           method,
@@ -235,7 +239,7 @@ export function mfaCodes(context: MfaContext) {
       user: SessionUser,
       marks: DeviceMarks,
       proven: { method: MfaDeliveryMethod } | { passkey: number },
-      { isTrusted = true }: { isTrusted?: boolean } = {},
+      { isTrusted = true, locale = null }: { isTrusted?: boolean; locale?: Locale | null } = {},
     ): Promise<MfaOutcome> {
       const now = clock.now()
       const hadPassedBefore = (await repo.contactOf(user.id))?.verifiedAt != null
@@ -249,7 +253,7 @@ export function mfaCodes(context: MfaContext) {
       }
       const { mark, isNewDevice } = await devices.passedOn(user.id, marks, isTrusted)
       // The account's first factor is its enrolment, not news (the record heard of that).
-      if (isNewDevice && hadPassedBefore) await noticeNewDevice(user, marks, now)
+      if (isNewDevice && hadPassedBefore) await noticeNewDevice(user, marks, now, locale)
       await audit.record({
         event: 'mfa.passed',
         userId: user.id,
@@ -271,7 +275,7 @@ export function mfaCodes(context: MfaContext) {
       code: string,
       marks: DeviceMarks,
       signInId: string | undefined,
-      { isTrusted = true }: { isTrusted?: boolean } = {},
+      { isTrusted = true, locale = null }: { isTrusted?: boolean; locale?: Locale | null } = {},
     ): Promise<MfaOutcome> {
       const spent = await codes.spendFactorTry(user)
       if (!spent) return codes.factorFailed(user, undefined, 'mfa.code_rejected')
@@ -292,7 +296,7 @@ export function mfaCodes(context: MfaContext) {
         safeEqual(sent.codeHash, expected) &&
         (await consumeAndClearTries(user, sent.codeHash))
       if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
-      return codes.factorPassed(user, marks, { method }, { isTrusted })
+      return codes.factorPassed(user, marks, { method }, { isTrusted, locale })
     },
 
     async support(user: SessionUser): Promise<CwMfaResponse> {

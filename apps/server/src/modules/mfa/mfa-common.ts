@@ -18,14 +18,12 @@ import { brandOf } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { hmac } from '../../lib/crypto.ts'
-import type { AuditEntry, auditRepo } from '../../store/audit.repo.ts'
-import type { Db } from '../../store/db.ts'
-import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
+import type { Store } from '../../store/index.ts'
+import { isEmailOnRecord, isPhoneOnRecord } from '../customer/customer-contacts.ts'
 import { ServiceUnavailable } from '../../lib/unavailable.ts'
-import { customersRepo } from '../../store/customers.repo.ts'
-import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
-import { usersRepo, type SessionUser } from '../../store/users.repo.ts'
+import type { MfaContactRow } from '../../store/mfa.repo.ts'
+import type { SessionUser } from '../../store/users.repo.ts'
 import { codeChannels, isNewToCodes, otherChannelThan, type CodeChannels } from './code-channels.ts'
 
 type Answer = Partial<Omit<CwMfaResponse, 'nextScreen'>> & { nextScreen: string }
@@ -39,12 +37,6 @@ export function response(answer: Answer): CwMfaResponse {
     contactDetails: null,
     ...answer,
   }
-}
-
-/** North American numbers: area code and exchange do not start with 0 or 1. */
-export function isValidMobile(phoneNumber: string, dialPrefix: string): boolean {
-  if (dialPrefix !== '1') return /^\d{3}-\d{3}-\d{4}$/.test(phoneNumber)
-  return /^[2-9]\d{2}-[2-9]\d{2}-\d{4}$/.test(phoneNumber)
 }
 
 export type MfaOutcome =
@@ -101,9 +93,7 @@ export const isRebinding = (previous: MfaContactRow, contact: MfaContact, dialPr
   previous.dialPrefix !== dialPrefix
 
 export interface MfaDeps {
-  db: Db
-  reference: ReturnType<typeof referenceRepo>
-  audit: ReturnType<typeof auditRepo>
+  store: Store
   writer: OutboxWriter
   clock: Clock
   /** Keys the code hashes: a copy of the database cannot try all million codes offline. */
@@ -120,13 +110,10 @@ export interface MfaDeps {
   portalOrigin?: string | undefined
 }
 
-/** The repositories, keys and helpers every part of the second factor uses. */
+/** The keys and helpers every part of the second factor uses (beside its deps). */
 export function mfaContext(deps: MfaDeps) {
-  const { db, codeKey } = deps
+  const { store, codeKey } = deps
   return {
-    ...deps,
-    repo: mfaRepo(db),
-    users: usersRepo(db),
     // Bound to where the code went: entered after the contact changed, it proves nothing.
     // And to the sign-in that asked for it (issue 40, C2; ASVS 6.6.2): `signInId` is the
     // random value its session keeps (mfa.routes.ts), so another sign-in of the same member
@@ -135,7 +122,7 @@ export function mfaContext(deps: MfaDeps) {
       hmac(codeKey, `${userId}:${recipient}:${signInId}:${code}`),
     recipientOf: (contact: MfaContactRow, method: MfaDeliveryMethod) =>
       method === 'email' ? contact.emailAddress : toE164(contact.phoneNumber, contact.dialPrefix),
-    devices: deviceTrust({ ...deps, repo: mfaRepo(db) }),
+    devices: deviceTrust({ ...deps, repo: store.mfa, audit: store.audit }),
     brand: async (user: SessionUser): Promise<ReturnType<typeof brandOf>> =>
       brandOf(user.program, await deps.mailingPhone(user.program), user.locale),
     /**
@@ -158,7 +145,7 @@ export function mfaContext(deps: MfaDeps) {
         user.recoveredVia !== null && provenAt[otherChannelThan(user.recoveredVia)] === null
       const record =
         isNewToCodes({ provenAt, hasPassedCode }) || isOtherUnproven
-          ? await customersRepo(db).findByCustnum(user.custnum)
+          ? await store.customers.findByCustnum(user.custnum)
           : undefined
       const digits = (value: string | null) => (value ?? '').replace(/\D/g, '')
       // Record numbers are North American: the same ten digits behind another dial prefix
@@ -188,7 +175,7 @@ export function mfaContext(deps: MfaDeps) {
      * member recovering without enrolled contacts needs one on the other channel).
      */
     hasContactOnFile: async (user: SessionUser, method: MfaDeliveryMethod): Promise<boolean> => {
-      const record = await customersRepo(db).findByCustnum(user.custnum)
+      const record = await store.customers.findByCustnum(user.custnum)
       const tenDigits = (value: string | null | undefined) =>
         (value ?? '').replace(/\D/g, '').length >= 10
       if (method === 'email') {
@@ -202,11 +189,10 @@ export function mfaContext(deps: MfaDeps) {
       }
       return [user.phone, record?.phone1, record?.phone2, record?.phone3].some(tenDigits)
     },
-    /** A ticket number; when the day's numbers are (nearly) all taken, try again in a minute. */
-    /** A ticket number (in `within`, a transaction, when given); when the day's numbers are
-     * (nearly) all taken, try again in a minute. */
-    openIncident: async (userId: number, reason: string, now: Date, within: Db = db) => {
-      const incidentID = await mfaRepo(within).openIncident(userId, reason, now)
+    /** A ticket number (in `within`, a transaction's store, when given); when the day's
+     * numbers are (nearly) all taken, try again in a minute. */
+    openIncident: async (userId: number, reason: string, now: Date, within: Store = store) => {
+      const incidentID = await within.mfa.openIncident(userId, reason, now)
       if (incidentID === undefined)
         throw new ServiceUnavailable(60, 'no free incident number', 'incident_numbers')
       return incidentID

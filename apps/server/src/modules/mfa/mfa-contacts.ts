@@ -2,6 +2,7 @@
 // contacts entered or confirmed, with the notices their owner gets.
 import {
   invalidMobileErrorCode,
+  isValidMobile,
   maskEmail,
   maskPhone,
   maskedEmailPattern,
@@ -14,11 +15,10 @@ import {
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import { templates } from '../../delivery/templates.ts'
 import { toE164 } from '../../delivery/transports.ts'
-import { customersRepo } from '../../store/customers.repo.ts'
-import { mfaRepo, type MfaContactRow } from '../../store/mfa.repo.ts'
+import type { MfaContactRow } from '../../store/mfa.repo.ts'
 import { isNewToCodes } from './code-channels.ts'
 import type { SessionUser } from '../../store/users.repo.ts'
-import { isRebinding, isValidMobile, MfaRefusal, response, type MfaContext } from './mfa-common.ts'
+import { isRebinding, MfaRefusal, response, type MfaContext, type MfaDeps } from './mfa-common.ts'
 
 /** The contact as the table keeps it. */
 function savedFormOf(contact: MfaContact, dialPrefix: string) {
@@ -61,8 +61,10 @@ function keptOnFile(contact: MfaContact, onFile: ReturnType<typeof onFileOf>): M
   }
 }
 
-export function mfaContacts(context: MfaContext) {
-  const { db, repo, audit, writer, clock, brand, reference, channelsFor } = context
+export function mfaContacts(deps: MfaDeps, helpers: MfaContext) {
+  const { store, writer, clock } = deps
+  const { audit, mfa: repo, reference } = store
+  const { brand, channelsFor } = helpers
   return {
     /** The countries (and dial prefixes) a mobile number may have. */
     countries: () => reference.countries(),
@@ -168,12 +170,12 @@ export function mfaContacts(context: MfaContext) {
         }
       }
       const b = await brand(user)
-      const customer = previous ? undefined : await customersRepo(db).findByCustnum(user.custnum)
-      await db.transaction(async (tx) => {
-        await mfaRepo(tx).saveContact(user.id, savedFormOf(contact, dialPrefix), clock.now())
+      const customer = previous ? undefined : await store.customers.findByCustnum(user.custnum)
+      await store.transaction(async (tx) => {
+        await tx.mfa.saveContact(user.id, savedFormOf(contact, dialPrefix), clock.now())
         // A changed contact ends every device trust (issue 32, D1).
         if (previous && isRebinding(previous, contact, dialPrefix)) {
-          await mfaRepo(tx).forgetDevices(user.id)
+          await tx.mfa.forgetDevices(user.id)
         }
         if (!previous) {
           // First enrolment: the customer record's own contacts hear where codes will go.

@@ -11,12 +11,14 @@ import {
   isFullyProven,
   response,
   type MfaContext,
+  type MfaDeps,
   type MfaOutcome,
 } from './mfa-common.ts'
 
-export function mfaDecision(context: MfaContext) {
-  const { repo, devices, mfaExemptPrograms, clock, audit: auditLog } = context
-  const { channelsFor, hasContactOnFile, openIncident } = context
+export function mfaDecision(deps: MfaDeps, helpers: MfaContext) {
+  const { mfaExemptPrograms, clock } = deps
+  const { mfa: repo, audit: auditLog } = deps.store
+  const { devices, channelsFor, hasContactOnFile, openIncident } = helpers
   /**
    * M9 (issue 40): after a recovery, a code may go only by the other channel. With no contact
    * there on the account, the record or the customer's file, nothing can be sent: the member

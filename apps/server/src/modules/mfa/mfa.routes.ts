@@ -18,8 +18,9 @@ import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session } from '../../plugins/session.ts'
 import { randomToken } from '../../lib/crypto.ts'
+import { requestLocale } from '../../lib/request-context.ts'
 import { isSameUsername } from '../../lib/usernames.ts'
-import { preparedAnswers, referenceRoute, sendPrepared } from '../../lib/reference-answers.ts'
+import { preparedAnswers, referenceRoute, sendPrepared } from '../../plugins/reference-answers.ts'
 import type { SignInState } from '../signin/flow.ts'
 import { hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
 import { applyOutcome } from '../signin/sign-in.ts'
@@ -59,7 +60,7 @@ const noInput = MfaNoInputSchema
 export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Deps) {
   const api = withSchemas(app)
   const countriesSchema = { ...operationOf('mfaGetCountries'), response: { 200: CountriesSchema } }
-  // Reference data: encoded once per load, cached by browsers (lib/reference-answers.ts).
+  // Reference data: encoded once per load, cached by browsers (plugins/reference-answers.ts).
   const countriesAnswer = preparedAnswers((countries: Country[]) =>
     CountriesSchema.parse(countries),
   )
@@ -177,7 +178,10 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
     })
     const isChallenge = session.stage === 'challenged'
     const resendAfterSeconds = await app.limits.messageFor(user.id, { isCode: true })
-    const answer = await refusing(() => mfa.sendCode(user, method, { isChallenge, signInId }))
+    const locale = requestLocale(request.headers)
+    const answer = await refusing(() =>
+      mfa.sendCode(user, method, { isChallenge, signInId, locale }),
+    )
     return answer.statusCode === 'CHALLENGE_SUCCESS' ? { ...answer, resendAfterSeconds } : answer
   }
 
@@ -217,7 +221,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
         verificationCode,
         deviceMarksOf(request),
         signInIdOf(session),
-        { isTrusted: rememberDevice },
+        { isTrusted: rememberDevice, locale: requestLocale(request.headers) },
       )
       await applyOutcome(request, { step: 'code', ...outcome })
       markDevice(reply, outcome)

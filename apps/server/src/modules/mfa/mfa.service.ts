@@ -6,9 +6,13 @@ import { mfaContext, type MfaDeps } from './mfa-common.ts'
 import { mfaContacts } from './mfa-contacts.ts'
 import { mfaDecision } from './mfa-decision.ts'
 
-export { hasVerifiedContact, isValidMobile, MfaRefusal, type MfaOutcome } from './mfa-common.ts'
+export { hasVerifiedContact, MfaRefusal, type MfaOutcome } from './mfa-common.ts'
 
 export function mfaService(deps: MfaDeps) {
-  const context = mfaContext(deps)
-  return { ...mfaDecision(context), ...mfaContacts(context), ...mfaCodes(context) }
+  const helpers = mfaContext(deps)
+  return {
+    ...mfaDecision(deps, helpers),
+    ...mfaContacts(deps, helpers),
+    ...mfaCodes(deps, helpers),
+  }
 }

@@ -61,6 +61,12 @@ export async function oidcRoutes(app: FastifyInstance, { oidc }: Deps) {
       reply.hijack()
       provider.callback()(raw, reply.raw)
     }
-    scope.all('/oidc/*', outsideSession, handle)
+    // The methods the provider answers (OPTIONS: its CORS preflight for a site's browser).
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS'],
+      url: '/oidc/*',
+      ...outsideSession,
+      handler: handle,
+    })
   })
 }

@@ -24,6 +24,7 @@ import { factorOwed, type SignInState } from '../signin/flow.ts'
 import { deviceMarksOf, setDeviceMark, type DeviceCookie } from '../mfa/device-trust.ts'
 import { hasPassedFactor, requireMember } from '../signin/flow-guard.ts'
 import { applyOutcome } from '../signin/sign-in.ts'
+import { requestLocale } from '../../lib/request-context.ts'
 import { PasskeyRefusal, passkeyNameOf, type PasskeysService } from './passkeys.service.ts'
 
 interface Deps {
@@ -134,6 +135,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
         response,
         held,
         deviceMarksOf(request, deviceCookie),
+        requestLocale(request.headers),
       )
       // Exactly what a right code does (signin/sign-in.ts): the same event, the same rotation,
       // the same trusted-device cookie (device-trust.ts).

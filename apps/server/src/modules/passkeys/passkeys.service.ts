@@ -34,10 +34,8 @@ import type { Clock } from '../../lib/clock.ts'
 import { hmac } from '../../lib/crypto.ts'
 import { currentLocale } from '../../lib/request-context.ts'
 import { isAllowedOrigin, type RelyingParty } from '../../lib/relying-party.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { Db } from '../../store/db.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { passkeysRepo, type PasskeySummary } from '../../store/passkeys.repo.ts'
+import type { Store } from '../../store/index.ts'
+import type { PasskeySummary } from '../../store/passkeys.repo.ts'
 import type { SessionUser } from '../../store/users.repo.ts'
 import type { DeviceMarks } from '../mfa/device-trust.ts'
 import type { MfaOutcome } from '../mfa/mfa-common.ts'
@@ -73,8 +71,7 @@ export class PasskeyRefusal extends Error {
 }
 
 export interface PasskeyDeps {
-  db: Db
-  audit: ReturnType<typeof auditRepo>
+  store: Store
   writer: OutboxWriter
   clock: Clock
   relyingParty: RelyingParty
@@ -115,8 +112,8 @@ export function passkeyNameOf(
 const supportedAlgorithmIDs = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256]
 
 export function passkeysService(deps: PasskeyDeps) {
-  const { db, audit, writer, clock, relyingParty, userHandleKeys, mfa } = deps
-  const repo = passkeysRepo(db)
+  const { store, writer, clock, relyingParty, userHandleKeys, mfa } = deps
+  const { audit, passkeys: repo } = store
   // 32 bytes, base64url (WebAuthn wants 1 to 64 bytes, the same for every passkey of a user).
   const userHandleOf = (user: SessionUser, key = userHandleKeys[0] ?? Buffer.alloc(0)) =>
     hmac(key, String(user.id))
@@ -161,7 +158,7 @@ export function passkeysService(deps: PasskeyDeps) {
     const message = notice(
       brandOf(user.program, await deps.mailingPhone(user.program), user.locale),
     )
-    const contact = await mfaRepo(db).contactOf(user.id)
+    const contact = await store.mfa.contactOf(user.id)
     const proven: { channel: 'email' | 'sms'; recipient: string }[] = []
     if (contact?.emailVerifiedAt) proven.push({ channel: 'email', recipient: contact.emailAddress })
     if (contact?.phoneVerifiedAt) {
@@ -170,7 +167,7 @@ export function passkeysService(deps: PasskeyDeps) {
     const fallback = contact?.emailAddress ?? user.email
     if (proven.length === 0 && fallback) proven.push({ channel: 'email', recipient: fallback })
     for (const { channel, recipient } of proven) {
-      await writer.enqueue(db, { channel, recipient, program: user.program, message })
+      await writer.enqueue(store, { channel, recipient, program: user.program, message })
     }
   }
 
@@ -280,6 +277,8 @@ export function passkeysService(deps: PasskeyDeps) {
       response: AuthenticationResponseJSON,
       held: unknown,
       marks: DeviceMarks,
+      /** The language the request names: a new-device notice is written in it. */
+      locale: Locale | null,
     ): Promise<MfaOutcome> {
       const spent = await mfa.spendFactorTry(user)
       if (!spent) return mfa.factorFailed(user, undefined, 'passkey.rejected')
@@ -324,7 +323,7 @@ export function passkeysService(deps: PasskeyDeps) {
       if (!verified.verified) return failed('not verified')
       const { newCounter } = verified.authenticationInfo
       if (!(await repo.recordUse(passkey.id, newCounter, clock.now()))) return failed('counter')
-      return mfa.factorPassed(user, marks, { passkey: passkey.id })
+      return mfa.factorPassed(user, marks, { passkey: passkey.id }, { locale })
     },
 
     /** The member's own removal (after a factor passed in this sign-in), or support's. */

@@ -1,28 +1,22 @@
 // Replacing a temporary or expired password (spec §4 "Temporary-password update outcomes").
 import type { UpdateTempPasswordResponse } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { refuseGuessable } from '../../lib/password-blocklist.ts'
+import { refuseGuessable } from './password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { customersRepo } from '../../store/customers.repo.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import { usersRepo } from '../../store/users.repo.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
-import type { Db } from '../../store/db.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { sessionsRepo } from '../../store/sessions.repo.ts'
+import type { Store } from '../../store/index.ts'
 
 interface Deps {
-  db: Db
+  store: Store
   writer: OutboxWriter
-  reference: ReturnType<typeof referenceRepo>
-  users: ReturnType<typeof usersRepo>
-  audit: ReturnType<typeof auditRepo>
   clock: Clock
 }
 
-export function passwordService({ db, writer, reference, users, audit, clock }: Deps) {
+export type PasswordService = ReturnType<typeof passwordService>
+
+export function passwordService({ store, writer, clock }: Deps) {
+  const { reference, users, audit } = store
   return {
     /**
      * Sets the new password unless it is too easy to guess (GuessablePassword, issue 28) or
@@ -32,7 +26,7 @@ export function passwordService({ db, writer, reference, users, audit, clock }: 
      */
     async replacePassword(userId: number, password: string): Promise<UpdateTempPasswordResponse> {
       const user = await users.findById(userId)
-      const customer = user && (await customersRepo(db).findByCustnum(user.custnum))
+      const customer = user && (await store.customers.findByCustnum(user.custnum))
       refuseGuessable(
         password,
         {
@@ -58,14 +52,14 @@ export function passwordService({ db, writer, reference, users, audit, clock }: 
         templates.passwordChanged(
           brandOf(user.program, await reference.phoneOf(user.program), user.locale),
         )
-      await db.transaction(async (tx) => {
-        await usersRepo(tx).changePassword(userId, passwordHash, clock.now(), {
+      await store.transaction(async (tx) => {
+        await tx.users.changePassword(userId, passwordHash, clock.now(), {
           isTemporary: false,
         })
         // A changed password ends every sign-in of the user, on any device, and every device
         // trust: the next sign-in passes a code again (issue 32, D1).
-        await sessionsRepo(tx).removeAllOf(userId)
-        await mfaRepo(tx).forgetDevices(userId)
+        await tx.sessions.removeAllOf(userId)
+        await tx.mfa.forgetDevices(userId)
         if (user?.email && notice) {
           await writer.enqueue(tx, {
             channel: 'email',

@@ -6,7 +6,8 @@ import { findProgram } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { ImportFileError, readCsvRecords, type ImportReport } from '../../lib/csv-import.ts'
 import type { Db } from '../../store/db.ts'
-import { policyTermsRepo, type NewPolicyTermRow } from '../../store/policy-terms.repo.ts'
+import { storeFrom, type Store } from '../../store/index.ts'
+import type { NewPolicyTermRow } from '../../store/policy-terms.repo.ts'
 
 export const policyTermFields = ['policyNumber', 'custnum', 'prgName', 'termStart', 'termEnd']
 
@@ -36,7 +37,7 @@ const RowSchema = z
   })
 
 export async function importPolicyTermsCsv(
-  db: Db,
+  into: Store | Db,
   clock: Clock,
   csv: string,
 ): Promise<ImportReport> {
@@ -51,7 +52,7 @@ export async function importPolicyTermsCsv(
         (unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''),
     )
   }
-  const repo = policyTermsRepo(db)
+  const repo = storeFrom(into, { clock }).policyTerms
   const report: ImportReport = { imported: 0, rejected: [] }
   const parsed: { line: number; row: z.infer<typeof RowSchema> }[] = []
   for (const { record, info } of records) {

@@ -1,13 +1,14 @@
 // The signed-in customer's current policy term (decision 0008), from the imported terms.
 import type { Clock } from '../../lib/clock.ts'
-import type { policyTermsRepo } from '../../store/policy-terms.repo.ts'
+import type { Store } from '../../store/index.ts'
 
 interface Deps {
-  policyTerms: ReturnType<typeof policyTermsRepo>
+  store: Store
   clock: Clock
 }
 
-export function policyService({ policyTerms, clock }: Deps) {
+export function policyService({ store, clock }: Deps) {
+  const { policyTerms } = store
   return {
     async currentTerm(custnum: string) {
       // Terms are calendar days of the business (UTC dates, as imported).

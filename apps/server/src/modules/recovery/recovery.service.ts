@@ -22,13 +22,10 @@ import { brandOf, templates, type Lifetime, type Message } from '../../delivery/
 import { toE164 } from '../../delivery/transports.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { customersRepo } from '../../store/customers.repo.ts'
-import type { Db } from '../../store/db.ts'
-import { recoveryRepo } from '../../store/recovery.repo.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
-import { usersRepo, type UserRow } from '../../store/users.repo.ts'
-import { isGuessableFor } from '../../lib/password-blocklist.ts'
+import type { OutboxTarget } from '../../delivery/outbox.ts'
+import type { Store } from '../../store/index.ts'
+import type { UserRow } from '../../store/users.repo.ts'
+import { isGuessableFor } from '../password/password-blocklist.ts'
 
 type AppName = RecoveryAppName
 
@@ -51,12 +48,9 @@ const answer = (status: RecoveryStatus): RecoveryResponse => ({
 })
 
 interface Deps {
-  db: Db
-  customers: ReturnType<typeof customersRepo>
-  audit: ReturnType<typeof auditRepo>
+  store: Store
   writer: OutboxWriter
   clock: Clock
-  reference: ReturnType<typeof referenceRepo>
   /** TEMP_PASSWORD_TTL_HOURS (email) and TEMP_PASSWORD_SMS_TTL_MINUTES: refused after this. */
   temporaryPasswordTtl: { emailHours: number; smsMinutes: number }
   /** The per-user message cap (rate-limits.ts): throws 429 when this user has had enough. */
@@ -64,13 +58,14 @@ interface Deps {
 }
 
 export function recoveryService(deps: Deps) {
-  const { db, customers, audit, writer, clock, reference, temporaryPasswordTtl, beforeSend } = deps
+  const { store, writer, clock, temporaryPasswordTtl, beforeSend } = deps
+  const { customers, audit, reference } = store
   const { emailHours, smsMinutes } = temporaryPasswordTtl
   const temporaryPasswordLifetimes: Record<DeliveryMethod, { ms: number; words: Lifetime }> = {
     email: { ms: emailHours * 3_600_000, words: { amount: emailHours, unit: 'hour' } },
     sms: { ms: smsMinutes * 60_000, words: { amount: smsMinutes, unit: 'minute' } },
   }
-  const find = recoveryRepo(db)
+  const find = store.recovery
 
   async function byContact(
     method: DeliveryMethod,
@@ -115,7 +110,7 @@ export function recoveryService(deps: Deps) {
     return user.phone ? toE164(user.phone) : undefined
   }
 
-  async function send(tx: Db, user: UserRow, method: DeliveryMethod, message: Message) {
+  async function send(tx: OutboxTarget, user: UserRow, method: DeliveryMethod, message: Message) {
     const recipient = recipientOf(user, method)
     if (!recipient) return false
     await writer.enqueue(tx, { channel: method, recipient, program: user.program, message })
@@ -127,7 +122,7 @@ export function recoveryService(deps: Deps) {
     if (!user) return answer(lookup.status)
     await beforeSend?.(user.id)
     const message = templates.username(await brand(user), user.username)
-    if (!(await send(db, user, method, message))) return answer(recoveryStatuses.dataNotFound)
+    if (!(await send(store, user, method, message))) return answer(recoveryStatuses.dataNotFound)
     await audit.record({ event: 'recovery.username_sent', userId: user.id, detail: { method } })
     return answer(recoveryStatuses.success)
   }
@@ -155,8 +150,8 @@ export function recoveryService(deps: Deps) {
     const b = await brand(user)
     const message = templates.temporaryPassword(b, password, lifetime.words, user.isLocked)
     const other: DeliveryMethod = method === 'email' ? 'sms' : 'email'
-    await db.transaction(async (tx) => {
-      await usersRepo(tx).setPendingPassword(user.id, {
+    await store.transaction(async (tx) => {
+      await tx.users.setPendingPassword(user.id, {
         hash: passwordHash,
         expiresAt: new Date(clock.now().getTime() + lifetime.ms),
         channel: method,

@@ -11,6 +11,7 @@ import {
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
+import { requestLocale } from '../../lib/request-context.ts'
 import type { registrationService } from './registration.service.ts'
 
 interface Deps {
@@ -73,7 +74,7 @@ export async function registrationRoutes(app: FastifyInstance, { registration }:
       const account = request.body
       await app.limits.byClient(request)
       await perCustomer(request, account.membershipCd)
-      return registration.createUser(account)
+      return registration.createUser(account, requestLocale(request.headers))
     })
   }
 }

@@ -7,13 +7,14 @@ import {
   flavours,
   type CreateUserRequest,
   type CreateUserResponse,
+  type Locale,
   type RegistrationLookupResponse,
 } from '@portal/contract'
-import type { Db } from '../../store/db.ts'
-import { customersRepo, type CustomerRow } from '../../store/customers.repo.ts'
-import { isEmailOnRecord, isPhoneOnRecord } from '../../lib/customer-contacts.ts'
-import { refuseGuessable } from '../../lib/password-blocklist.ts'
-import type { accountsService } from '../accounts/accounts.service.ts'
+import type { CustomerRow } from '../../store/customers.repo.ts'
+import type { Store } from '../../store/index.ts'
+import { isEmailOnRecord, isPhoneOnRecord } from '../customer/customer-contacts.ts'
+import { refuseGuessable } from '../password/password-blocklist.ts'
+import type { AccountsService } from '../accounts/accounts.service.ts'
 import { isOpenToRegistration, registrationEligibility } from '../signin/program-check.ts'
 
 /** The email and mobile number typed must be ones on the customer's record. */
@@ -21,12 +22,12 @@ const isContactOnRecord = (customer: CustomerRow, email: string, phone: string) 
   isEmailOnRecord(customer, email) && isPhoneOnRecord(customer, phone)
 
 interface Deps {
-  db: Db
-  accounts: ReturnType<typeof accountsService>
+  store: Store
+  accounts: AccountsService
 }
 
-export function registrationService({ db, accounts }: Deps) {
-  const customers = customersRepo(db)
+export function registrationService({ store, accounts }: Deps) {
+  const { customers } = store
   /** The customer the details identify, for a program with this level1Org, or undefined. */
   async function identify(
     where: { custnum?: string; membershipCd?: string },
@@ -88,7 +89,11 @@ export function registrationService({ db, accounts }: Deps) {
       )
     },
 
-    async createUser(request: CreateUserRequest): Promise<CreateUserResponse> {
+    /** `locale`: the language the request names, which the member's messages are written in. */
+    async createUser(
+      request: CreateUserRequest,
+      locale: Locale | null,
+    ): Promise<CreateUserResponse> {
       const customer = await identify(
         { membershipCd: request.membershipCd },
         request.primaryEmailAddress,
@@ -114,6 +119,7 @@ export function registrationService({ db, accounts }: Deps) {
         password: request.userPassword,
         email: request.primaryEmailAddress.trim(),
         phone: request.phoneNumber.replace(/\D/g, ''),
+        locale,
       })
       if (result.ok) return { returnCode: 'SUCCESS' }
       return { returnCode: result.reason === 'CUSTOMER_NOT_FOUND' ? 'NOT_FOUND' : result.reason }

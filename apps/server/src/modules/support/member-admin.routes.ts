@@ -1,10 +1,14 @@
 // The console's calls for the support desk's daily tasks of issue 31, under /api/console
 // beside console.routes.ts and with its session cookie: search members by email, phone or
 // name; disable and enable a member (admins); export the audit trail (admins); and a staff
-// member's own password change. Bodies and queries are declared schemas.
+// member's own password change. Bodies, parameters, queries and JSON answers are declared
+// schemas (the zod type provider, as console.routes.ts); untagged, so not in the OpenAPI
+// document (the console is not spec §7).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
+  ConsoleMessageSchema,
+  MemberSearchAnswerSchema,
   consoleApiBase,
   consoleTexts,
   isAllowed,
@@ -12,8 +16,9 @@ import {
   type ConsoleAction,
   type MemberMatchItem,
 } from '@portal/contract/console'
+import { withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import { consoleCookie, ownPasswordRoutes } from './console.routes.ts'
+import { consoleCookie, ownPasswordRoutes } from './console-session.ts'
 import { auditCsvHeader, auditLine, type MemberAdminService } from './member-admin.service.ts'
 import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
 
@@ -35,6 +40,7 @@ const AuditQuery = z.object({
   user: z.string().min(1).max(50).optional(),
   format: z.enum(['csv', 'json']).default('csv'),
 })
+const DisableAnswer = z.object({ message: z.string(), endedSessions: z.number().optional() })
 const PasswordBody = z.object({
   currentPassword: z.string().min(1).max(200),
   newPassword: z
@@ -56,6 +62,7 @@ export async function memberAdminRoutes(
     countPasswordRefusal: (staffId: number) => Promise<number>
   },
 ) {
+  const api = withSchemas(app)
   // A2: guesses of one's own current password, per staff member and from any session.
   const perStaffPassword = app.limits.byTarget('console-password')
 
@@ -87,9 +94,10 @@ export async function memberAdminRoutes(
 
   // A POST with the term in its body (G1): an email, a phone number or a name in a URL would
   // be written to the request log, to proxies' logs and to the browser's history.
-  app.post('/member-search', { schema: { body: SearchBody } }, async (request) => {
+  const searchSchema = { body: SearchBody, response: { 200: MemberSearchAnswerSchema } }
+  api.post('/member-search', { schema: searchSchema }, async (request) => {
     const session = await signedIn(request, 'search')
-    const { q } = SearchBody.parse(request.body)
+    const { q } = request.body
     const found = await memberAdmin.search(q, staffActor(session.staff))
     // What the console lists: no unmasked contacts (the member's page shows them masked).
     const members: MemberMatchItem[] = found.map((m) => ({
@@ -107,13 +115,13 @@ export async function memberAdminRoutes(
     ['disable', true],
     ['enable', false],
   ] as const) {
-    app.post(
+    api.post(
       `/members/:username/${path}`,
-      { schema: { params: UsernameParams, body: ReasonBody } },
+      { schema: { params: UsernameParams, body: ReasonBody, response: { 200: DisableAnswer } } },
       async (request) => {
         const session = await signedIn(request, 'disable')
-        const { username } = UsernameParams.parse(request.params)
-        const { reason } = ReasonBody.parse(request.body)
+        const { username } = request.params
+        const { reason } = request.body
         const actor = staffActor(session.staff)
         const result = isDisable
           ? await memberAdmin.disable(username, actor, reason)
@@ -132,9 +140,10 @@ export async function memberAdminRoutes(
     )
   }
 
-  app.get('/audit-export', { schema: { querystring: AuditQuery } }, async (request, reply) => {
+  // Answers a file (CSV or JSON lines), not JSON: no response schema.
+  api.get('/audit-export', { schema: { querystring: AuditQuery } }, async (request, reply) => {
     const session = await signedIn(request, 'exportAudit')
-    const query = AuditQuery.parse(request.query)
+    const { query } = request
     const from = new Date(`${query.from}T00:00:00Z`)
     // The whole last day.
     const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)
@@ -156,9 +165,10 @@ export async function memberAdminRoutes(
       .send(`${lines.join('\n')}\n`)
   })
 
-  app.post('/password', { schema: { body: PasswordBody } }, async (request, reply) => {
+  const passwordSchema = { body: PasswordBody, response: { 200: ConsoleMessageSchema } }
+  api.post('/password', { schema: passwordSchema }, async (request, reply) => {
     const session = await signedIn(request)
-    const { currentPassword, newPassword } = PasswordBody.parse(request.body)
+    const { currentPassword, newPassword } = request.body
     // Before the hash is checked: right or wrong, the guesses past the limit are 429.
     await perStaffPassword(request, String(session.staff.id))
     const result = await memberAdmin.changeStaffPassword(

@@ -4,20 +4,10 @@
 // staff password change. Every change writes one audit row with its actor and reason.
 import { minStaffPasswordLength } from '@portal/contract/console'
 import type { Clock } from '../../lib/clock.ts'
-import { refuseGuessable } from '../../lib/password-blocklist.ts'
+import { refuseGuessable } from '../password/password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { auditRepo } from '../../store/audit.repo.ts'
-import type { Db } from '../../store/db.ts'
-import {
-  memberAdminRepo,
-  type AuditRow,
-  type MemberMatch,
-  type MemberSearch,
-} from '../../store/member-admin.repo.ts'
-import { mfaRepo } from '../../store/mfa.repo.ts'
-import { sessionsRepo } from '../../store/sessions.repo.ts'
-import { staffRepo } from '../../store/staff.repo.ts'
-import { usersRepo } from '../../store/users.repo.ts'
+import { storeOfSource, type StoreSource } from '../../store/index.ts'
+import type { AuditRow, MemberMatch, MemberSearch } from '../../store/member-admin.repo.ts'
 
 export type { AuditRow, MemberMatch }
 
@@ -70,10 +60,9 @@ export function auditLine(row: AuditRow, format: 'csv' | 'json'): string {
 
 export { minStaffPasswordLength }
 
-export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
-  const audit = auditRepo(db, clock)
-  const repo = memberAdminRepo(db)
-  const staffAccounts = staffRepo(db)
+export function memberAdminService(deps: StoreSource & { clock: Clock }) {
+  const store = storeOfSource(deps, { clock: deps.clock })
+  const { audit, memberAdmin: repo, staff: staffAccounts } = store
 
   const setDisabled = async (
     username: string,
@@ -81,17 +70,17 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
     actor: string,
     reason: string,
   ): Promise<Result<{ endedSessions: number }>> =>
-    db.transaction(async (tx) => {
-      // Usernames in any case (issue 32, E1): the account `usersRepo` finds at sign-in.
-      const user = await usersRepo(tx).findByUsername(username)
+    store.transaction(async (tx) => {
+      // Usernames in any case (issue 32, E1): the account the users repository finds at sign-in.
+      const user = await tx.users.findByUsername(username)
       if (!user) return { ok: false, reason: 'USER_NOT_FOUND' }
       if (user.isDisabled === isDisabled) return { ok: false, reason: 'ALREADY' }
-      await memberAdminRepo(tx).setDisabled(user.id, isDisabled)
+      await tx.memberAdmin.setDisabled(user.id, isDisabled)
       // Disabling ends every sign-in of the member at once, and forgets their trusted devices:
       // a sign-in after the enable passes a code again (issue 40, S1).
-      const endedSessions = isDisabled ? await sessionsRepo(tx).removeAllOf(user.id) : 0
-      if (isDisabled) await mfaRepo(tx).forgetDevices(user.id)
-      await auditRepo(tx, clock).record({
+      const endedSessions = isDisabled ? await tx.sessions.removeAllOf(user.id) : 0
+      if (isDisabled) await tx.mfa.forgetDevices(user.id)
+      await tx.audit.record({
         event: isDisabled ? 'support.member_disabled' : 'support.member_enabled',
         userId: user.id,
         username: user.username,
@@ -179,9 +168,9 @@ export function memberAdminService({ db, clock }: { db: Db; clock: Clock }) {
         return { ok: false, reason: 'REFUSED' }
       }
       const passwordHash = await hashPassword(next)
-      await db.transaction(async (tx) => {
-        await staffRepo(tx).setPassword(member.id, passwordHash, current === undefined)
-        await auditRepo(tx, clock).record({
+      await store.transaction(async (tx) => {
+        await tx.staff.setPassword(member.id, passwordHash, current === undefined)
+        await tx.audit.record({
           event: 'staff.password_changed',
           username: member.email,
           actor,

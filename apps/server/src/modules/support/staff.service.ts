@@ -14,12 +14,11 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../lib/passwords.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { Db } from '../../store/db.ts'
-import { staffRepo, type StaffRow } from '../../store/staff.repo.ts'
+import { storeOfSource, type Store, type StoreSource } from '../../store/index.ts'
+import type { StaffRow } from '../../store/staff.repo.ts'
 import { areCodeTriesSpent, staffCodeTries } from '../signin/lockout-policy.ts'
 import type { Actor } from './support.service.ts'
-import { isGuessableFor } from '../../lib/password-blocklist.ts'
+import { isGuessableFor } from '../password/password-blocklist.ts'
 
 /** A console session lasts at most a working day, however busy. */
 const absoluteMinutes = 8 * 60
@@ -30,9 +29,9 @@ export const currentPasswordRefusalsBeforeSignOut = 3
 /** The brand the staff code email carries: the desk, not a member's program. */
 const deskBrand = { name: 'Program Portal support console', phone: 'the support desk lead' }
 
-interface Deps {
-  db: Db
-  audit: Pick<ReturnType<typeof auditRepo>, 'record'>
+type Deps = StoreSource & {
+  /** Where the console's events are recorded: the store's audit unless given. */
+  audit?: Pick<Store['audit'], 'record'>
   writer: OutboxWriter
   clock: Clock
   /** Keys the code hashes, as for members' codes. */
@@ -47,8 +46,11 @@ export interface ConsoleSession {
   stage: 'code_pending' | 'signed_in'
 }
 
-export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
-  const repo = staffRepo(db)
+export function staffService(deps: Deps) {
+  const { writer, clock, codeKey } = deps
+  const store = storeOfSource(deps, { clock })
+  const audit = deps.audit ?? store.audit
+  const repo = store.staff
   const codeHash = (staffId: number, code: string) => hmac(codeKey, `staff:${staffId}:${code}`)
   const minutes = (n: number) => n * 60_000
 
@@ -120,8 +122,8 @@ export function staffService({ db, audit, writer, clock, codeKey }: Deps) {
       const now = clock.now()
       const code = String(randomInt(1_000_000)).padStart(limits.verificationCodeLength, '0')
       const id = randomToken(32)
-      await db.transaction(async (tx) => {
-        await staffRepo(tx).insertSession({
+      await store.transaction(async (tx) => {
+        await tx.staff.insertSession({
           idHash: sha256(id),
           staffId: row.id,
           stage: 'code_pending',

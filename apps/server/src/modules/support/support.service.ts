@@ -13,18 +13,15 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { findProgram, maskEmail, maskPhone } from '@portal/contract'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { auditRepo } from '../../store/audit.repo.ts'
-import type { Db } from '../../store/db.ts'
-import type { referenceRepo } from '../../store/reference.repo.ts'
+import type { Store } from '../../store/index.ts'
 import type { IncidentStatus } from '../../store/support.repo.ts'
 import {
   codeTriesBeforeLock,
   failedLoginsBeforeLock,
   unlockRules,
 } from '../signin/lockout-policy.ts'
-import { supportRepo, type AuditRow, type IncidentRow } from '../../store/support.repo.ts'
-import { usersRepo, type UserRow } from '../../store/users.repo.ts'
-import { passkeysRepo } from '../../store/passkeys.repo.ts'
+import type { AuditRow, IncidentRow } from '../../store/support.repo.ts'
+import type { UserRow } from '../../store/users.repo.ts'
 import { viewOf } from '../passkeys/passkeys.service.ts'
 
 /** 'operator:NAME' for the command line, 'staff:EMAIL' for the console. */
@@ -36,11 +33,9 @@ export type SupportFailure = 'USER_NOT_FOUND' | 'INCIDENT_NOT_FOUND' | 'NOT_LOCK
 export type SupportResult<T> = ({ ok: true } & T) | { ok: false; reason: SupportFailure }
 
 interface Deps {
-  db: Db
-  audit: ReturnType<typeof auditRepo>
+  store: Store
   writer: OutboxWriter
   clock: Clock
-  reference: Pick<ReturnType<typeof referenceRepo>, 'phoneOf'>
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
@@ -104,9 +99,8 @@ export function lockCauseOf(
 /** How many recent events a member's page and an incident show. */
 const timelineLength = 30
 
-export function supportService({ db, audit, writer, clock, reference }: Deps) {
-  const repo = supportRepo(db)
-  const users = usersRepo(db)
+export function supportService({ store, writer, clock }: Deps) {
+  const { audit, reference, support: repo, users } = store
 
   /** The customer record's names and the program's display name. */
   async function namesOf(user: Pick<UserRow, 'custnum' | 'program'>): Promise<MemberNames> {
@@ -167,7 +161,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
           repo.sessionCount(user.id, now),
           repo.incidents({ userId: user.id, limit: 20 }),
           repo.events(user.id, timelineLength),
-          passkeysRepo(db).summariesOf(user.id),
+          store.passkeys.summariesOf(user.id),
           namesOf(user),
           user.isLocked ? repo.lastLock(user.id) : undefined,
         ])
@@ -344,7 +338,7 @@ export function supportService({ db, audit, writer, clock, reference }: Deps) {
         async (user) => {
           if (!user.email) return { ok: false, reason: 'NO_EMAIL' }
           const brand = brandOf(user.program, await reference.phoneOf(user.program), user.locale)
-          await writer.enqueue(db, {
+          await writer.enqueue(store, {
             channel: 'email',
             recipient: user.email,
             program: user.program,

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { defaultCountry, maskPhone, messages } from '@portal/contract'
+import { defaultCountry, maskPhone } from '@portal/contract'
 import {
   contactFromDetails,
   contactOf,
-  contactProblems,
   emptyContact,
   shortMaskedEmail,
   type ContactFormValues,
 } from './mfa-contact.ts'
 
-const m = messages.validation
 const countries = [defaultCountry, { countryName: 'Canada', dialPrefix: '1' }]
 
 const filled: ContactFormValues = {
@@ -21,27 +19,11 @@ const filled: ContactFormValues = {
 }
 
 describe('verification contact form (spec §5: all fields required)', () => {
-  it('asks for every field of an empty form', () => {
-    expect(contactProblems(emptyContact)).toEqual({
-      typeOfEmailAddress: m.chooseOne,
-      emailAddress: m.required,
-      typeOfPhoneNumber: m.chooseOne,
-      phoneNumber: m.required,
-    })
+  it('sends nothing for an empty form', () => {
     expect(contactOf(emptyContact)).toBeNull()
   })
 
-  it('names a bad email and a phone that is not xxx-xxx-xxxx', () => {
-    const problems = contactProblems({
-      ...filled,
-      emailAddress: 'dana@',
-      phoneNumber: '3125550101',
-    })
-    expect(problems).toEqual({ emailAddress: m.email('dana@'), phoneNumber: m.mobile })
-  })
-
   it('sends a complete form as the updateUser body, the email trimmed', () => {
-    expect(contactProblems(filled)).toEqual({})
     expect(contactOf(filled)).toEqual({
       typeOfEmailAddress: 'Work',
       emailAddress: 'dana.o@example.com',

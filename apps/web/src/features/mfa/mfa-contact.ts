@@ -62,18 +62,6 @@ export function contactFromDetails(
   }
 }
 
-/** Each field's message, for the fields that may not be sent as they are. */
-export function contactProblems(values: ContactFormValues): Partial<Record<ContactField, string>> {
-  const problems: Partial<Record<ContactField, string>> = {}
-  const result = contactFormSchema().safeParse(values)
-  if (result.success) return problems
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField
-    problems[field] ??= issue.message
-  }
-  return problems
-}
-
 /** The updateUser body, once the form's schema finds nothing. */
 export function contactOf(values: ContactFormValues): MfaContact | null {
   const result = contactFormSchema().safeParse(values)

@@ -1,9 +1,8 @@
 // Spec §2 screen 14 (support): call customer support and quote the incident ticket number.
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { limits, type Flavour } from '@portal/contract'
+import { limits, telHref, type Flavour } from '@portal/contract'
 import { screenTexts, webTexts } from '../../i18n/texts.ts'
-import { telHref } from '../../components/phone-link.tsx'
 import { pathsOf } from '../../config/paths.ts'
 import { signOutThenOpen } from '../../lib/sign-out.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'

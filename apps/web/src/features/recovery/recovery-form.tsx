@@ -4,7 +4,7 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { limits, type Flavour, type Program } from '@portal/contract'
+import { formatPhoneInput, limits, type Flavour, type Program } from '@portal/contract'
 import { failureTextOf, messages, screenTexts } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
@@ -17,7 +17,7 @@ import {
   customerNumberMaxLength,
 } from '../../lib/customer-number.ts'
 import { formResolver } from '../../lib/form-schemas.ts'
-import { formatPhone, phoneFormatted } from '../../lib/phone-input.ts'
+import { phoneFormatted } from '../../lib/phone-input.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import { lookUpContacts, sendTempPassword, sendUserName } from './recovery-api.ts'
 import {
@@ -164,7 +164,7 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
     onChange: () => {
       clearErrors('value')
       // A number typed before Mobile was chosen takes the mask too.
-      if (getValues('option') === 'mobile') setValue('value', formatPhone(getValues('value')))
+      if (getValues('option') === 'mobile') setValue('value', formatPhoneInput(getValues('value')))
     },
   })
   const valueField = register('value')

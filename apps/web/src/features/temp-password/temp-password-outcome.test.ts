@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messages, passwordScore } from '@portal/contract'
-import {
-  confirmationProblem,
-  newPasswordProblem,
-  tempPasswordOutcomeOf,
-} from './temp-password-outcome.ts'
+import { messages } from '@portal/contract'
+import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
 
 const response = (
   passwordUpdated: boolean,
@@ -41,27 +37,5 @@ describe('temporary-password update outcome', () => {
         message: messages.tempPassword.unableToUpdate,
       })
     }
-  })
-})
-
-describe('new password checks', () => {
-  it('asks for a password, then 8 characters, then all five rules', () => {
-    expect(newPasswordProblem('')).toBe(messages.validation.passwordRequired)
-    expect(newPasswordProblem('Ab#1')).toBe(messages.validation.passwordMinLength)
-    expect(newPasswordProblem('abcdefgh1')).toBe(messages.validation.passwordPattern)
-    expect(newPasswordProblem('abcd efg#1')).toBe(messages.validation.passwordPattern)
-  })
-
-  it('accepts a password only at strength score 5', () => {
-    expect(passwordScore('NewPass#Quartz27')).toBe(5)
-    expect(newPasswordProblem('NewPass#Quartz27')).toBeUndefined()
-  })
-
-  it('wants the confirmation to equal the password exactly', () => {
-    expect(confirmationProblem('NewPass#Quartz27', 'NewPass#Quartz27')).toBeUndefined()
-    expect(confirmationProblem('NewPass#Quartz27', 'newpass#2027')).toBe(
-      messages.tempPassword.confirmMismatch,
-    )
-    expect(confirmationProblem('NewPass#Quartz27', '')).toBe(messages.tempPassword.confirmMismatch)
   })
 })

@@ -1,8 +1,7 @@
-// Spec §4 "Temporary-password update outcomes" and the spec §5 new-password rules, as pure
-// functions of what the user typed and what the service answered.
+// Spec §4 "Temporary-password update outcomes", as a pure function of what the service
+// answered (the form's rules are lib/form-schemas.ts's).
 import type { UpdateTempPasswordResponse } from '@portal/contract'
 import { messages } from '../../i18n/texts.ts'
-import { fieldRules } from '../../lib/form-schemas.ts'
 
 export type TempPasswordAnswer =
   | { kind: 'answered'; response: UpdateTempPasswordResponse }
@@ -24,18 +23,4 @@ export function tempPasswordOutcomeOf(answer: TempPasswordAnswer): TempPasswordO
   }
   if (answer.kind === 'guessable') return say(messages.validation.passwordGuessable)
   return say(messages.tempPassword.unableToUpdate)
-}
-
-/**
- * The password field's message, or undefined when the password may be sent: required, then
- * at least 8 characters, then all five rules (strength score 5).
- */
-export function newPasswordProblem(password: string): string | undefined {
-  const result = fieldRules().newPassword.safeParse(password)
-  return result.success ? undefined : result.error.issues[0]?.message
-}
-
-/** Spec §5: on this screen the confirmation must equal the password. */
-export function confirmationProblem(password: string, confirmation: string): string | undefined {
-  return confirmation === password ? undefined : messages.tempPassword.confirmMismatch
 }

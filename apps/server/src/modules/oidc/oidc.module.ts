@@ -1,13 +1,10 @@
 // Issue 44: the OpenID Provider, built from the portal's settings and database.
 import type { FastifyInstance } from 'fastify'
-import { associationOf, customerVerdict, findProgram } from '@portal/contract'
+import { associationOf, findProgram } from '@portal/contract'
 import type { Config } from '../../config.ts'
-import type { Clock } from '../../lib/clock.ts'
 import { deriveKey, deriveKeys } from '../../lib/crypto.ts'
-import { customersRepo } from '../../store/customers.repo.ts'
-import type { Db } from '../../store/db-type.ts'
-import { oidcRepo } from '../../store/oidc.repo.ts'
-import { usersRepo } from '../../store/users.repo.ts'
+import type { Shared } from '../shared.ts'
+import { verdictFor } from '../signin/program-check.ts'
 import { oidcRoutes } from './oidc.routes.ts'
 import { oidcService, type OidcService } from './oidc.service.ts'
 
@@ -28,16 +25,15 @@ export function issuerOf(config: Config): string {
   return origin.includes('*') ? `http://localhost:${config.port}/oidc` : `${origin}/oidc`
 }
 
-export async function registerOidc(
+export async function register(
   app: FastifyInstance,
-  { db, clock, config }: { db: Db; clock: Clock; config: Config },
-): Promise<OidcService> {
-  const users = usersRepo(db)
-  const customers = customersRepo(db)
+  { store, clock, config }: Shared,
+): Promise<{ oidc: OidcService }> {
+  const { users, customers } = store
   const issuer = issuerOf(config)
   const oidc = oidcService({
     issuer,
-    repo: oidcRepo(db, clock),
+    repo: store.oidc,
     clock,
     keys: {
       seal: deriveKey(config.sessionSecret, 'oidc-signing-keys'),
@@ -55,7 +51,7 @@ export async function registerOidc(
       const code = findProgram(program)?.code
       const member = await users.findMemberById(Number(accountId))
       if (!code || !member?.customer || member.user.isDisabled || member.user.isLocked) return
-      if (customerVerdict(code, member.customer) !== 'allowed') return
+      if (verdictFor(code, member.customer) !== 'allowed') return
       const customer = await customers.findByCustnum(member.user.custnum)
       return {
         custnum: member.user.custnum,
@@ -70,5 +66,5 @@ export async function registerOidc(
   await oidc.start()
   app.addHook('onClose', async () => oidc.stop())
   await app.register(oidcRoutes, { oidc })
-  return oidc
+  return { oidc }
 }

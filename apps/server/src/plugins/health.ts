@@ -9,7 +9,7 @@ import { deadLetterStatuses, outboxRepo } from '../store/outbox.repo.ts'
 import type { Database } from '../store/db.ts'
 import { within } from '../store/db.ts'
 import { outbox } from '../store/schema.ts'
-import type { WindowStore } from './window-store.ts'
+import type { WindowStore } from '../lib/window-store.ts'
 import { inArray } from 'drizzle-orm'
 
 export type Dependency = 'database' | 'redis' | 'smtp'
