@@ -159,14 +159,12 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
         })
       }
       if (status >= 400 && status < 500) {
-        return reply
-          .code(status)
-          .send({
-            error: reasons[status] ?? 'Bad Request',
-            message: error.message,
-            ...text,
-            ...fields,
-          })
+        return reply.code(status).send({
+          error: reasons[status] ?? 'Bad Request',
+          message: error.message,
+          ...text,
+          ...fields,
+        })
       }
       request.log.error({ err: error }, 'request failed')
       // The reference is the start of the request id: what the support desk searches for.
