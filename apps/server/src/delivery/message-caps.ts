@@ -6,7 +6,7 @@
 // (lockout, password or contact changed) is dropped and logged, so the change it reports
 // still happens. Delivery knows nothing of HTTP: a refusal names its reason, and the error
 // handler (plugins/errors.ts) answers it (400, 429 or 503).
-import { messages } from '@portal/contract'
+import { serviceText, type MessageKey } from '@portal/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../lib/clock.ts'
 import type { WindowStore } from '../lib/window-store.ts'
@@ -37,11 +37,12 @@ export type MessageRefusalReason = 'sms-destination' | 'recipient-day' | 'sms-da
 export class MessageRefused extends Error {
   constructor(
     readonly reason: MessageRefusalReason,
-    message: string,
+    /** The message's key in the catalogue (message-keys.ts). */
+    readonly messageKey: MessageKey,
     /** When to try again. */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message)
+    super(serviceText(messageKey).english)
   }
 }
 
@@ -67,7 +68,7 @@ export function messageCaps(options: MessageCapOptions) {
         envelope.channel === 'sms' &&
         !isAllowedSmsRecipient(envelope.recipient, options.smsAllowedPrefixes)
       ) {
-        return refuse(new MessageRefused('sms-destination', messages.throttle.textsNotAvailable))
+        return refuse(new MessageRefused('sms-destination', 'throttle.textsNotAvailable'))
       }
       const now = clock.now().getTime()
       const day = new Date(now).toISOString().slice(0, 10)
@@ -79,13 +80,13 @@ export function messageCaps(options: MessageCapOptions) {
       )
       if (sentToRecipient > options.perRecipientPerDay) {
         await options.onRefused?.({ limit: 'recipient-day', windowMs: dayMs })
-        return refuse(new MessageRefused('recipient-day', messages.throttle.tooManyMessages, 3600))
+        return refuse(new MessageRefused('recipient-day', 'throttle.tooManyMessages', 3600))
       }
       if (envelope.channel === 'sms') {
         const textsToday = await store.increment(`sms-day:${day}`, 2 * dayMs, now)
         if (textsToday > options.smsPerDay) {
           log.error({ smsPerDay: options.smsPerDay }, 'the daily ceiling on texts is reached')
-          return refuse(new MessageRefused('sms-day', messages.login.technicalDifficulties, 3600))
+          return refuse(new MessageRefused('sms-day', 'login.technicalDifficulties', 3600))
         }
       }
       return true

@@ -9,8 +9,9 @@ import {
   type Brand,
   type Channel,
   type Lifetime,
-  type Templates,
-} from './templates.ts'
+} from './templates-common.ts'
+// The type only: the English does not load with the Spanish.
+import type { Templates } from './templates.ts'
 
 const phoneOf = (b: Brand) => b.phone ?? 'el número que aparece en nuestro sitio web'
 

@@ -1,90 +1,31 @@
-// What the service writes to people, per program: its name and customer-service number.
+// What the service writes to people: the English messages, and every message in its member's
+// language (issue 24). What both languages share (the brand, the sign-in's moment, the reading
+// line) is in templates-common.ts, where the Spanish (templates-es.ts) reads it: the Spanish
+// imports nothing from here at run time, so the two files make no circle.
+import { limits, sourceLocale, type Locale } from '@portal/contract'
 import {
-  flavours,
-  formatProgramPhone,
-  findProgram,
-  limits,
-  programOf,
-  sourceLocale,
-  type DeliveryMethod,
-  type Locale,
-  type ProgramCode,
-} from '@portal/contract'
-import type { DeviceDescription } from '../lib/user-agent.ts'
+  readingLine,
+  signInTimeOf,
+  type Brand,
+  type Channel,
+  type Lifetime,
+  type Message,
+  type NewDeviceSignIn,
+} from './templates-common.ts'
 import { templatesEs } from './templates-es.ts'
 
-/** The outbox's channel is the delivery method the customer chose. */
-export type Channel = DeliveryMethod
-
-export interface Message {
-  template: string
-  subject: string
-  email: string
-  sms: string
-  /** Not worth sending after this long (a code past its lifetime); absent = no limit. */
-  validForMs?: number
-}
-
-export interface Brand {
-  name: string
-  /** The formatted number, or null when the service could not look it up. */
-  phone: string | null
-  /** The language the message is written in: the member's (issue 24); English when absent. */
-  locale?: Locale
-}
-
-/** A sign-in on a browser the member had not used (issue 40): what the notice names. */
-export interface NewDeviceSignIn {
-  when: Date
-  /** The IANA zone the time is written in (the service's, SUPPORT_TIME_ZONE). */
-  timeZone: string
-  device: DeviceDescription
-  /** The program's Forgot Password page; null when the portal's address is not configured. */
-  recoveryLink: string | null
-}
-
-/** '28 November 2026, 3:04 PM CST' in the notice's language and the service's zone. */
-export function signInTimeOf(sign: NewDeviceSignIn, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: sign.timeZone,
-    timeZoneName: 'short',
-  }).format(sign.when)
-}
-
-/** How long a temporary password works: '24 hours', '10 minutes' in English. */
-export interface Lifetime {
-  amount: number
-  unit: 'hour' | 'minute'
-}
-
-export function brandOf(
-  program: string,
-  phone: string | undefined,
-  locale: Locale = sourceLocale,
-): Brand {
-  const code: ProgramCode = findProgram(program)?.code ?? flavours.usweb.defaultProgram
-  return {
-    name: programOf(code).displayName,
-    phone: phone ? formatProgramPhone(code, phone) : null,
-    locale,
-  }
-}
+export {
+  brandOf,
+  readingLine,
+  signInTimeOf,
+  type Brand,
+  type Channel,
+  type Lifetime,
+  type Message,
+  type NewDeviceSignIn,
+} from './templates-common.ts'
 
 const phoneOf = (b: Brand) => b.phone ?? 'the number on our website'
-
-/**
- * Issue 27 (problem 8): the temporary password again, in groups of four for reading aloud,
- * on a line of its own indented by four spaces, which the email's HTML shows in large type
- * (delivery/email-html.ts): `    Bavu kemi 4827 !`.
- */
-export function readingLine(password: string): string {
-  return `    ${(password.match(/.{1,4}/g) ?? [password]).join(' ')}`
-}
 
 const signOff = (b: Brand) =>
   `If you did not ask for this, call customer service at ${phoneOf(b)}.\n\n${b.name}`

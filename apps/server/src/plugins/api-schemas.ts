@@ -61,9 +61,9 @@ function checkBody(data: unknown): BodyCheck {
   return undefined
 }
 
-export const unsupportedMediaType = 'This call takes JSON (or the form its documentation names).'
+export const unsupportedMediaType = messages.service.unsupportedMediaType
 
-export const controlCharacterMessage = 'Please remove control characters from this field.'
+export const controlCharacterMessage = messages.service.controlCharacters
 
 /**
  * SECURITY: NUL and other control characters are refused before any schema or handler sees
@@ -74,11 +74,11 @@ const validator: FastifySchemaCompiler<$ZodType> = (route) => {
   return (data: unknown) => {
     const found = checkBody(data)
     if (found?.kind === 'tooDeep') {
-      return { error: new HttpError(400, messages.login.somethingWentWrong) }
+      return { error: new HttpError(400, 'login.somethingWentWrong') }
     }
     if (found?.kind === 'controlCharacter') {
       return {
-        error: Object.assign(new HttpError(400, controlCharacterMessage), {
+        error: Object.assign(new HttpError(400, 'service.controlCharacters'), {
           fields: [{ field: found.path.join('.'), message: controlCharacterMessage }],
         }),
       }
@@ -106,7 +106,8 @@ async function apiSchemasPlugin(app: FastifyInstance) {
       const previous = route.preValidation
       const check = async (request: FastifyRequest) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
-        if (type && !accepted.includes(type)) throw new HttpError(415, unsupportedMediaType)
+        if (type && !accepted.includes(type))
+          throw new HttpError(415, 'service.unsupportedMediaType')
       }
       route.preValidation = [
         ...(Array.isArray(previous) ? previous : previous ? [previous] : []),

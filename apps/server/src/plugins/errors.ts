@@ -4,22 +4,46 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 // $ZodError: what both full zod and the contract's zod/mini schemas throw from parse().
 import { $ZodError } from 'zod/v4/core'
-import { flavours, messages } from '@portal/contract'
+import {
+  flavours,
+  messageKeyOf,
+  serviceText,
+  type MessageKey,
+  type ServiceText,
+} from '@portal/contract'
 import type { FastifyRequest } from 'fastify'
 import { shortReference } from '../lib/request-context.ts'
 import { canonicalPageUrl } from './page-addresses.ts'
 import { unavailableDependency, type Dependency } from '../lib/unavailable.ts'
 import { MessageRefused, type MessageRefusalReason } from '../delivery/message-caps.ts'
 
+/** A refusal of the service: its message by key, its English from the catalogue (spec §7). */
 export class HttpError extends Error {
+  /** The message's key, answered beside its English (`messageKey`). */
+  readonly messageKey: string
   constructor(
     readonly statusCode: number,
-    message: string,
+    text: MessageKey | ServiceText,
     /** 429 and 503: when to try again (the Retry-After header, and a field of the answer). */
     readonly retryAfterSeconds?: number,
   ) {
-    super(message)
+    const { key, english } = typeof text === 'string' ? serviceText(text) : text
+    super(english)
+    this.messageKey = key
   }
+}
+
+/** The answer's message and its key. */
+function answerOf(text: ServiceText) {
+  return { message: text.english, messageKey: text.key }
+}
+
+/** A refused input's answer: the first field's message, by its key where the catalogue has it. */
+function inputAnswerOf(fields: { message: string }[]) {
+  const message = fields[0]?.message
+  if (message === undefined) return answerOf(serviceText('service.invalidInput'))
+  const messageKey = messageKeyOf(message)
+  return messageKey ? { message, messageKey } : { message }
 }
 
 const reasons: Record<number, string> = {
@@ -53,7 +77,7 @@ const plAppNames = new Set([flavours.pl.appName, flavours.pl.recoveryAppName])
  * 'Something went wrong, please try after sometime.' (pl). A call is pl's when its page is
  * (the address or the Referer under /proliability/), or its body names pl's appName.
  */
-export function failureMessageFor(request: FastifyRequest): string {
+export function failureMessageFor(request: FastifyRequest): ServiceText {
   const body = request.body as { appName?: unknown } | undefined
   const appName = typeof body?.appName === 'string' ? body.appName.toUpperCase() : ''
   let referer = ''
@@ -67,7 +91,7 @@ export function failureMessageFor(request: FastifyRequest): string {
     request.url.includes('/authenticateForPL') ||
     referer.toLowerCase().startsWith(plArea) ||
     [...plAppNames].some((name) => name.toUpperCase() === appName)
-  return messages.login[(isPl ? flavours.pl : flavours.usweb).failureText]
+  return serviceText(`login.${(isPl ? flavours.pl : flavours.usweb).failureText}`)
 }
 
 interface ErrorsOptions {
@@ -80,7 +104,7 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     (thrown: FastifyError | $ZodError | HttpError | MessageRefused, request, reply) => {
       const error =
         thrown instanceof MessageRefused
-          ? new HttpError(refusalStatus[thrown.reason], thrown.message, thrown.retryAfterSeconds)
+          ? new HttpError(refusalStatus[thrown.reason], thrown.messageKey, thrown.retryAfterSeconds)
           : thrown
       // A dependency away, too slow or exhausted (a refused or dropped database connection, a
       // pool timeout, Redis, the hashing queue full): 503 with Retry-After and the flavour's
@@ -97,16 +121,14 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
         reply.header('retry-after', String(retryAfterSeconds))
         return reply.code(503).send({
           error: 'Service Unavailable',
-          message: failureMessageFor(request),
+          ...answerOf(failureMessageFor(request)),
           retryAfterSeconds,
           reference: shortReference(request.id),
         })
       }
       if (error instanceof $ZodError) {
         const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
-        return reply
-          .code(400)
-          .send({ error: 'Bad Request', message: fields[0]?.message ?? 'Invalid input.', fields })
+        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
       }
       // A request refused by its route's declared schema: each field with the contract's message.
       if ('validation' in error && Array.isArray(error.validation)) {
@@ -120,31 +142,35 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
             message: issue.message ?? 'Invalid value.',
           }
         })
-        return reply
-          .code(400)
-          .send({ error: 'Bad Request', message: fields[0]?.message ?? 'Invalid input.', fields })
+        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
       }
       const fields =
         'fields' in error && Array.isArray(error.fields) ? { fields: error.fields } : {}
       const status = error.statusCode ?? 500
+      // Fastify's own refusals (a body too large, not JSON) carry its English only.
+      const text = error instanceof HttpError ? { messageKey: error.messageKey } : {}
       if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds))
         return reply.code(status).send({
           error: reasons[status] ?? 'Bad Request',
           message: error.message,
+          ...text,
           retryAfterSeconds: error.retryAfterSeconds,
         })
       }
       if (status >= 400 && status < 500) {
-        return reply
-          .code(status)
-          .send({ error: reasons[status] ?? 'Bad Request', message: error.message, ...fields })
+        return reply.code(status).send({
+          error: reasons[status] ?? 'Bad Request',
+          message: error.message,
+          ...text,
+          ...fields,
+        })
       }
       request.log.error({ err: error }, 'request failed')
       // The reference is the start of the request id: what the support desk searches for.
       return reply.code(status >= 500 && status < 600 ? status : 500).send({
         error: 'Internal Server Error',
-        message: 'The service could not complete the request. Please try again later.',
+        ...answerOf(serviceText('service.couldNotComplete')),
         reference: shortReference(request.id),
       })
     },
@@ -156,7 +182,7 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
     if (canonical) return reply.redirect(canonical, 308)
     return reply
       .code(404)
-      .send({ error: 'Not Found', message: 'There is nothing at this address.' })
+      .send({ error: 'Not Found', ...answerOf(serviceText('service.nothingHere')) })
   })
 }
 

@@ -3,7 +3,7 @@
 // many can hammer one person; sign-in has its own windows per client and per username; and
 // messages, which cost money, are capped per user with a resend cool-down. Counters live in
 // the WindowStore: Redis when REDIS_URL is set (shared by every instance), memory otherwise.
-import { messages } from '@portal/contract'
+import { messages, serviceText, type MessageKey } from '@portal/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Clock } from '../lib/clock.ts'
@@ -108,7 +108,7 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
     key: string,
     max: number,
     windowMinutes: number,
-    message: string = tooManyRequests,
+    message: MessageKey = 'throttle.tooManyAttempts',
     userId?: number,
   ) {
     const result = await store.hit(key, max, windowMinutes * 60_000, clock.now().getTime())
@@ -158,14 +158,14 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
             windowMs: cooldownMinutes * 60_000,
             userId,
           })
-          throw new HttpError(429, messages.throttle.waitForNewCode(seconds), seconds)
+          throw new HttpError(429, serviceText('throttle.waitForNewCode', seconds), seconds)
         }
       }
       await take(
         `messages-user:${userId}`,
         options.messages.perUser,
         options.messages.windowMinutes,
-        messages.throttle.tooManyMessages,
+        'throttle.tooManyMessages',
         userId,
       )
       return cooldown

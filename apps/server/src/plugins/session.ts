@@ -28,6 +28,7 @@ import type {
   SessionRow,
   StartedSessionRow,
 } from '../store/sessions.repo.ts'
+import { messages } from '@portal/contract'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
 export const sessionCookieName = (isSecure: boolean) =>
@@ -217,7 +218,8 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         })
         return reply.code(403).send({
           error: 'Forbidden',
-          message: 'The page has expired. Please reload it and try again.',
+          message: messages.service.pageExpired,
+          messageKey: 'service.pageExpired',
         })
       }
       // Only the calls that declare form bodies (spec §7's form calls: `consumes` on the route)
@@ -229,7 +231,8 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       if (/^\s*application\/x-www-form-urlencoded/i.test(contentType) && !takesForms) {
         return reply.code(415).send({
           error: 'Unsupported Media Type',
-          message: 'This call takes JSON.',
+          message: messages.service.takesJson,
+          messageKey: 'service.takesJson',
         })
       }
     } else if (config.issuesAntiForgeryToken === true && !isXsrfValid(presented, raw)) {

@@ -40,6 +40,7 @@ describe('the database away', () => {
       expect(response.json()).toEqual({
         error: 'Service Unavailable',
         message: messages.login.technicalDifficulties,
+        messageKey: 'login.technicalDifficulties',
         retryAfterSeconds: 5,
         reference: String(response.headers['x-request-id']).slice(0, 8),
       })

@@ -21,6 +21,7 @@ describe('a failing database', () => {
     expect(response.json()).toEqual({
       error: 'Internal Server Error',
       message: 'The service could not complete the request. Please try again later.',
+      messageKey: 'service.couldNotComplete',
       // A short reference the support desk searches: the start of the logged request id.
       reference: String(response.headers['x-request-id']).slice(0, 8),
     })

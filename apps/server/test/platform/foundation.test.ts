@@ -35,7 +35,11 @@ describe('header data', () => {
   it('answers an unknown program with 404 and a plain message', async () => {
     const response = await t.client().get('/api/customer-api/getPOMailingAddress/nosuch')
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ error: 'Not Found', message: 'Unknown program.' })
+    expect(response.json()).toEqual({
+      error: 'Not Found',
+      message: 'Unknown program.',
+      messageKey: 'service.unknownProgram',
+    })
   })
 
   it('lists countries with United States, 1 first', async () => {

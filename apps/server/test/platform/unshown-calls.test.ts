@@ -296,6 +296,7 @@ describe('the security-question calls', () => {
       expect(response.json()).toEqual({
         error: 'Gone',
         message: messages.account.securityQuestionsGone,
+        messageKey: 'account.securityQuestionsGone',
       })
     },
   )

@@ -181,9 +181,16 @@ describe('account creation', () => {
   it('refuses a weak password or a bad username with the spec messages, creating nothing', async () => {
     const weak = await createUser({ userPassword: 'password' })
     expect(weak.statusCode).toBe(400)
-    expect(weak.json()).toMatchObject({ message: messages.validation.passwordPattern })
+    // The field's message named by its key too (issue 42).
+    expect(weak.json()).toMatchObject({
+      message: messages.validation.passwordPattern,
+      messageKey: 'validation.passwordPattern',
+    })
     const badName = await createUser({ userLoginNm: 'no spaces allowed' })
-    expect(badName.json()).toMatchObject({ message: messages.validation.usernamePattern })
+    expect(badName.json()).toMatchObject({
+      message: messages.validation.usernamePattern,
+      messageKey: 'validation.usernamePattern',
+    })
     expect(await accountsNamed(t, 'new_bclip_user')).toEqual([])
   })
 

@@ -1,6 +1,6 @@
 import { use, useEffect, useId, useRef, type MouseEvent } from 'react'
 import { type ProgramCode } from '@portal/contract'
-import { messages, translateServerText, webTexts } from '../i18n/texts.ts'
+import { messages, webTexts } from '../i18n/texts.ts'
 import { useProgramPhone } from '../lib/program-phone.ts'
 import { useErrorTitle } from '../lib/page.ts'
 import { ProgramContext } from '../lib/program-selection.ts'
@@ -51,33 +51,28 @@ function BannerText({ item }: { item: BannerItem }) {
   return isFieldMessage(item) ? <FieldLink {...item} /> : <>{item}</>
 }
 
-/** The service's answers stay English (spec §7): each shown in the portal's language. */
-const translated = (item: BannerItem): BannerItem =>
-  typeof item === 'string' ? translateServerText(item) : item
-
 /**
  * Spec §8: messages appear in a red banner list headed 'Error'. The banner takes focus each
  * time it is given a new list, so keyboard and screen-reader users land on it (not when the
  * list only lost the messages of fields put right, issue 43); a message about a field links to
  * it; the page title starts with "Error: " while it shows.
  */
-export function ErrorBanner({ items: given }: { items: readonly BannerItem[] }) {
-  const items = given.map(translated)
+export function ErrorBanner({ items }: { items: readonly BannerItem[] }) {
   const ref = useRef<HTMLDivElement>(null)
   const headingId = useId()
   const program = use(ProgramContext)?.program.code
   const isCallAsked = items.some((item) => typeof item === 'string' && callsTheNumber.test(item))
   useErrorTitle(items.length > 0)
-  const shownRef = useRef<readonly BannerItem[]>(given)
+  const shownRef = useRef<readonly BannerItem[]>(items)
 
   useEffect(() => {
     const before = shownRef.current
-    shownRef.current = given
+    shownRef.current = items
     // Issue 43: a message that left because its field is now valid moves no focus (the
     // member is typing in that field); any other new list takes it.
-    const isFewer = given.length < before.length && given.every((item) => before.includes(item))
+    const isFewer = items.length < before.length && items.every((item) => before.includes(item))
     if (!isFewer) ref.current?.focus()
-  }, [given])
+  }, [items])
 
   if (items.length === 0) return null
   const reference = failureReference()

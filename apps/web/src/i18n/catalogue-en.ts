@@ -17,5 +17,4 @@ export const catalogueEn: Catalogue = {
   screenTexts,
   webTexts: portalTextsEn,
   formTexts: portalFormTextsEn,
-  translateServerText: (text) => text,
 }

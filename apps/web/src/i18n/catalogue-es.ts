@@ -1,7 +1,6 @@
 // The Spanish catalogue of the portal: the contract's texts and the portal's own. Loaded on
 // its own (a chunk of its own) only when Spanish is the active language.
 import { contractTextsEs } from '@portal/contract/i18n'
-import { serverTextTranslator } from './server-texts.ts'
 import type { Catalogue } from './catalogue.ts'
 
 const { portalTexts, portalFormTexts, ...specification } = contractTextsEs
@@ -10,5 +9,4 @@ export const catalogueEs: Catalogue = {
   ...specification,
   webTexts: portalTexts,
   formTexts: portalFormTexts,
-  translateServerText: serverTextTranslator(contractTextsEs.messages),
 }

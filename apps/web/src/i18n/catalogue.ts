@@ -22,7 +22,6 @@ export interface Catalogue {
   accountLabels?: Record<Program['accountLabel'], string>
   webTexts: WebTexts
   formTexts: FormTexts
-  translateServerText: (text: string) => string
 }
 
 /** The login page's texts in one language: a part of its catalogue, at the same keys. */

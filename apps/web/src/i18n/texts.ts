@@ -17,6 +17,7 @@ import {
   isLocale,
   localeCookie,
   sourceLocale,
+  textAt,
   type Flavour,
   type FlavourNames,
   type Locale,
@@ -33,12 +34,6 @@ export let messages = {} as Catalogue['messages']
 export let passwordRuleLabels = {} as Catalogue['passwordRuleLabels']
 export let screenTexts = {} as Catalogue['screenTexts']
 export let webTexts = {} as WebTexts
-/**
- * A text the service sent (its answers stay English, spec §7) in the active language, by
- * the key the English text has in the contract's catalogue (server-texts.ts, loaded with a
- * translation). English shows it as sent.
- */
-export let translateServerText: (text: string) => string = (text) => text
 let accountLabels: Catalogue['accountLabels'] | undefined
 let translatedFormTexts: FormTexts | undefined
 
@@ -48,6 +43,32 @@ let translatedFormTexts: FormTexts | undefined
  */
 export function translatedForms(): FormTexts | undefined {
   return translatedFormTexts
+}
+
+/** An error answer of the service: its English (spec §7) and that text's key in the catalogue. */
+export interface ServiceAnswer {
+  message: string
+  messageKey?: string | undefined
+  retryAfterSeconds?: number | undefined
+}
+
+/**
+ * A message the service answered, in the active language by its key (the catalogue's); as
+ * sent when the key is not the catalogue's (the console's, Fastify's own) or its text has a
+ * value the answer does not carry. The one value an answer carries is the seconds to wait
+ * for a new code, its `retryAfterSeconds`.
+ */
+export function serviceAnswerText({
+  message,
+  messageKey,
+  retryAfterSeconds,
+}: ServiceAnswer): string {
+  const text = messageKey === undefined ? undefined : textAt(messages, messageKey)
+  if (typeof text === 'string') return text
+  if (messageKey === 'throttle.waitForNewCode' && typeof retryAfterSeconds === 'number') {
+    return messages.throttle.waitForNewCode(retryAfterSeconds)
+  }
+  return message
 }
 
 /** Spec §8: the flavour's text for a failed call, in the active language. */
@@ -83,7 +104,6 @@ function activate(next: Locale, catalogue: Catalogue): void {
   webTexts = catalogue.webTexts
   accountLabels = catalogue.accountLabels
   translatedFormTexts = catalogue.formTexts
-  translateServerText = catalogue.translateServerText
 }
 
 /**

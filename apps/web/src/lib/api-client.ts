@@ -4,6 +4,7 @@
 // Request bodies are never logged or attached to errors: they carry passwords.
 import type { ErrorResponse } from '@portal/contract'
 import { env } from '../config/env.ts'
+import { serviceAnswerText } from '../i18n/texts.ts'
 import { noteFailureReference } from './failure-reference.ts'
 
 /** Any schema with zod's `safeParse` (kept structural so this file does not depend on zod). */
@@ -18,17 +19,29 @@ export interface ResponseSchema<T> {
 export type CallResult<T> =
   /** A 2xx answer with the body the contract promises (whatever JSON came, without a schema). */
   | { kind: 'answered'; status: number; json: T }
-  /** A 4xx/5xx answer; `message` is the service's own text when it sent one. */
+  /**
+   * A 4xx/5xx answer; `message` is the service's own text when it sent one, in the page's
+   * language by its key (the service answers English, spec §7).
+   */
   | { kind: 'refused'; status: number; message: string | null }
   /** No answer (`transport`: offline, DNS, reset, aborted), or a 2xx body the contract does not promise. */
   | { kind: 'failed'; reason: 'transport' | 'unexpected' }
 
-/** The `message` of the service's error answers ({ error, message }), when there is one. */
+/**
+ * The `message` of the service's error answers ({ error, message, messageKey }), when there is
+ * one, in the active language by its key.
+ */
 function messageOf(json: unknown): string | null {
   // Read by shape, as the reference is: every page calls through here (the header's phone),
   // and the schema library loads only with the screens and calls that judge with it.
-  const message = (json as Partial<ErrorResponse> | null | undefined)?.message
-  return typeof message === 'string' ? message : null
+  const answer = json as
+    (Partial<ErrorResponse> & { retryAfterSeconds?: unknown }) | null | undefined
+  const message = answer?.message
+  if (typeof message !== 'string') return null
+  const messageKey = typeof answer?.messageKey === 'string' ? answer.messageKey : undefined
+  const seconds = answer?.retryAfterSeconds
+  const retryAfterSeconds = typeof seconds === 'number' ? seconds : undefined
+  return serviceAnswerText({ message, messageKey, retryAfterSeconds })
 }
 
 /**

@@ -58,6 +58,9 @@ export const consoleTexts = {
   ownPasswordHeading: 'Choose your own password',
   passwordChanged: 'Your password is changed. Please sign in again.',
   currentPasswordRefused: 'The current password is not right.',
+  alreadyDisabled: 'The member is already disabled.',
+  alreadyEnabled: 'The member is already enabled.',
+  startAfterEnd: 'The start date must not be after the end date.',
   passwordsDiffer: 'The new passwords do not match.',
   /**
    * Review problem 14: why a locked account is locked, and since when ("after 6 wrong codes

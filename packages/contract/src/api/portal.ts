@@ -41,6 +41,8 @@ export const ErrorResponseSchema = z
   .object({
     error: z.string(),
     message: z.string(),
+    /** The message's key in the catalogue (message-keys.ts): how the portal shows it translated. */
+    messageKey: z.optional(z.string()),
     /** Input problems: each field with the contract's message for it. */
     fields: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
   })

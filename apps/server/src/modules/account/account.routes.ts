@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import {
-  messages,
   operationOf,
   SaveAccountSchema,
   SignedInAccountSchema,
@@ -66,13 +65,13 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     const { user } = request.member
     const form = request.body
     if (!isSameUsername(form.userName, user.username)) {
-      throw new HttpError(403, messages.service.anotherSignInsPasswordChange)
+      throw new HttpError(403, 'service.anotherSignInsPasswordChange')
     }
     await perUser(request, user.username)
     if (!(await account.isCurrentPassword(user, form.currentPassword, request.ip))) {
-      const message = messages.account.currentPasswordWrong
-      throw Object.assign(new HttpError(400, message), {
-        fields: [{ field: 'currentPassword', message }],
+      const refusal = new HttpError(400, 'account.currentPasswordWrong')
+      throw Object.assign(refusal, {
+        fields: [{ field: 'currentPassword', message: refusal.message }],
       })
     }
     const result = await account.changePassword(user, form.password)
@@ -102,7 +101,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps) {
     response: refusals(403, 410),
   })
   const gone = async () => {
-    throw new HttpError(410, messages.account.securityQuestionsGone)
+    throw new HttpError(410, 'account.securityQuestionsGone')
   }
   api.post(`${auth}/validateanswers`, { schema: goneSchema('validateAnswers') }, gone)
   api.post(`${auth}/finduserbyusername`, { schema: goneSchema('findUserByUsername') }, gone)

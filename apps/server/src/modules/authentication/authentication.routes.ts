@@ -14,7 +14,6 @@ import {
   programOf,
   type AuthenticateResponse,
   type LoginResponse,
-  messages,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -138,7 +137,7 @@ export async function authenticationRoutes(app: FastifyInstance, deps: Deps) {
       },
       { isProgramFixed: false },
     )
-    if (!result.ok) throw new HttpError(401, messages.service.authenticationFailed)
+    if (!result.ok) throw new HttpError(401, 'service.authenticationFailed')
     return reply.code(200).send(answer(result))
   })
 

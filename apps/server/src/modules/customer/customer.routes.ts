@@ -15,7 +15,6 @@ import {
   type MailingAddress,
   type RegistrationLookup,
   type RegistrationLookupResponse,
-  messages,
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -54,10 +53,9 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      if (!findProgram(request.params.program))
-        throw new HttpError(404, messages.service.unknownProgram)
+      if (!findProgram(request.params.program)) throw new HttpError(404, 'service.unknownProgram')
       const phone = await records.phoneOf(request.params.program)
-      if (!phone) throw new HttpError(404, messages.service.noMailingAddress)
+      if (!phone) throw new HttpError(404, 'service.noMailingAddress')
       return sendPrepared(request, reply, mailingAnswer(phone))
     },
   )
@@ -72,7 +70,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     const { username } = request.body
     const { user, customer } = request.member
     if (!isSameUsername(user.username, username))
-      throw new HttpError(403, messages.service.anotherUsersAccount)
+      throw new HttpError(403, 'service.anotherUsersAccount')
     return {
       username: user.username,
       customerNumber: user.custnum,
@@ -99,11 +97,11 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
     // The signed-in user and their customer record (one query); only ever their own.
     const { session, user, customer } = await memberOf(request, activeSignIn)
     if (query.customerNumber !== user.custnum) {
-      throw new HttpError(403, messages.service.anotherUsersCustomerRecord)
+      throw new HttpError(403, 'service.anotherUsersCustomerRecord')
     }
     const program = findProgram(query.clientPrefix)
-    if (!program) throw new HttpError(400, messages.service.unknownProgram)
-    if (!customer) throw new HttpError(404, messages.service.noCustomerRecord)
+    if (!program) throw new HttpError(400, 'service.unknownProgram')
+    if (!customer) throw new HttpError(404, 'service.noCustomerRecord')
     // The verdict is bound to the flow once (signin/sign-in.ts); before the second factor the
     // answer carries it, not the record (docs/decisions/0006); after it, the whole record.
     const { check, isRecordShown } = await bindProgramCheck(
@@ -113,7 +111,7 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       customer,
     )
     const record = isRecordShown ? await records.recordOf(user.custnum) : undefined
-    if (isRecordShown && !record) throw new HttpError(404, messages.service.noCustomerRecord)
+    if (isRecordShown && !record) throw new HttpError(404, 'service.noCustomerRecord')
     return {
       tax_Id: isRecordShown ? customer.taxId : null,
       status: isRecordShown ? customer.status : null,
@@ -141,14 +139,14 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
       const { user } = request.member
       const { custnum, ...address } = request.body
       if (custnum !== undefined && custnum !== user.custnum) {
-        throw new HttpError(403, messages.service.anotherUsersCustomerRecord)
+        throw new HttpError(403, 'service.anotherUsersCustomerRecord')
       }
       const saved = await records.saveAddress(
         user,
         { caddr2: null, ccountry: null, ...address },
         request.ip,
       )
-      if (!saved) throw new HttpError(401, messages.service.pleaseLogIn)
+      if (!saved) throw new HttpError(401, 'service.pleaseLogIn')
       return saved
     },
   )

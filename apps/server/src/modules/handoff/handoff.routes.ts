@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import {
-  HandoffRequestSchema,
-  HandoffResponseSchema,
-  operationOf,
-  messages,
-} from '@portal/contract'
+import { HandoffRequestSchema, HandoffResponseSchema, operationOf } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { OidcService } from '../oidc/oidc.service.ts'
@@ -44,7 +39,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Dep
     const check = programCheckOf(session)
     const password = request.session.unseal(session.data.handoffSecret)
     if (!check || password === undefined) {
-      throw new HttpError(401, messages.service.pleaseLogIn)
+      throw new HttpError(401, 'service.pleaseLogIn')
     }
     // A program whose site is registered for OpenID Connect (issue 44) takes the member by a
     // handover to the provider instead: no password leaves the service.

@@ -12,12 +12,10 @@ interface Deps {
   warnBeforeSeconds: number
 }
 
-const ended = 'Your session has ended. Please log in again.'
-
 export async function sessionTimeRoutes(app: FastifyInstance, { warnBeforeSeconds }: Deps) {
   const api = withSchemas(app)
   const answer = (secondsLeft: number | null) => {
-    if (secondsLeft === null) throw new HttpError(401, ended)
+    if (secondsLeft === null) throw new HttpError(401, 'service.sessionEnded')
     return { secondsLeft, warnBeforeSeconds }
   }
   api.get(

@@ -6,12 +6,12 @@ import {
   findProgram,
   flavours,
   limits,
-  messages,
   mfaScreens,
   programOf,
   type CwMfaResponse,
   type Locale,
   type MfaDeliveryMethod,
+  type MessageKey,
 } from '@portal/contract'
 import { templates } from '../../delivery/templates.ts'
 import { describeUserAgent } from '../../lib/user-agent.ts'
@@ -28,10 +28,10 @@ import {
   type MfaOutcome,
 } from './mfa-common.ts'
 
-const refusalMessages: Record<ChannelRefusal, string> = {
-  notOnRecord: messages.mfa.firstCodeOnRecord,
-  notProven: messages.mfa.codeToProvenOnly,
-  afterRecovery: messages.mfa.codeAfterRecovery,
+const refusalMessages: Record<ChannelRefusal, MessageKey> = {
+  notOnRecord: 'mfa.firstCodeOnRecord',
+  notProven: 'mfa.codeToProvenOnly',
+  afterRecovery: 'mfa.codeAfterRecovery',
 }
 
 export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {

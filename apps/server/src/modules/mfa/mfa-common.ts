@@ -9,6 +9,9 @@ import {
   type MfaContact,
   type MfaDeliveryMethod,
   type ProgramCode,
+  serviceText,
+  type MessageKey,
+  type ServiceText,
 } from '@portal/contract'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf } from '../../delivery/templates.ts'
@@ -56,11 +59,14 @@ export type MfaOutcome =
  * typed cannot be used here, and the message tells the member what to type instead (400).
  */
 export class MfaRefusal extends Error {
+  readonly text: ServiceText
   constructor(
-    message: string,
+    text: MessageKey | ServiceText,
     readonly isInputRefused = false,
   ) {
-    super(message)
+    const said = typeof text === 'string' ? serviceText(text) : text
+    super(said.english)
+    this.text = said
   }
 }
 

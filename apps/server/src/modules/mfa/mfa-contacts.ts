@@ -4,7 +4,6 @@ import {
   invalidMobileErrorCode,
   isValidMobile,
   maskEmail,
-  messages,
   maskPhone,
   maskedEmailPattern,
   mfaScreens,
@@ -12,6 +11,7 @@ import {
   type MfaContact,
   type MfaDeliveryMethod,
   type MfaDetails,
+  serviceText,
 } from '@portal/contract'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import { templates } from '../../delivery/templates.ts'
@@ -149,7 +149,7 @@ export function mfaContacts(deps: MfaDeps, helpers: MfaContext) {
       const previous = await repo.contactOf(user.id)
       const contact = keptOnFile(sent, onFileOf(user, previous))
       if (maskedEmailPattern.test(contact.emailAddress)) {
-        throw new MfaRefusal(messages.validation.email(contact.emailAddress), true)
+        throw new MfaRefusal(serviceText('validation.email', contact.emailAddress), true)
       }
       if (!isValidMobile(contact.phoneNumber, dialPrefix)) {
         return response({
@@ -168,7 +168,7 @@ export function mfaContacts(deps: MfaDeps, helpers: MfaContext) {
         // SECURITY: proven contacts are changed only after this sign-in passed the code (C1),
         // also after a reset or an unlock, when they stay bound (issue 32, R1).
         await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
-        throw new MfaRefusal('Verified contact details can be changed after the code only.')
+        throw new MfaRefusal('service.verifiedContactsAfterCodeOnly')
       }
       if (!isSignedIn && !isAnyProven) {
         // SECURITY (issue 32, H2): until a first code has passed, only contacts on the
@@ -188,7 +188,7 @@ export function mfaContacts(deps: MfaDeps, helpers: MfaContext) {
         // not for saving).
         if (refusal.email === 'notOnRecord' || refusal.sms === 'notOnRecord') {
           await audit.record({ event: 'mfa.contact_change_refused', userId: user.id })
-          throw new MfaRefusal(messages.mfa.firstCodeOnRecord, true)
+          throw new MfaRefusal('mfa.firstCodeOnRecord', true)
         }
       }
       const b = await brand(user)

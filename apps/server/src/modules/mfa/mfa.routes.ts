@@ -13,7 +13,6 @@ import {
   type ApiCallName,
   type Country,
   type MfaDeliveryMethod,
-  messages,
   mfaScreens,
 } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
@@ -87,7 +86,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
           named !== '' &&
           !isSameUsername(named, request.member.user.username)
         ) {
-          throw new HttpError(403, messages.service.anotherSignInsVerification)
+          throw new HttpError(403, 'service.anotherSignInsVerification')
         }
       },
     ],
@@ -99,7 +98,7 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       return await work()
     } catch (error) {
       if (error instanceof MfaRefusal)
-        throw new HttpError(error.isInputRefused ? 400 : 403, error.message)
+        throw new HttpError(error.isInputRefused ? 400 : 403, error.text)
       throw error
     }
   }
@@ -157,12 +156,12 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
       const { session, user } = request.member
       const contact = request.body
       const dialPrefix = await mfa.dialPrefixOf(contact.geoCountryId)
-      if (!dialPrefix) throw new HttpError(400, messages.service.chooseCountry)
+      if (!dialPrefix) throw new HttpError(400, 'service.chooseCountry')
       const isSignedIn = session.stage === 'authenticated'
       // The update path follows a code this sign-in passed, not a known device or an exempt
       // program: those skip the code, and the contacts are what the code protects.
       if (isSignedIn && !hasPassedFactor(session)) {
-        throw new HttpError(403, messages.service.contactsAfterCodeOnly)
+        throw new HttpError(403, 'service.contactsAfterCodeOnly')
       }
       const { firstCodeAtOnce, ...sent } = contact
       const saved = await refusing(() => mfa.updateContact(user, sent, dialPrefix, isSignedIn))

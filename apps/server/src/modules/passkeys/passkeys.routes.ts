@@ -15,9 +15,7 @@ import {
   PasskeySchema,
   PasskeyStatusSchema,
   operationOf,
-  screenTexts,
   type ApiCallName,
-  messages,
 } from '@portal/contract'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
@@ -73,7 +71,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
       requireMember(signedIn),
       async (request: FastifyRequest) => {
         if (!hasPassedFactor(request.member.session)) {
-          throw new HttpError(403, screenTexts.passkeys.removeRefused)
+          throw new HttpError(403, 'service.passkeyRemoveRefused')
         }
       },
     ],
@@ -83,7 +81,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
     try {
       return await work()
     } catch (error) {
-      if (error instanceof PasskeyRefusal) throw new HttpError(error.statusCode, error.message)
+      if (error instanceof PasskeyRefusal) throw new HttpError(error.statusCode, error.text)
       throw error
     }
   }
@@ -114,7 +112,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
     },
     async (request) => {
       const made = await passkeys.authenticationOptions(request.member.user)
-      if (!made) throw new HttpError(409, screenTexts.passkeys.none)
+      if (!made) throw new HttpError(409, 'service.noPasskeyMade')
       await keepChallenge(request, made.challenge)
       return { ...made.options }
     },
@@ -192,7 +190,7 @@ export async function passkeysRoutes(app: FastifyInstance, { passkeys, deviceCoo
     async (request) => {
       const { user } = request.member
       const removed = await passkeys.remove(user, request.body.id, 'owner')
-      if (!removed) throw new HttpError(404, messages.service.passkeyNotOnAccount)
+      if (!removed) throw new HttpError(404, 'service.passkeyNotOnAccount')
       return { passkeys: await passkeys.list(user.id) }
     },
   )

@@ -22,6 +22,9 @@ import {
   sourceLocale,
   type Locale,
   type Passkey,
+  serviceText,
+  type MessageKey,
+  type ServiceText,
 } from '@portal/contract'
 import { contractTexts } from '@portal/contract/i18n'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
@@ -56,11 +59,14 @@ export interface StoredChallenge {
 
 /** A passkey ceremony this sign-in may not complete; the message is for the member (4xx). */
 export class PasskeyRefusal extends Error {
+  readonly text: ServiceText
   constructor(
-    message: string,
+    text: MessageKey | ServiceText,
     readonly statusCode: 400 | 403 | 409 = 400,
   ) {
-    super(message)
+    const said = typeof text === 'string' ? serviceText(text) : text
+    super(said.english)
+    this.text = said
   }
 }
 
@@ -180,7 +186,7 @@ export function passkeysService(deps: PasskeyDeps) {
     async registrationOptions(user: SessionUser) {
       const existing = await repo.ofUser(user.id)
       if (existing.length >= maxPasskeysPerUser) {
-        throw new PasskeyRefusal(`An account can hold ${maxPasskeysPerUser} passkeys.`, 409)
+        throw new PasskeyRefusal(serviceText('service.passkeyLimit', maxPasskeysPerUser), 409)
       }
       const options = await generateRegistrationOptions({
         rpName: rpName(user),
@@ -209,7 +215,7 @@ export function passkeysService(deps: PasskeyDeps) {
           userId: user.id,
           detail: { reason },
         })
-        throw new PasskeyRefusal('The passkey could not be created.')
+        throw new PasskeyRefusal('service.passkeyNotCreated')
       }
       const expectedChallenge = challengeOf(held, 'register')
       if (!expectedChallenge) return refuse('no current challenge')

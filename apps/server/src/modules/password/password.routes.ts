@@ -3,7 +3,6 @@ import {
   operationOf,
   UpdateTempPasswordFormSchema,
   UpdateTempPasswordResponseSchema,
-  messages,
 } from '@portal/contract'
 import { changeRefusals, formBody, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
@@ -30,14 +29,14 @@ export async function passwordRoutes(app: FastifyInstance, { passwords }: Deps) 
     {
       schema,
       preHandler: requireMember(['password_change_required'], {
-        refusal: 'Please log in with your temporary password first.',
+        refusal: 'service.temporaryPasswordFirst',
       }),
     },
     async (request) => {
       const form = request.body
       const { user } = request.member
       if (!isSameUsername(user.username, form.userName)) {
-        throw new HttpError(403, messages.service.anotherSignInsPasswordChange)
+        throw new HttpError(403, 'service.anotherSignInsPasswordChange')
       }
       const result = await passwords.replacePassword(user.id, form.password)
       // The user signs in again with the new password (spec §2 screen 16); every other

@@ -2,12 +2,7 @@
 // policy term, from the terms the operator imports.
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import {
-  CurrentTermResponseSchema,
-  FindCurrentTermSchema,
-  operationOf,
-  messages,
-} from '@portal/contract'
+import { CurrentTermResponseSchema, FindCurrentTermSchema, operationOf } from '@portal/contract'
 import { changeRefusals, refusals, withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import { requireMember } from '../signin/flow-guard.ts'
@@ -31,7 +26,7 @@ export async function policyRoutes(app: FastifyInstance, { policy }: Deps) {
       const { user } = request.member
       const asked = request.body?.custnum
       if (asked !== undefined && asked !== user.custnum) {
-        throw new HttpError(403, messages.service.anotherUsersCustomerRecord)
+        throw new HttpError(403, 'service.anotherUsersCustomerRecord')
       }
       const term = await policy.currentTerm(user.custnum)
       return {

@@ -4,7 +4,6 @@ import {
   CreateUserResponseSchema,
   ExistingAccountCheckSchema,
   ExistingAccountResponseSchema,
-  messages,
   operationOf,
   type CreateUserResponse,
   type RegistrationLookup,
@@ -30,7 +29,7 @@ export function registrationLookup(app: FastifyInstance, { registration }: Deps)
     await app.limits.byClient(request)
     await perCustomer(request, query.customerNumber)
     const found = await registration.lookUp(query)
-    if (!found) throw new HttpError(404, messages.registration.notFound)
+    if (!found) throw new HttpError(404, 'registration.notFound')
     return found
   }
 }

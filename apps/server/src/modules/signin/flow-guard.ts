@@ -14,9 +14,10 @@ import type { DeviceLookup } from '../../store/mfa.repo.ts'
 import type { LoadedMember } from '../../store/sessions.repo.ts'
 import type { SessionUser, UserWithCustomer } from '../../store/users.repo.ts'
 import { isSignInState, type ProgramCheck, type SignInState } from './flow.ts'
+import { type MessageKey } from '@portal/contract'
 
-export const pleaseLogIn = 'Please log in to continue.'
-export const refusedProgram = 'This account cannot continue to the program site.'
+const pleaseLogIn = 'service.pleaseLogIn'
+const refusedProgram = 'service.refusedProgram'
 
 /**
  * The signed-in member of a call: the session, the user and their customer record (and the
@@ -62,7 +63,7 @@ export function programCheckOf(session: Session): ProgramCheck | undefined {
 export async function requireState(
   request: FastifyRequest,
   states: readonly SignInState[],
-  refusal?: string,
+  refusal?: MessageKey,
   device?: DeviceLookup,
 ): Promise<Session> {
   const session = await request.session.load({ device })
@@ -86,7 +87,7 @@ export async function requireState(
 
 interface MemberOptions {
   /** What a session outside the states is told (401), instead of the default answers. */
-  refusal?: string
+  refusal?: MessageKey
   /**
    * The browser's device, for a call that decides the second factor: the member's MFA
    * contact and that device's trust are read with the session (`member.secondFactor`).

@@ -6,7 +6,7 @@
 // A step's outcome becomes a flow event through one table (`outcomeMoves`): a new second
 // factor (a passkey was one) is one row of it.
 import type { FastifyRequest } from 'fastify'
-import { messages, type ProgramCode } from '@portal/contract'
+import { type ProgramCode } from '@portal/contract'
 import { HttpError } from '../../plugins/errors.ts'
 import type { Session, SessionHandle } from '../../plugins/session.ts'
 import {
@@ -132,7 +132,7 @@ async function advance(
   const session = await request.session.load()
   const from = session?.stage
   const to = isSignInState(from) ? nextState(from, event) : undefined
-  if (!session || !to) throw new HttpError(409, messages.service.stepOutOfOrder)
+  if (!session || !to) throw new HttpError(409, 'service.stepOutOfOrder')
   if (to === 'ended') {
     await request.session.end({ audit })
     return to
@@ -156,7 +156,7 @@ async function renewWithPassword(
   newPassword: string,
 ): Promise<SignInState> {
   const session = await request.session.load()
-  if (!session) throw new HttpError(409, messages.service.stepOutOfOrder)
+  if (!session) throw new HttpError(409, 'service.stepOutOfOrder')
   const data = { ...session.data }
   if ('handoffSecret' in data) data.handoffSecret = request.session.seal(newPassword)
   await request.session.start({
@@ -227,7 +227,7 @@ export async function bindProgramCheck(
 ): Promise<{ check: ProgramCheck; isRecordShown: boolean }> {
   const bound = programCheckOf(session)
   if (bound && bound.program !== program) {
-    throw new HttpError(403, messages.service.checkedForAnotherProgram)
+    throw new HttpError(403, 'service.checkedForAnotherProgram')
   }
   let check = bound
   if (!check) {

@@ -37,6 +37,7 @@ import type { PasskeysService } from '../passkeys/passkeys.service.ts'
 import { consoleCookie, ownPasswordRoutes } from './console-session.ts'
 import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
 import type { SupportFailure, SupportService } from './support.service.ts'
+import { type MessageKey } from '@portal/contract'
 
 export { consoleCookie }
 
@@ -59,11 +60,11 @@ declare module 'fastify' {
   }
 }
 
-const failureStatus: Record<SupportFailure, [number, string]> = {
-  USER_NOT_FOUND: [404, consoleTexts.memberNotFound],
-  INCIDENT_NOT_FOUND: [404, consoleTexts.incidentNotFound],
-  NOT_LOCKED: [409, consoleTexts.notLocked],
-  NO_EMAIL: [409, consoleTexts.noEmail],
+const failureStatus: Record<SupportFailure, [number, MessageKey]> = {
+  USER_NOT_FOUND: [404, 'console.memberNotFound'],
+  INCIDENT_NOT_FOUND: [404, 'console.incidentNotFound'],
+  NOT_LOCKED: [409, 'console.notLocked'],
+  NO_EMAIL: [409, 'console.noEmail'],
 }
 
 const UsernameParams = z.object({ username: z.string().min(1).max(50) })
@@ -97,7 +98,7 @@ export async function consoleRoutes(
     await app.limits.byClient(request)
     await signInLimit(request, email)
     const id = await staff.signIn(email, password, request.ip)
-    if (!id) throw new HttpError(401, consoleTexts.signInRefused)
+    if (!id) throw new HttpError(401, 'console.signInRefused')
     setSession(reply, id)
     return { stage: 'code', message: consoleTexts.codeSent }
   })
@@ -108,7 +109,7 @@ export async function consoleRoutes(
     const pending = request.cookies[consoleCookie] ?? ''
     await app.limits.byClient(request)
     const id = pending ? await staff.verifyCode(pending, code, request.ip) : undefined
-    if (!id) throw new HttpError(401, consoleTexts.codeRefused)
+    if (!id) throw new HttpError(401, 'console.codeRefused')
     setSession(reply, id)
     const session = await staff.session(id)
     return {
@@ -126,7 +127,7 @@ export async function consoleRoutes(
     if (!session || session.stage !== 'signed_in') {
       // A dead id goes; a sign-in waiting for its code stays.
       if (!session && request.cookies[consoleCookie]) clearSession(reply)
-      throw new HttpError(401, consoleTexts.sessionEnded)
+      throw new HttpError(401, 'console.sessionEnded')
     }
     request.consoleSession = session
     await requireOwnPassword(request, session)
@@ -142,11 +143,11 @@ export async function consoleRoutes(
     const route = request.routeOptions.url ?? request.url
     if (ownPasswordRoutes.has(route)) return
     await staff.refused(session, 'password_change_required', `${request.method} ${route}`)
-    throw new HttpError(403, consoleTexts.passwordChangeRequired)
+    throw new HttpError(403, 'console.passwordChangeRequired')
   }
 
   const signedIn = (request: FastifyRequest): ConsoleSession => {
-    if (!request.consoleSession) throw new HttpError(401, consoleTexts.sessionEnded)
+    if (!request.consoleSession) throw new HttpError(401, 'console.sessionEnded')
     return request.consoleSession
   }
 
@@ -159,7 +160,7 @@ export async function consoleRoutes(
     if (!isAllowed(session.staff.role, action)) {
       const route = `${request.method} ${request.routeOptions.url ?? request.url}`
       await staff.refused(session, 'role', route, action)
-      throw new HttpError(403, consoleTexts.notAllowed)
+      throw new HttpError(403, 'console.notAllowed')
     }
     return session
   }
@@ -206,7 +207,7 @@ export async function consoleRoutes(
       const ticket = q.replace(/[\s-]+/g, '').toUpperCase()
       const found = /^INC\d+$/.test(ticket) ? await support.incident(ticket) : undefined
       const members = await support.searchMembers(q)
-      if (!found && members.length === 0) throw new HttpError(404, consoleTexts.notFound)
+      if (!found && members.length === 0) throw new HttpError(404, 'console.notFound')
       const incident: IncidentSummary | null = found
         ? (Object.fromEntries(
             Object.entries(found).filter(([key]) => key !== 'events'),
@@ -240,7 +241,7 @@ export async function consoleRoutes(
         const session = await allowed(request, 'lookUp')
         const { ticket } = request.params
         const incident = await support.incident(ticket, staffActor(session.staff))
-        if (!incident) throw new HttpError(404, consoleTexts.incidentNotFound)
+        if (!incident) throw new HttpError(404, 'console.incidentNotFound')
         return incident
       },
     )
@@ -266,7 +267,7 @@ export async function consoleRoutes(
         const session = await allowed(request, 'lookUp')
         const { username } = request.params
         const member = await support.member({ username }, staffActor(session.staff))
-        if (!member) throw new HttpError(404, consoleTexts.memberNotFound)
+        if (!member) throw new HttpError(404, 'console.memberNotFound')
         return member
       },
     )
@@ -312,10 +313,10 @@ export async function consoleRoutes(
       const { username, id } = request.params
       const { reason } = request.body
       const user = await support.findMember({ username })
-      if (!user) throw new HttpError(404, consoleTexts.memberNotFound)
+      if (!user) throw new HttpError(404, 'console.memberNotFound')
       const actor = staffActor(session.staff)
       const removed = await passkeys.remove(user, id, { actor, reason })
-      if (!removed) throw new HttpError(404, consoleTexts.passkeyNotFound)
+      if (!removed) throw new HttpError(404, 'console.passkeyNotFound')
       return { removed: removed.name }
     })
 
@@ -349,7 +350,7 @@ export async function consoleRoutes(
         const session = await allowed(request, 'manageStaff')
         const { email, role } = request.body
         const created = await staff.create(email, role, staffActor(session.staff))
-        if (!created.ok) throw new HttpError(409, consoleTexts.staffExists)
+        if (!created.ok) throw new HttpError(409, 'console.staffExists')
         // Shown once, to the admin who hands it over; stored only as a hash.
         return { email: email.toLowerCase(), role, temporaryPassword: created.temporaryPassword }
       },

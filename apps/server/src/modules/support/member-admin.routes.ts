@@ -71,23 +71,23 @@ export async function memberAdminRoutes(
   app.addHook('preValidation', async (request) => {
     const session = await staff.session(request.cookies[consoleCookie] ?? '')
     if (!session || session.stage !== 'signed_in') {
-      throw new HttpError(401, consoleTexts.sessionEnded)
+      throw new HttpError(401, 'console.sessionEnded')
     }
     // Created or reset by someone else (A1): only their own password change until then.
     const route = request.routeOptions.url ?? request.url
     if (session.staff.mustChangePassword && !ownPasswordRoutes.has(route)) {
       await staff.refused(session, 'password_change_required', `${request.method} ${route}`)
-      throw new HttpError(403, consoleTexts.passwordChangeRequired)
+      throw new HttpError(403, 'console.passwordChangeRequired')
     }
     sessions.set(request, session)
   })
   const signedIn = async (request: FastifyRequest, action?: keyof typeof roles) => {
     const session = sessions.get(request)
-    if (!session) throw new HttpError(401, consoleTexts.sessionEnded)
+    if (!session) throw new HttpError(401, 'console.sessionEnded')
     if (action && !isAllowed(session.staff.role, roles[action])) {
       const route = `${request.method} ${request.routeOptions.url ?? request.url}`
       await staff.refused(session, 'role', route, roles[action])
-      throw new HttpError(403, consoleTexts.notAllowed)
+      throw new HttpError(403, 'console.notAllowed')
     }
     return session
   }
@@ -127,9 +127,8 @@ export async function memberAdminRoutes(
           ? await memberAdmin.disable(username, actor, reason)
           : await memberAdmin.enable(username, actor, reason)
         if (!result.ok) {
-          if (result.reason === 'USER_NOT_FOUND')
-            throw new HttpError(404, consoleTexts.memberNotFound)
-          throw new HttpError(409, `The member is already ${isDisable ? 'disabled' : 'enabled'}.`)
+          if (result.reason === 'USER_NOT_FOUND') throw new HttpError(404, 'console.memberNotFound')
+          throw new HttpError(409, isDisable ? 'console.alreadyDisabled' : 'console.alreadyEnabled')
         }
         return {
           message: isDisable
@@ -148,7 +147,7 @@ export async function memberAdminRoutes(
     const from = new Date(`${query.from}T00:00:00Z`)
     // The whole last day.
     const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)
-    if (from >= to) throw new HttpError(400, 'The start date must not be after the end date.')
+    if (from >= to) throw new HttpError(400, 'console.startAfterEnd')
     const lines: string[] = query.format === 'csv' ? [auditCsvHeader] : []
     const rows = memberAdmin.exportAudit(
       { from, to, ...(query.user ? { username: query.user } : {}) },
@@ -183,10 +182,10 @@ export async function memberAdminRoutes(
       const refusals = await countPasswordRefusal(session.staff.id)
       if (await staff.currentPasswordRefused(session, refusals)) {
         void reply.clearCookie(consoleCookie, { path: consoleApiBase })
-        throw new HttpError(401, consoleTexts.sessionEnded)
+        throw new HttpError(401, 'console.sessionEnded')
       }
     }
-    if (!result.ok) throw new HttpError(403, consoleTexts.currentPasswordRefused)
+    if (!result.ok) throw new HttpError(403, 'console.currentPasswordRefused')
     return { message: consoleTexts.passwordChanged }
   })
 }

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
 import { limits, passwordScore, type Flavour } from '@portal/contract'
-import { messages, translateServerText } from '../../i18n/texts.ts'
+import { messages } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -87,7 +87,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
       // The service's longer list refused it: said as the portal's own check says it (field,
       // banner, checklist, meter), and gone from the banner once the password changes.
       const guessable = messages.validation.passwordGuessable
-      if (outcome.items.some((item) => translateServerText(item) === guessable)) {
+      if (outcome.items.includes(guessable)) {
         noteRefused(values.password)
         setError('password', { type: 'service', message: guessable })
         showBanner([{ fieldId: 'register-password', text: guessable }])
