@@ -14,13 +14,19 @@ export { demoPassword, type Portal } from '@portal/server/testing'
  * a browser, started before the file's tests and closed after them. Read `portal` and
  * `browser` in hooks and tests, not while the file loads.
  */
-export function portalAndBrowser(env: Record<string, string> = {}): {
+export function portalAndBrowser(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startPortal>[1] = {},
+): {
   portal: Portal
   browser: Browser
 } {
   const started = {} as { portal: Portal; browser: Browser }
   beforeAll(async () => {
-    ;[started.portal, started.browser] = await Promise.all([startPortal(env), launchBrowser()])
+    ;[started.portal, started.browser] = await Promise.all([
+      startPortal(env, options),
+      launchBrowser(),
+    ])
   })
   afterAll(async () => {
     await started.browser?.close()

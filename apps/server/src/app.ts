@@ -57,6 +57,12 @@ export interface AppDeps {
   clock?: Clock
   /** Where logs go (standard output unless a test collects them). */
   logStream?: NodeJS.WritableStream
+  /**
+   * In demo mode, the demo main site registers as a program's OpenID Connect site (issue 44):
+   * `npm run dev` and the tests that drive it; off in the other API tests, whose programs
+   * keep the spec's hand-off.
+   */
+  demoOidcSite?: boolean
 }
 
 declare module 'fastify' {
@@ -79,6 +85,7 @@ export async function buildApp({
   database,
   clock: givenClock,
   logStream,
+  demoOidcSite = false,
 }: AppDeps): Promise<FastifyInstance> {
   const requestLines = new OneLinePerRequest()
   const app = Fastify({
@@ -186,8 +193,8 @@ export async function buildApp({
   await policy.register(app, shared)
   const { oidc } = await openIdConnect.register(app, shared)
   await handoff.register(app, shared, { oidc })
-  await support.register(app, shared, { passkeys: passkeysService })
-  if (config.isDemo) await demo.register(app, shared)
+  await support.register(app, shared, { passkeys: passkeysService, oidc })
+  if (config.isDemo) await demo.register(app, shared, { oidc, demoOidcSite })
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     links: config.links,

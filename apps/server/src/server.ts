@@ -74,7 +74,7 @@ async function main() {
     throw startupFailure(error, 'DATABASE_URL')
   })
   if (config.seedDemoData) await seedDemoData(database.db, clock.now())
-  const app = await buildApp({ config, database, clock })
+  const app = await buildApp({ config, database, clock, demoOidcSite: config.isDemo })
   for (const warning of unknownSettingWarnings(process.env)) app.log.warn(warning)
   for (const warning of startWarnings(config)) app.log.warn(warning)
   if (!config.migrateOnStart && (await database.pendingMigrations()) > 0) {

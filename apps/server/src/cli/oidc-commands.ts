@@ -5,8 +5,7 @@ import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
 import type { Clock } from '../lib/clock.ts'
 import { deriveKey } from '../lib/crypto.ts'
-import { issuerOf } from '../modules/oidc/oidc.module.ts'
-import { oidcAdmin, type SiteRegistration } from '../modules/oidc/oidc-admin.ts'
+import type { SiteRegistration } from '../modules/oidc/oidc-admin.ts'
 import { auditRepo } from '../store/audit.repo.ts'
 import type { Database } from '../store/db.ts'
 import { oidcRepo } from '../store/oidc.repo.ts'
@@ -64,6 +63,11 @@ export function oidcCommand(command: string | undefined) {
       options: siteOptions,
     })
     const [action, clientId] = positionals
+    // Loaded for these commands only: the provider is a large import every other command skips.
+    const [{ issuerOf }, { oidcAdmin }] = await Promise.all([
+      import('../modules/oidc/oidc.module.ts'),
+      import('../modules/oidc/oidc-admin.ts'),
+    ])
     const admin = oidcAdmin({
       repo: oidcRepo(database.db, clock),
       clock,

@@ -4,7 +4,7 @@
 // refuses a bundle that contains it.
 export { startTestApp, TestClient, manualClock, openTestDatabase, testConfig } from './harness.ts'
 export type { TestApp, ManualClock } from './harness.ts'
-export { startPortal, type Portal } from './portal.ts'
+export { freePort, startPortal, type Portal } from './portal.ts'
 // What tests arrange, and read back, named as a tester says them.
 export * from './arrange.ts'
 export * from './read-back.ts'

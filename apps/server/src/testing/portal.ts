@@ -1,6 +1,6 @@
 // A real portal (service + built web) on a free loopback port with a database of its own:
 // what a browser test drives.
-import type { AddressInfo } from 'node:net'
+import { createServer, type AddressInfo } from 'node:net'
 import { buildApp } from '../app.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { Database } from '../store/db.ts'
@@ -15,14 +15,25 @@ export interface Portal {
   close(): Promise<void>
 }
 
-/** Starts a portal with the test settings, `env` added. */
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+/**
+ * Starts a portal with the test settings, `env` added. With `demoOidcSite`, the demo main site
+ * is an OpenID Connect site (issue 44): its addresses are the issuer's, `http://localhost` on
+ * the service's port, so the port is found before the portal starts and `url` names localhost.
+ */
+export async function startPortal(
+  env: Record<string, string> = {},
+  { demoOidcSite = false }: { demoOidcSite?: boolean } = {},
+): Promise<Portal> {
   const database = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(env), database })
-  await app.listen({ host: '127.0.0.1', port: 0 })
-  const { port } = app.server.address() as AddressInfo
+  const chosen = demoOidcSite ? await freePort() : 0
+  const config = testConfig(demoOidcSite ? { ...env, PORT: String(chosen) } : env)
+  const app = await buildApp({ config, database, demoOidcSite })
+  // localhost: every loopback address it names (a browser may try ::1 first).
+  const host = demoOidcSite ? 'localhost' : '127.0.0.1'
+  await app.listen({ host, port: chosen })
+  const port = demoOidcSite ? chosen : (app.server.address() as AddressInfo).port
   return {
-    url: (path) => `http://127.0.0.1:${port}${path}`,
+    url: (path) => `http://${host}:${port}${path}`,
     database,
     clock: app.clock,
     close: async () => {
@@ -30,4 +41,16 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await database.close()
     },
   }
+}
+
+/** A loopback port free now (the system's choice), for a portal that must know it first. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen({ host: '127.0.0.1', port: 0 }, () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
 }

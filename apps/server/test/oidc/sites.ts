@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import * as client from 'openid-client'
 import { expect } from 'vitest'
 import { buildApp } from '../../src/app.ts'
+import { injectFetch } from '../../src/demo/main-site-oidc.ts'
 import {
   demoPassword,
   openIdAdmin,
@@ -81,28 +82,6 @@ export async function portalWithSites(
   }
 }
 
-/** openid-client's fetch, answered by `app` (the site's server talking to the portal). */
-function fetchFrom(app: FastifyInstance): client.CustomFetch {
-  return async (url, options) => {
-    const { pathname, search } = new URL(url)
-    const response = await app.inject({
-      method: options.method as 'GET' | 'POST',
-      url: pathname + search,
-      headers: Object.fromEntries(new Headers(options.headers).entries()),
-      ...(options.body ? { payload: String(options.body) } : {}),
-    })
-    return new Response(
-      response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null,
-      {
-        status: response.statusCode,
-        headers: Object.entries(response.headers).flatMap(([name, value]) =>
-          value === undefined ? [] : [[name, String(value)] as [string, string]],
-        ),
-      },
-    )
-  }
-}
-
 /** The site's configuration, discovering the provider through `app`. */
 export async function relyingParty(
   app: FastifyInstance,
@@ -114,9 +93,9 @@ export async function relyingParty(
     site.id,
     { redirect_uris: [redirectUri] },
     client.PrivateKeyJwt(site.key.privateKey),
-    { [client.customFetch]: fetchFrom(app), execute: [client.allowInsecureRequests] },
+    { [client.customFetch]: injectFetch(app), execute: [client.allowInsecureRequests] },
   )
-  config[client.customFetch] = fetchFrom(app)
+  config[client.customFetch] = injectFetch(app)
   return config
 }
 

@@ -216,6 +216,7 @@ const table: Record<string, RouteCase> = {
     input: json(reason),
   },
   'GET /api/console/staff': { access: 'staff' },
+  'GET /api/console/oidc-sites': { access: 'staff' },
   'POST /api/console/staff': {
     access: 'staff',
     input: json({ email: 'new.agent@example.com', role: 'agent' }),

@@ -14,6 +14,8 @@ import {
   demoPassword,
   accountOf,
   auditTrail,
+  openIdAdmin,
+  testConfig,
 } from '../harness.ts'
 
 const clock = manualClock()
@@ -93,6 +95,7 @@ const consoleCalls: [string, string, object?][] = [
   ['POST', '/members/bclip_demo/revoke-sessions', { reason: 'Caller verified' }],
   ['POST', '/members/bclip_demo/reset-mfa', { reason: 'Caller verified' }],
   ['GET', '/staff'],
+  ['GET', '/oidc-sites'],
   ['POST', '/staff', { email: 'new.one@example.com', role: 'admin' }],
 ]
 
@@ -323,6 +326,46 @@ describe('roles', () => {
       actor: 'staff:role.admin@example.com',
       reason: 'Lost phone, verified by ID',
     })
+  })
+})
+
+describe('program sites (issue 44)', () => {
+  it('lists the registered OpenID Connect sites to an admin, read-only, and to no agent', async () => {
+    const admin = await staffClient('sites.admin@example.com', 'admin')
+    expect((await admin.get(`${api}/oidc-sites`)).json()).toEqual([])
+    const key = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])
+    const publicJwk = await crypto.subtle.exportKey('jwk', key.publicKey)
+    await openIdAdmin(
+      { database: t.database, clock },
+      { issuer: 'http://localhost:8080/oidc', sessionSecret: testConfig().sessionSecret },
+    ).addSite(
+      {
+        clientId: 'cabar-site',
+        program: 'cabar',
+        redirectUris: ['https://cabar.example.test/cb'],
+        jwks: { keys: [{ ...publicJwk, kid: 'cabar-1', alg: 'ES256', use: 'sig' }] },
+      },
+      'console test',
+    )
+    const listed = await admin.get(`${api}/oidc-sites`)
+    expect(listed.statusCode).toBe(200)
+    expect(listed.json()).toEqual([
+      {
+        clientId: 'cabar-site',
+        program: 'cabar',
+        redirectUris: ['https://cabar.example.test/cb'],
+        createdAt: clock.now().toISOString(),
+      },
+    ])
+    // Nothing of the site's keys or other metadata is shown.
+    expect(listed.body).not.toContain(String(publicJwk.x))
+    const agent = await staffClient('sites.agent@example.com', 'agent')
+    const refused = await agent.get(`${api}/oidc-sites`)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe(consoleTexts.notAllowed)
   })
 })
 

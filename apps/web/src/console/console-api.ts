@@ -9,6 +9,7 @@ import {
   type IncidentView,
   type MemberMatchItem,
   type MemberView,
+  type OidcSiteListItem,
   type StaffListItem,
   type StaffRoleName,
 } from '@portal/contract/console'
@@ -63,6 +64,8 @@ export const consoleApi = {
   /** The audit trail of one member and date range, as a file to save (admins). */
   auditExport: (query: AuditExportQuery) => download(auditExportPath(query)),
   staff: () => get<StaffListItem[]>('/staff'),
+  /** Issue 44: the program sites registered for OpenID Connect. */
+  oidcSites: () => get<OidcSiteListItem[]>('/oidc-sites'),
   createStaff: (email: string, role: StaffRoleName) =>
     post<{ email: string; role: StaffRoleName; temporaryPassword: string }>('/staff', {
       email,

@@ -1,10 +1,12 @@
-// Admins manage staff accounts: the list, and new accounts (password shown once).
+// Admins manage staff accounts: the list, and new accounts (password shown once); and see the
+// program sites registered for OpenID Connect (issue 44).
 import { useState, type FormEvent } from 'react'
 import { staffRoles, type StaffRoleName } from '@portal/contract/console'
 import { Field, TextField } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
+import { SitesSection } from './sites-section.tsx'
 import { Banner, Notice, useWhen } from './console-parts.tsx'
 import { useConsoleCall } from './use-console-call.ts'
 import { ConsoleTable } from './console-table.tsx'
@@ -81,6 +83,7 @@ export function StaffScreen() {
           ))}
         </ConsoleTable>
       )}
+      <SitesSection />
     </>
   )
 }

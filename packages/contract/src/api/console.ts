@@ -21,6 +21,8 @@ export const consoleActions = {
   // Issue 31: the desk's daily tasks.
   disable: ['admin'],
   exportAudit: ['admin'],
+  // Issue 44: the program sites registered for OpenID Connect (read-only; portal-admin adds).
+  viewSites: ['admin'],
 } as const satisfies Record<string, readonly StaffRoleName[]>
 export type ConsoleAction = keyof typeof consoleActions
 
@@ -330,6 +332,21 @@ export const StaffListSchema = z.array(
     isActive: z.boolean(),
     createdAt: z.string(),
     createdBy: z.string(),
+  }),
+)
+/** Issue 44: a program's site registered for OpenID Connect, as the console lists it. */
+export interface OidcSiteListItem {
+  clientId: string
+  program: string
+  redirectUris: string[]
+  createdAt: string
+}
+export const OidcSiteListSchema = z.array(
+  z.object({
+    clientId: z.string(),
+    program: z.string(),
+    redirectUris: z.array(z.string()),
+    createdAt: z.string(),
   }),
 )
 export const NewStaffAnswerSchema = z.object({

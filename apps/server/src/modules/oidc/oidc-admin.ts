@@ -27,9 +27,13 @@ interface Deps {
   sealKey: Buffer
   record(entry: AuditEntry): Promise<void>
   actor: string
+  /** The demo's sites on this machine: a login initiation at http://localhost passes. */
+  sitesMayBeLocal?: boolean
 }
 
-export function oidcAdmin({ repo, clock, issuer, sealKey, record, actor }: Deps) {
+const loopbackHttp = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//
+
+export function oidcAdmin({ repo, clock, issuer, sealKey, record, actor, sitesMayBeLocal }: Deps) {
   /** A provider to check metadata with (its schema), never serving. */
   const checker = () =>
     createProvider(
@@ -62,7 +66,13 @@ export function oidcAdmin({ repo, clock, issuer, sealKey, record, actor }: Deps)
         ? { post_logout_redirect_uris: site.postLogoutRedirectUris }
         : {}),
     }
-    await checker().Client.validate(metadata as ClientMetadata)
+    // OpenID Connect wants the login initiation on https; the demo's site is on this machine.
+    const initiate = site.initiateLoginUri
+    const checked =
+      sitesMayBeLocal && initiate && loopbackHttp.test(initiate)
+        ? { ...metadata, initiate_login_uri: initiate.replace(/^http:/, 'https:') }
+        : metadata
+    await checker().Client.validate(checked as ClientMetadata)
     const { client_id: _clientId, ...kept } = metadata
     return kept as Record<string, unknown>
   }

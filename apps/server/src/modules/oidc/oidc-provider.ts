@@ -102,7 +102,11 @@ export function createProvider(deps: OidcDeps, jwks: JWK[]): Provider {
   const clientAdapter: Adapter = {
     async find(id) {
       const client = await repo.findClient(id)
-      return client ? { ...client.metadata, client_id: client.clientId } : undefined
+      if (!client) return undefined
+      // The login initiation address is the portal's to use (the hand-off), never the
+      // provider's: its https rule was checked at registration (oidc-admin.ts).
+      const { initiate_login_uri: _portalOnly, ...metadata } = client.metadata
+      return { ...metadata, client_id: client.clientId }
     },
     findByUid: async () => undefined,
     findByUserCode: async () => undefined,

@@ -1,9 +1,10 @@
 // Issue 44: the OpenID Provider, built from the portal's settings and database.
 import type { FastifyInstance } from 'fastify'
-import { associationOf, customerVerdict, findProgram } from '@portal/contract'
+import { associationOf, findProgram } from '@portal/contract'
 import type { Config } from '../../config.ts'
 import { deriveKey, deriveKeys } from '../../lib/crypto.ts'
 import type { Shared } from '../shared.ts'
+import { verdictFor } from '../signin/program-check.ts'
 import { oidcRoutes } from './oidc.routes.ts'
 import { oidcService, type OidcService } from './oidc.service.ts'
 
@@ -50,7 +51,7 @@ export async function register(
       const code = findProgram(program)?.code
       const member = await users.findMemberById(Number(accountId))
       if (!code || !member?.customer || member.user.isDisabled || member.user.isLocked) return
-      if (customerVerdict(code, member.customer) !== 'allowed') return
+      if (verdictFor(code, member.customer) !== 'allowed') return
       const customer = await customers.findByCustnum(member.user.custnum)
       return {
         custnum: member.user.custnum,

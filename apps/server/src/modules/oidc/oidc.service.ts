@@ -136,6 +136,9 @@ export function oidcService(deps: ServiceDeps) {
       return loading
     },
 
+    /** The registered sites (the support console lists them). */
+    listSites: () => deps.repo.listClients(),
+
     async programOfClient(clientId: string) {
       return (await deps.repo.findClient(clientId))?.program
     },

@@ -20,6 +20,7 @@ import {
   IncidentViewSchema,
   MemberViewSchema,
   NewStaffAnswerSchema,
+  OidcSiteListSchema,
   StaffListSchema,
   consoleApiBase,
   consoleTexts,
@@ -27,6 +28,7 @@ import {
   type ConsoleAction,
   type ConsoleSearchResult,
   type IncidentSummary,
+  type OidcSiteListItem,
   type StaffListItem,
 } from '@portal/contract/console'
 import { withSchemas } from '../../plugins/api-schemas.ts'
@@ -45,6 +47,10 @@ interface Options {
   isCookieSecure: boolean
   /** The desk's IANA time zone (SUPPORT_TIME_ZONE), handed to the console with who is in. */
   timeZone: string
+  /** Issue 44: the program sites registered for OpenID Connect. */
+  oidcSites(): Promise<
+    { clientId: string; program: string; metadata: Record<string, unknown>; createdAt: Date }[]
+  >
 }
 
 declare module 'fastify' {
@@ -67,7 +73,7 @@ const IncidentQuery = z.object({ status: z.enum(['open', 'resolved']).optional()
 
 export async function consoleRoutes(
   app: FastifyInstance,
-  { support, staff, passkeys, isCookieSecure, timeZone }: Options,
+  { support, staff, passkeys, isCookieSecure, timeZone, oidcSites }: Options,
 ) {
   const cookieOptions = {
     path: consoleApiBase,
@@ -322,6 +328,17 @@ export async function consoleRoutes(
         isActive: s.isActive,
         createdAt: s.createdAt.toISOString(),
         createdBy: s.createdBy,
+      }))
+    })
+
+    const sitesSchema = { response: { 200: OidcSiteListSchema } }
+    authed.get('/oidc-sites', { schema: sitesSchema }, async (request) => {
+      await allowed(request, 'viewSites')
+      return (await oidcSites()).map((site): OidcSiteListItem => ({
+        clientId: site.clientId,
+        program: site.program,
+        redirectUris: (site.metadata.redirect_uris as string[] | undefined) ?? [],
+        createdAt: site.createdAt.toISOString(),
       }))
     })
 

@@ -1,6 +1,7 @@
 // The support console: the desk's services and routes, and the daily tasks (issue 31).
 import type { FastifyInstance } from 'fastify'
 import { deriveKey } from '../../lib/crypto.ts'
+import type { OidcService } from '../oidc/oidc.service.ts'
 import type { PasskeysService } from '../passkeys/passkeys.service.ts'
 import type { Shared } from '../shared.ts'
 import { consoleRoutes } from './console.routes.ts'
@@ -12,7 +13,7 @@ import { supportService } from './support.service.ts'
 export async function register(
   app: FastifyInstance,
   { store, writer, clock, config, counters }: Shared,
-  { passkeys }: { passkeys: PasskeysService },
+  { passkeys, oidc }: { passkeys: PasskeysService; oidc: OidcService },
 ) {
   const staff = staffService({
     store,
@@ -27,6 +28,7 @@ export async function register(
     passkeys,
     isCookieSecure: config.isCookieSecure,
     timeZone: config.supportTimeZone,
+    oidcSites: () => oidc.listSites(),
   })
   // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.
   await app.register(memberAdminRoutes, {
