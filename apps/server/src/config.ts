@@ -3,6 +3,7 @@
 import type { z } from 'zod'
 import type { PortalLinks, ProgramCode } from '@portal/contract'
 import { isProductionUrl, parseEnvironment } from './config/environment.ts'
+import { databaseConfigOf } from './config/database.ts'
 import { ConfigError, configError } from './config/errors.ts'
 import {
   demoPlHandoffKey,
@@ -193,21 +194,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw configError(problems)
   return {
-    env: e.NODE_ENV,
+    ...databaseConfigOf(e),
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
-    databaseUrl: e.DATABASE_URL,
-    dbPoolSize: e.DB_POOL_SIZE,
-    dbTimeouts: {
-      connectMs: e.DB_CONNECT_TIMEOUT_SECONDS * 1000,
-      statementMs: e.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
-    },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     build: { version: e.BUILD_VERSION, commit: e.BUILD_COMMIT },
     traces: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     migrateOnStart: e.MIGRATE_ON_START,
-    dataDir: e.DATA_DIR,
     isDemo,
     seedDemoData: e.SEED_DEMO_DATA ?? isDemo,
     sessionSecrets: [sessionSecrets[0] ?? demoSessionSecret, ...sessionSecrets.slice(1)],

@@ -37,6 +37,11 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Databa
     inDatabase.push('DATABASE_URL: required in production (PostgreSQL)')
   }
   if (inDatabase.length > 0) throw configError(inDatabase)
+  return databaseConfigOf(e)
+}
+
+/** The database settings out of the parsed environment: loadConfig's and migrate's alike. */
+export function databaseConfigOf(e: ReturnType<typeof parseEnvironment>['e']): DatabaseConfig {
   return {
     env: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,

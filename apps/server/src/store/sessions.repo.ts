@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type ColumnsSelection } from 'drizzle-orm'
+import { and, eq, lte, sql, type ColumnsSelection, type SQL } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
@@ -42,6 +42,11 @@ export type LoadedMember = UserWithCustomer<SessionUser> & { secondFactor?: Seco
 const slot = <T>(name: string) => sql.placeholder(name) as unknown as T
 
 export function sessionsRepo(db: Db) {
+  /** Deletes the sessions the condition picks; answers how many went. */
+  async function removeWhere(condition: SQL): Promise<number> {
+    const rows = await db.delete(sessions).where(condition).returning({ idHash: sessions.idHash })
+    return rows.length
+  }
   const placeholder = sql.placeholder
   const byIdHash = eq(sessions.idHash, placeholder('idHash'))
   /**
@@ -291,19 +296,11 @@ export function sessionsRepo(db: Db) {
       ).execute({ idHash, ...audit })
     },
     /** Ends every session of a user: after a lock, a reset or a password change. */
-    async removeAllOf(userId: number): Promise<number> {
-      const rows = await db
-        .delete(sessions)
-        .where(eq(sessions.userId, userId))
-        .returning({ idHash: sessions.idHash })
-      return rows.length
+    removeAllOf(userId: number): Promise<number> {
+      return removeWhere(eq(sessions.userId, userId))
     },
-    async removeExpired(now: Date): Promise<number> {
-      const rows = await db
-        .delete(sessions)
-        .where(lte(sessions.expiresAt, now))
-        .returning({ idHash: sessions.idHash })
-      return rows.length
+    removeExpired(now: Date): Promise<number> {
+      return removeWhere(lte(sessions.expiresAt, now))
     },
   }
 }

@@ -16,6 +16,7 @@ import {
 } from './schema.ts'
 import { usernameIs } from './users.repo.ts'
 import { passkeysRepo, type PasskeySummary } from './passkeys.repo.ts'
+import { sessionsRepo } from './sessions.repo.ts'
 
 export type { IncidentStatus }
 export type IncidentRow = typeof incidents.$inferSelect
@@ -174,12 +175,8 @@ export function supportRepo(db: Db) {
         return passkeysRepo(tx).removeAllOf(userId)
       })
     },
-    async endSessions(userId: number): Promise<number> {
-      const rows = await db
-        .delete(sessions)
-        .where(eq(sessions.userId, userId))
-        .returning({ idHash: sessions.idHash })
-      return rows.length
+    endSessions(userId: number): Promise<number> {
+      return sessionsRepo(db).removeAllOf(userId)
     },
     async usersById(ids: number[]) {
       if (ids.length === 0) return []

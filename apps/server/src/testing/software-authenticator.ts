@@ -72,8 +72,23 @@ export class SoftwareAuthenticator {
     ])
   }
 
-  private clientData(type: string, challenge: string, origin: string): Buffer {
+  /** The client data the browser would sign: the options' challenge and this origin unless tweaked. */
+  private clientData(type: string, options: Options, tweaks: CeremonyTweaks): Buffer {
+    const challenge = tweaks.challenge ?? options.challenge
+    const origin = tweaks.origin ?? this.origin
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }))
+  }
+
+  /** The credential as the browser hands it to the page, around the ceremony's response. */
+  private credential<R>(response: R) {
+    return {
+      id: this.credentialId,
+      rawId: this.credentialId,
+      type: 'public-key' as const,
+      response,
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
+    }
   }
 
   /** Answers registration options (navigator.credentials.create). */
@@ -93,23 +108,12 @@ export class SoftwareAuthenticator {
         ['authData', new Uint8Array(authData)],
       ]),
     )
-    const clientDataJSON = this.clientData(
-      'webauthn.create',
-      tweaks.challenge ?? options.challenge,
-      tweaks.origin ?? this.origin,
-    )
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-    }
+    const clientDataJSON = this.clientData('webauthn.create', options, tweaks)
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    })
   }
 
   /** Answers authentication options (navigator.credentials.get). */
@@ -117,28 +121,17 @@ export class SoftwareAuthenticator {
     const rpId = tweaks.rpId ?? options.rpId ?? ''
     this.counter = tweaks.counter ?? this.counter + 1
     const authData = this.authenticatorData(rpId, this.counter, tweaks)
-    const clientDataJSON = this.clientData(
-      'webauthn.get',
-      tweaks.challenge ?? options.challenge,
-      tweaks.origin ?? this.origin,
-    )
+    const clientDataJSON = this.clientData('webauthn.get', options, tweaks)
     const signature = sign(
       'sha256',
       Buffer.concat([authData, sha256(clientDataJSON)]),
       this.privateKey,
     )
-    return {
-      id: this.credentialId,
-      rawId: this.credentialId,
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-    }
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    })
   }
 }

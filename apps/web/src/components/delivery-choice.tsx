@@ -35,7 +35,7 @@ export function DeliveryChoice<M extends string>({
 }: DeliveryChoiceProps<M>) {
   const hintId = `${name}-hint`
   return (
-    <fieldset className="delivery-choice" aria-describedby={hint ? hintId : undefined}>
+    <fieldset className="choice-group" aria-describedby={hint ? hintId : undefined}>
       <legend className="form-field__label">{legend}</legend>
       <div className="choice-tiles">
         {options.map((option) => (

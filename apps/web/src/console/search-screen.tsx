@@ -14,6 +14,7 @@ import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 import { Banner, useWhen } from './console-parts.tsx'
 import { consolePaths } from './console-paths.ts'
+import { ConsoleTable } from './console-table.tsx'
 
 export function SearchScreen() {
   const { sessionEnded } = useConsole()
@@ -116,30 +117,18 @@ export function SearchScreen() {
         ) : open.length === 0 ? (
           <p>No open incidents.</p>
         ) : (
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">Ticket</th>
-                  <th scope="col">Opened</th>
-                  <th scope="col">Member</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {open.map((i) => (
-                  <tr key={i.incidentId}>
-                    <td>
-                      <Link to={consolePaths.incident(i.incidentId)}>{i.incidentId}</Link>
-                    </td>
-                    <td>{when(i.createdAt)}</td>
-                    <td>{i.username ?? '–'}</td>
-                    <td>{i.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable columns={['Ticket', 'Opened', 'Member', 'Why']}>
+            {open.map((i) => (
+              <tr key={i.incidentId}>
+                <td>
+                  <Link to={consolePaths.incident(i.incidentId)}>{i.incidentId}</Link>
+                </td>
+                <td>{when(i.createdAt)}</td>
+                <td>{i.username ?? '–'}</td>
+                <td>{i.reason}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         )}
       </section>
     </>

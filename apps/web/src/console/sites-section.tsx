@@ -2,6 +2,7 @@
 // rotates and removes them with portal-admin oidc-site).
 import { consoleApi } from './console-api.ts'
 import { Banner, useWhen } from './console-parts.tsx'
+import { ConsoleTable } from './console-table.tsx'
 import { useConsoleCall } from './use-console-call.ts'
 
 export function SitesSection() {
@@ -15,32 +16,20 @@ export function SitesSection() {
         <p>No program site is registered: every program takes the member the usual way.</p>
       )}
       {sites && sites.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Client id</th>
-                <th scope="col">Program</th>
-                <th scope="col">Redirect addresses</th>
-                <th scope="col">Registered</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sites.map((site) => (
-                <tr key={site.clientId}>
-                  <td>{site.clientId}</td>
-                  <td>{site.program}</td>
-                  <td>
-                    {site.redirectUris.map((uri) => (
-                      <div key={uri}>{uri}</div>
-                    ))}
-                  </td>
-                  <td>{when(site.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable columns={['Client id', 'Program', 'Redirect addresses', 'Registered']}>
+          {sites.map((site) => (
+            <tr key={site.clientId}>
+              <td>{site.clientId}</td>
+              <td>{site.program}</td>
+              <td>
+                {site.redirectUris.map((uri) => (
+                  <div key={uri}>{uri}</div>
+                ))}
+              </td>
+              <td>{when(site.createdAt)}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </section>
   )

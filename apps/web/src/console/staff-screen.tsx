@@ -9,6 +9,7 @@ import { useConsole } from './console-context.ts'
 import { SitesSection } from './sites-section.tsx'
 import { Banner, Notice, useWhen } from './console-parts.tsx'
 import { useConsoleCall } from './use-console-call.ts'
+import { ConsoleTable } from './console-table.tsx'
 
 export function StaffScreen() {
   const { sessionEnded } = useConsole()
@@ -69,30 +70,18 @@ export function StaffScreen() {
       </form>
       <h2>Accounts</h2>
       {list && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((s) => (
-                <tr key={s.email}>
-                  <td>{s.email}</td>
-                  <td>{s.role}</td>
-                  <td>{s.isActive ? 'Active' : 'Disabled'}</td>
-                  <td>
-                    {when(s.createdAt)} by {s.createdBy}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable columns={['Email', 'Role', 'Status', 'Created']}>
+          {list.map((s) => (
+            <tr key={s.email}>
+              <td>{s.email}</td>
+              <td>{s.role}</td>
+              <td>{s.isActive ? 'Active' : 'Disabled'}</td>
+              <td>
+                {when(s.createdAt)} by {s.createdBy}
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       <SitesSection />
     </>

@@ -5,8 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import * as z from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
-import { fieldRules as fieldRulesIn, type FieldRules, type Program } from '@portal/contract'
+import {
+  fieldRules as fieldRulesIn,
+  passwordScore,
+  type FieldRules,
+  type Program,
+} from '@portal/contract'
 import { messages } from '../i18n/texts.ts'
+import { isCommonPassword } from './common-passwords.ts'
 import { isAgentNumberProgram } from './customer-number.ts'
 
 let rulesOfActive: { texts: unknown; rules: FieldRules } | undefined
@@ -47,4 +53,28 @@ export function problemOf(schema: $ZodType, value: unknown): string | undefined 
 /** react-hook-form's resolver for a form schema; the submit handler gets the raw values. */
 export function formResolver<T extends FieldValues>(schema: $ZodType<unknown, T>): Resolver<T> {
   return zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<T>
+}
+
+/**
+ * A new password's checks across fields (spec §5, issue 28), judged whatever the other fields
+ * say: the confirmation equals it (`mismatch` is the screen's wording), and a password the five
+ * rules accept is still refused when too easy to guess for the username.
+ */
+export function newPasswordChecks<T extends { password: string; confirmPassword: string }>(
+  mismatch: string,
+  usernameOf: (values: T) => string,
+) {
+  return [
+    z.refine<T>((values) => values.confirmPassword === values.password, {
+      path: ['confirmPassword'],
+      message: mismatch,
+      when: () => true,
+    }),
+    z.refine<T>(
+      (values) =>
+        passwordScore(values.password) < 5 ||
+        !isCommonPassword(values.password, usernameOf(values)),
+      { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+    ),
+  ] as const
 }

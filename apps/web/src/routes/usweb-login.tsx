@@ -1,19 +1,15 @@
 // /usweb/ and /usweb/login (spec §2 screen 1).
-import { useSearchParams } from 'react-router'
 import { env } from '../config/env.ts'
 import { paths } from '../config/paths.ts'
 import { LoginScreen } from '../features/login/login-screen.tsx'
 import { PolicyHighlightsPanel, RegisterPanel } from '../features/login/login-panels.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
+import { useLoginRoute } from '../features/login/login-route.ts'
 import { useProgramSelection } from '../lib/program-selection.ts'
-import { webTexts } from '../i18n/texts.ts'
 
 export function Component() {
   const { program, level1Org } = useProgramSelection()
   // Issue 27: `cname` fills in the username, as on pl (after a password change).
-  const [searchParams] = useSearchParams()
-  const cname = searchParams.get('cname') ?? ''
-  useDocumentTitle(webTexts.titles.login, program.displayName)
+  const cname = useLoginRoute(program.displayName)
   return (
     <LoginScreen
       key={cname}

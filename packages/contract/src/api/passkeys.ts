@@ -16,36 +16,36 @@ export const PasskeyOptionsSchema = z.looseObject({
   timeout: z.optional(z.number()),
 })
 
-/** What navigator.credentials.create() answered, as JSON (RegistrationResponseJSON). */
-export const PasskeyRegistrationSchema = z.strictObject({
-  response: z.looseObject({
-    id: base64url(1024),
-    rawId: base64url(1024),
-    type: z.literal('public-key'),
+/** A credential as the browser hands it over, around one ceremony's `response`. */
+const credentialJson = <R extends z.core.SomeType>(response: R) =>
+  z.strictObject({
     response: z.looseObject({
-      clientDataJSON: base64url(4096),
-      attestationObject: base64url(16384),
-      transports,
+      id: base64url(1024),
+      rawId: base64url(1024),
+      type: z.literal('public-key'),
+      response,
+      clientExtensionResults: z.optional(z.looseObject({})),
     }),
-    clientExtensionResults: z.optional(z.looseObject({})),
+  })
+
+/** What navigator.credentials.create() answered, as JSON (RegistrationResponseJSON). */
+export const PasskeyRegistrationSchema = credentialJson(
+  z.looseObject({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(16384),
+    transports,
   }),
-})
+)
 
 /** What navigator.credentials.get() answered, as JSON (AuthenticationResponseJSON). */
-export const PasskeyAssertionSchema = z.strictObject({
-  response: z.looseObject({
-    id: base64url(1024),
-    rawId: base64url(1024),
-    type: z.literal('public-key'),
-    response: z.looseObject({
-      clientDataJSON: base64url(4096),
-      authenticatorData: base64url(4096),
-      signature: base64url(4096),
-      userHandle: z.optional(base64url(256)),
-    }),
-    clientExtensionResults: z.optional(z.looseObject({})),
+export const PasskeyAssertionSchema = credentialJson(
+  z.looseObject({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(4096),
+    signature: base64url(4096),
+    userHandle: z.optional(base64url(256)),
   }),
-})
+)
 
 /** A passkey as its owner and support see it: never the key. Dates are ISO 8601. */
 export const PasskeySchema = z.object({

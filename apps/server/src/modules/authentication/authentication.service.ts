@@ -15,6 +15,7 @@ import {
   unknownUsernameMessage,
   unlockRules,
 } from '../signin/lockout-policy.ts'
+import { endSignInsAndNotify } from '../signin/lock-effects.ts'
 import { isThroughItsDoor, verdictFor } from '../signin/program-check.ts'
 import type { UnknownUsernames } from './unknown-usernames.ts'
 
@@ -238,15 +239,7 @@ export function authenticationService(deps: Deps) {
         const counted = await store.transaction(async (tx) => {
           const row = await tx.users.recordFailedLogin(user.id, failedLoginsBeforeLock)
           // A lock ends every sign-in of the user, including ones opened earlier elsewhere.
-          if (row?.isLocked) await tx.sessions.removeAllOf(user.id)
-          if (row?.isLocked && user.email) {
-            await writer.enqueue(tx, {
-              channel: 'email',
-              recipient: user.email,
-              program: user.program,
-              message: notice,
-            })
-          }
+          if (row?.isLocked) await endSignInsAndNotify(tx, writer, user, notice)
           return row
         })
         if (!counted) return { ok: false, message: authMessages.userLocked }

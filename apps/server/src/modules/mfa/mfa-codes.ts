@@ -17,6 +17,7 @@ import { templates } from '../../delivery/templates.ts'
 import { describeUserAgent } from '../../lib/user-agent.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import type { SessionUser } from '../../store/users.repo.ts'
+import { endSignInsAndNotify } from '../signin/lock-effects.ts'
 import { areCodeTriesSpent, codeLockReason, codeTriesBeforeLock } from '../signin/lockout-policy.ts'
 import { otherChannelThan, type ChannelRefusal } from './code-channels.ts'
 import {
@@ -96,15 +97,7 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
       const incident = await openIncident(user.id, reason, now, tx)
       await tx.mfa.deleteCode(user.id)
       // Every sign-in of the user ends, on this device and on any other.
-      await tx.sessions.removeAllOf(user.id)
-      if (user.email) {
-        await writer.enqueue(tx, {
-          channel: 'email',
-          recipient: user.email,
-          program: user.program,
-          message: notice,
-        })
-      }
+      await endSignInsAndNotify(tx, writer, user, notice)
       return incident
     })
     if (incidentID === undefined) return undefined

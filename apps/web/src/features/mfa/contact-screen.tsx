@@ -373,7 +373,7 @@ interface ContactTypeGroupProps {
 function ContactTypeGroup({ id, legend, error, field }: ContactTypeGroupProps) {
   const errorId = `${id}-error`
   return (
-    <fieldset className="mfa-choices" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="choice-group" aria-describedby={error ? errorId : undefined}>
       <legend className="form-field__label">{legend}</legend>
       <div className="choice-tiles choice-tiles--columns">
         {contactTypes.map((type) => (

@@ -4,15 +4,15 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { limits, passwordScore, type Flavour } from '@portal/contract'
+import { limits, type Flavour } from '@portal/contract'
 import { messages } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { isCommonPassword, useGuessable } from '../../lib/common-passwords.ts'
-import { fieldRules, formResolver } from '../../lib/form-schemas.ts'
+import { useGuessable } from '../../lib/common-passwords.ts'
+import { fieldRules, formResolver, newPasswordChecks } from '../../lib/form-schemas.ts'
 import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
@@ -30,18 +30,12 @@ const credentialsFormSchema = () =>
       password: fieldRules().newPassword,
       confirmPassword: z.string(),
     })
-    // Spec §5: the registration form's mismatch message, judged whatever the other fields say.
+    // Spec §5: the registration form's mismatch message; issue 28 against the new username.
     .check(
-      z.refine((values) => values.confirmPassword === values.password, {
-        path: ['confirmPassword'],
-        message: messages.validation.passwordMismatch,
-        when: () => true,
-      }),
-      // Issue 28: a password the five rules accept may still be too easy to guess.
-      z.refine(
-        (values) =>
-          passwordScore(values.password) < 5 || !isCommonPassword(values.password, values.userName),
-        { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+      ...newPasswordChecks(
+        messages.validation.passwordMismatch,
+        (values: { userName: string; password: string; confirmPassword: string }) =>
+          values.userName,
       ),
     )
 type CredentialsFormValues = z.input<ReturnType<typeof credentialsFormSchema>>
