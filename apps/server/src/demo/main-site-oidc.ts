@@ -92,20 +92,26 @@ export async function demoMainSiteOidcRoutes(app: FastifyInstance, deps: Deps) {
       'verify',
     ])) as CryptoKeyPair
     const publicJwk = await crypto.subtle.exportKey('jwk', key.publicKey)
-    if (await admin.listSites().then((rows) => rows.some((row) => row.clientId === clientId))) {
-      await admin.removeSite(clientId, 'demo main site restarted with a new key')
+    const site = {
+      clientId,
+      program,
+      redirectUris: [redirectUri],
+      jwks: { keys: [{ ...publicJwk, kid: `${clientId}-1`, alg: 'ES256', use: 'sig' }] },
+      initiateLoginUri: `${siteOrigin}${base}/start?program=${program}`,
+      backchannelLogoutUri: `${siteOrigin}${base}/backchannel-logout`,
     }
-    await admin.addSite(
-      {
-        clientId,
-        program,
-        redirectUris: [redirectUri],
-        jwks: { keys: [{ ...publicJwk, kid: `${clientId}-1`, alg: 'ES256', use: 'sig' }] },
-        initiateLoginUri: `${siteOrigin}${base}/start?program=${program}`,
-        backchannelLogoutUri: `${siteOrigin}${base}/backchannel-logout`,
-      },
-      'demo main site',
-    )
+    const isRegistered = async () =>
+      (await admin.listSites()).some((row) => row.clientId === clientId)
+    // Registered by an earlier start: registered again, with this start's key and addresses.
+    // Another instance starting at the same time may register it first: its key is replaced.
+    const restarted = 'demo main site restarted with a new key'
+    try {
+      if (await isRegistered()) await admin.removeSite(clientId, restarted)
+      await admin.addSite(site, 'demo main site')
+    } catch (error) {
+      if (!(await isRegistered())) throw error
+      await admin.setSiteKeys(clientId, site, restarted)
+    }
     sites.set(program, { clientId, key })
   }
   await deps.oidc.refresh()
