@@ -62,6 +62,17 @@ export function oidcRepo(db: Db, clock: Clock) {
   return {
     adapterFor,
 
+    /** Records `id` as used, once: false when it was already (a single-use value spent). */
+    async spendOnce(model: string, id: string, expiresInSeconds: number): Promise<boolean> {
+      const expiresAt = new Date(clock.now().getTime() + expiresInSeconds * 1000)
+      const spent = await db
+        .insert(oidcPayloads)
+        .values({ model, id, payload: {}, expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: oidcPayloads.id })
+      return spent.length > 0
+    },
+
     /**
      * The provider's sessions of members who must be signed out of every site they were handed
      * to: disabled, locked, a password changed since, or an event that ends a member's

@@ -198,6 +198,22 @@ describe('an attacker', () => {
     expect(pending.headers.location).toBe('/usweb/login?prgName=bclip')
   })
 
+  it('who sends one handover in parallel requests gets one sign-in, not two', async () => {
+    const [first, second] = portal.instances
+    const { browser } = await siteStarts(first, bclip)
+    await signInWithSecondFactor(browser)
+    const handover = browser.cookies.get('portal_oidc_handover') ?? ''
+    // Two requests of the same site, each presenting the one handover, sent at the same moment.
+    const thieves = await Promise.all([first, second].map((app) => siteStarts(app, bclip)))
+    for (const thief of thieves) thief.browser.cookies.set('portal_oidc_handover', handover)
+    const tries = await Promise.all(
+      thieves.map(async (thief) =>
+        String((await thief.browser.get(thief.interaction)).headers.location),
+      ),
+    )
+    expect(tries.filter((location) => location === '/usweb/login?prgName=bclip')).toHaveLength(1)
+  })
+
   it('who copies the handover cookie into another browser after its use gets nothing', async () => {
     const [app] = portal.instances
     const { browser } = await siteStarts(app, bclip)

@@ -173,9 +173,10 @@ export function oidcService(deps: ServiceDeps) {
       if (!opened) return undefined
       const handover = JSON.parse(opened) as Handover & { id: string; exp: number }
       if (handover.exp < nowSeconds(deps) || handover.program !== program) return undefined
-      const spent = deps.repo.adapterFor('PortalHandover')
-      if (await spent.find(handover.id)) return undefined
-      await spent.upsert(handover.id, {}, handoverSeconds)
+      // One statement spends it: of parallel requests with one copy, only one gets a login.
+      if (!(await deps.repo.spendOnce('PortalHandover', handover.id, handoverSeconds))) {
+        return undefined
+      }
       return {
         accountId: String(handover.userId),
         ts: handover.authTime,
