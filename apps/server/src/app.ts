@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import * as demo from './demo/demo.module.ts'
+import { demoOidcPrograms } from './demo/main-site-oidc.ts'
 import type { OutboxWorker, OutboxWriter } from './delivery/outbox.ts'
 import { smtpTransport } from './delivery/transports.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
@@ -191,7 +192,9 @@ export async function buildApp({
   const { passwords } = await password.register(app, shared)
   await account.register(app, shared, { passwords })
   await policy.register(app, shared)
-  const { oidc } = await openIdConnect.register(app, shared)
+  const { oidc } = await openIdConnect.register(app, shared, {
+    alsoOpenIdConnect: config.isDemo && demoOidcSite ? demoOidcPrograms : [],
+  })
   await handoff.register(app, shared, { oidc })
   await support.register(app, shared, { passkeys: passkeysService, oidc })
   if (config.isDemo) await demo.register(app, shared, { oidc, demoOidcSite })

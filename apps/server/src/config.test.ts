@@ -96,6 +96,17 @@ describe('loadConfig', () => {
     )
   })
 
+  it("reads each program's hand-off: the catalogue's (spec), as PROGRAM_HANDOFF overrides it", () => {
+    expect(loadConfig(demo).openIdConnectPrograms).toEqual([])
+    expect(
+      loadConfig({ ...demo, PROGRAM_HANDOFF: 'dtcpnc=openid-connect, bclip = spec' })
+        .openIdConnectPrograms,
+    ).toEqual(['dtcpnc'])
+    for (const wrong of ['dtcpnc', 'dtcpnc=oidc', 'nosuch=spec', 'dtcpnc=spec=x']) {
+      expect(() => loadConfig({ ...demo, PROGRAM_HANDOFF: wrong })).toThrow(/PROGRAM_HANDOFF/)
+    }
+  })
+
   it('treats a variable set to nothing as not set', () => {
     expect(loadConfig({ ...demo, DATABASE_URL: '' }).databaseUrl).toBeUndefined()
   })

@@ -1,7 +1,7 @@
 // The only reader of the environment. Every setting is validated once at start-up, and a
 // bad value stops the process with a message naming the variable.
 import type { z } from 'zod'
-import type { PortalLinks, ProgramCode } from '@portal/contract'
+import { programCodes, programOf, type PortalLinks, type ProgramCode } from '@portal/contract'
 import { isProductionUrl, parseEnvironment } from './config/environment.ts'
 import { databaseConfigOf } from './config/database.ts'
 import { ConfigError, configError } from './config/errors.ts'
@@ -57,6 +57,11 @@ export interface Config {
   /** The host of a text-message code's origin-bound line; undefined = no such line. */
   smsOriginHost: string | undefined
   mfaExemptPrograms: ProgramCode[]
+  /**
+   * The programs whose site takes the member by OpenID Connect (issue 44): the catalogue's
+   * `handoff`, as PROGRAM_HANDOFF overrides it. The others take the spec's hand-off.
+   */
+  openIdConnectPrograms: ProgramCode[]
   /** The IANA time zone the support console shows times in (SUPPORT_TIME_ZONE). */
   supportTimeZone: string
   /** Passkeys: the relying party's id and the origins ceremonies may come from. */
@@ -215,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaDeviceTrustDays: e.MFA_DEVICE_TRUST_DAYS,
     smsOriginHost: e.SMS_ORIGIN_HOST,
     mfaExemptPrograms: e.MFA_EXEMPT_PROGRAMS,
+    openIdConnectPrograms: openIdConnectProgramsOf(e.PROGRAM_HANDOFF),
     supportTimeZone: e.SUPPORT_TIME_ZONE,
     webauthn: { rpId: e.WEBAUTHN_RP_ID, origins: e.WEBAUTHN_ORIGINS },
     trustProxy,
@@ -289,3 +295,13 @@ export function startWarnings(config: Config): string[] {
 export { settingNames } from './settings.ts'
 export { unknownSettingWarnings } from './setting-warnings.ts'
 export type { PortalLinks } from '@portal/contract'
+
+/** The catalogue's hand-off ways, with the deployment's `PROGRAM_HANDOFF` over them. */
+export function openIdConnectProgramsOf(
+  overrides: readonly (readonly [ProgramCode, 'spec' | 'openid-connect'])[],
+): ProgramCode[] {
+  const ways = new Map(overrides)
+  return programCodes.filter(
+    (code) => (ways.get(code) ?? programOf(code).handoff) === 'openid-connect',
+  )
+}

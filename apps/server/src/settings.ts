@@ -2,7 +2,7 @@
 // list that config.ts judges, .env.example documents, and the deployment files are held to.
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
-import { isSafeLink, programCodes } from '@portal/contract'
+import { handoffWays, isSafeLink, programCodes } from '@portal/contract'
 import { defaultHashConcurrency } from './lib/passwords.ts'
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
@@ -66,6 +66,27 @@ export const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.enum(programCodes)))
+    .default([]),
+  /**
+   * How a program's site takes the member, where this deployment differs from the catalogue
+   * (issue 44): `dtcpnc=openid-connect,bclip=spec`. A program not named keeps the catalogue's.
+   */
+  PROGRAM_HANDOFF: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => pair.split('=').map((part) => part.trim())),
+    )
+    .pipe(
+      z.array(
+        z.tuple([z.enum(programCodes), z.enum(handoffWays)], {
+          error: 'must be program=spec or program=openid-connect, comma-separated',
+        }),
+      ),
+    )
     .default([]),
   /** A device on which the user passed the second factor is trusted this many days. */
   MFA_DEVICE_TRUST_DAYS: z.coerce.number().int().min(0).default(30),

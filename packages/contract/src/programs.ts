@@ -63,7 +63,17 @@ export interface Program {
   isIneligibleStatusBlockedAtRegistration: boolean
   /** Customer classes that cannot use the site (cabar: subp, clients of brokers). */
   blockedCustclasses: readonly string[]
+  /**
+   * How the program's main site takes the signed-in member (issue 44): the specification's
+   * hand-off (§4), or OpenID Connect through the site registered for the program
+   * (`portal-admin oidc-site`). PROGRAM_HANDOFF may say otherwise for one deployment.
+   */
+  handoff: HandoffWay
 }
+
+/** The ways a program's site takes the member: the spec's hand-off, or OpenID Connect. */
+export const handoffWays = ['spec', 'openid-connect'] as const
+export type HandoffWay = (typeof handoffWays)[number]
 
 const usweb = {
   flavour: 'usweb',
@@ -84,6 +94,7 @@ const usweb = {
   isIneligibleStatusBlocked: false,
   isIneligibleStatusBlockedAtRegistration: true,
   blockedCustclasses: [],
+  handoff: 'spec',
 } as const satisfies Partial<Program>
 
 export const programs: Record<ProgramCode, Program> = {

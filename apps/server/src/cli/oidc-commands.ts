@@ -139,8 +139,15 @@ export function oidcCommand(command: string | undefined) {
           },
           reason,
         )
+        // Registering switches nothing: the catalogue, or PROGRAM_HANDOFF, says the program's way.
+        const onOpenId = (config.openIdConnectPrograms as readonly string[]).includes(
+          values.program,
+        )
         console.log(
-          `Site ${clientId} registered for ${values.program}; running instances answer it within a minute.`,
+          onOpenId
+            ? `Site ${clientId} registered for ${values.program}; running instances answer it within a minute.`
+            : `Site ${clientId} registered for ${values.program}, which takes the spec's hand-off: ` +
+                `set PROGRAM_HANDOFF=${values.program}=openid-connect and restart to switch it.`,
         )
         return 0
       }

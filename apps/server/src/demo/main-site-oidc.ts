@@ -20,9 +20,10 @@ import type { Store } from '../store/index.ts'
 import { demoPage } from './demo-page.ts'
 
 /**
- * The programs whose demo main site takes the member by OpenID Connect. One usweb program no
- * other browser test signs in to: a registered site switches its program's hand-off. The one
- * pl program (proliability) stays on the spec's hand-off, which the pl tests read.
+ * The programs whose demo main site takes the member by OpenID Connect: the demo puts them on
+ * it (buildApp's `demoOidcSite`), as PROGRAM_HANDOFF would a deployment's. One usweb program no
+ * other browser test signs in to. The one pl program (proliability) stays on the spec's
+ * hand-off, which the pl tests read.
  */
 export const demoOidcPrograms = ['dtcpnc'] as const
 export const demoClientIdOf = (program: string) => `demo-main-site-${program}`

@@ -32,11 +32,23 @@ export async function portalWithSites(
   {
     clock,
     backchannelLogoutUri,
-  }: { clock?: Clock | ManualClock; backchannelLogoutUri?: string } = {},
+    env = {},
+  }: {
+    clock?: Clock | ManualClock
+    backchannelLogoutUri?: string
+    env?: Record<string, string>
+  } = {},
 ) {
   const database: Database = await openTestDatabase()
   if (clock && 'startAt' in clock) clock.startAt(await database.readTime())
-  const config = testConfig()
+  // The catalogue keeps every program on the spec's hand-off; the deployment puts these on
+  // OpenID Connect (PROGRAM_HANDOFF), as an operator would once their sites are registered.
+  const config = testConfig({
+    PROGRAM_HANDOFF: [...new Set(Object.values(programs))]
+      .map((program) => `${program}=openid-connect`)
+      .join(','),
+    ...env,
+  })
   const on = { database, clock: clock ?? { now: () => new Date() } }
   const admin = openIdAdmin(on, { issuer, sessionSecret: config.sessionSecret })
   const sites: Record<string, Site> = {}

@@ -41,9 +41,10 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Dep
     if (!check || password === undefined) {
       throw new HttpError(401, 'service.pleaseLogIn')
     }
-    // A program whose site is registered for OpenID Connect (issue 44) takes the member by a
-    // handover to the provider instead: no password leaves the service.
-    const openIdUrl = (await oidc.clientOfProgram(check.program))
+    // A program the catalogue (or PROGRAM_HANDOFF) puts on OpenID Connect (issue 44) takes the
+    // member by a handover to the provider instead: no password leaves the service. Without a
+    // registered site it fails closed (SiteNotReady), never falls back to the password.
+    const openIdUrl = oidc.takesOpenIdConnect(check.program)
       ? await oidc.handoffUrl(request, reply, check.program)
       : undefined
     if (openIdUrl) {

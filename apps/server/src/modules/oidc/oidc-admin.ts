@@ -41,6 +41,7 @@ export function oidcAdmin({ repo, clock, issuer, sealKey, record, actor, sitesMa
         issuer,
         repo,
         clock,
+        openIdPrograms: new Set(),
         keys: { seal: sealKey, open: [sealKey] },
         subjectKey: sealKey,
         cookieKeys: ['unused'],

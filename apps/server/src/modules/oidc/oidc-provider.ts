@@ -24,6 +24,12 @@ export interface OidcDeps {
   issuer: string
   repo: OidcRepo
   clock: Clock
+  /**
+   * The programs whose site takes the member by OpenID Connect (the catalogue's `handoff`,
+   * PROGRAM_HANDOFF, the demo's). A site registered for another program is unknown to the
+   * provider: its requests are refused (invalid_client), as its program's hand-off is the spec's.
+   */
+  openIdPrograms: ReadonlySet<string>
   /** Seals new signing keys; opens the keys sealed under any of SESSION_SECRET's list. */
   keys: { seal: Buffer; open: readonly Buffer[] }
   /** The key of the per-program subject (a keyed hash: stable per program, unlinkable across). */
@@ -102,7 +108,7 @@ export function createProvider(deps: OidcDeps, jwks: JWK[]): Provider {
   const clientAdapter: Adapter = {
     async find(id) {
       const client = await repo.findClient(id)
-      if (!client) return undefined
+      if (!client || !deps.openIdPrograms.has(client.program)) return undefined
       // The login initiation address is the portal's to use (the hand-off), never the
       // provider's: its https rule was checked at registration (oidc-admin.ts).
       const { initiate_login_uri: _portalOnly, ...metadata } = client.metadata

@@ -6,7 +6,7 @@ import { deriveKey, deriveKeys } from '../../lib/crypto.ts'
 import type { Shared } from '../shared.ts'
 import { verdictFor } from '../signin/program-check.ts'
 import { oidcRoutes } from './oidc.routes.ts'
-import { oidcService, type OidcService } from './oidc.service.ts'
+import { oidcService, SiteNotReady, type OidcService } from './oidc.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +28,8 @@ export function issuerOf(config: Config): string {
 export async function register(
   app: FastifyInstance,
   { store, clock, config }: Shared,
+  /** Programs on OpenID Connect besides the configured ones (the demo main site's). */
+  { alsoOpenIdConnect = [] }: { alsoOpenIdConnect?: readonly string[] } = {},
 ): Promise<{ oidc: OidcService }> {
   const { users, customers } = store
   const issuer = issuerOf(config)
@@ -35,6 +37,7 @@ export async function register(
     issuer,
     repo: store.oidc,
     clock,
+    openIdPrograms: new Set([...config.openIdConnectPrograms, ...alsoOpenIdConnect]),
     keys: {
       seal: deriveKey(config.sessionSecret, 'oidc-signing-keys'),
       open: deriveKeys(config.sessionSecrets, 'oidc-signing-keys'),
@@ -65,6 +68,12 @@ export async function register(
   app.decorate('oidc', oidc)
   await oidc.start()
   app.addHook('onClose', async () => oidc.stop())
+  // A program on OpenID Connect with no site refuses its hand-off (SiteNotReady): said at
+  // start, once every module (the demo's site) has registered, so the operator sees it first.
+  app.addHook('onReady', async () => {
+    const missing = await oidc.programsWithoutSite().catch(() => [])
+    for (const program of missing) app.log.error(new SiteNotReady(program).message)
+  })
   await app.register(oidcRoutes, { oidc })
   return { oidc }
 }

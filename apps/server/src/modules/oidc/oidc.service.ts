@@ -45,6 +45,23 @@ interface ServiceDeps extends OidcDeps {
   cookieKey: Buffer
 }
 
+/**
+ * A program the catalogue (or PROGRAM_HANDOFF) puts on OpenID Connect has no registered site.
+ * Its hand-off fails closed: the spec's hand-off carries the password, and the operator chose
+ * that it should not leave the portal for this program.
+ */
+export class SiteNotReady extends Error {
+  constructor(
+    readonly program: string,
+    missing = 'no site is registered for it (portal-admin oidc-site add)',
+  ) {
+    super(
+      `program ${program} takes the member by OpenID Connect (catalogue or PROGRAM_HANDOFF) ` +
+        `but ${missing}`,
+    )
+  }
+}
+
 /** oidc-provider's client as its end-session action uses it (not in its published types). */
 interface LoggingOutClient {
   backchannelLogoutUri?: string
@@ -143,8 +160,21 @@ export function oidcService(deps: ServiceDeps) {
       return (await deps.repo.findClient(clientId))?.program
     },
 
-    /** The client of a program (the site the member is handed to), if one is registered. */
+    /** Does the program's site take the member by OpenID Connect (catalogue, PROGRAM_HANDOFF)? */
+    takesOpenIdConnect: (program: string) => deps.openIdPrograms.has(program),
+
+    /** The programs on OpenID Connect with no site registered (the hand-off refuses them). */
+    async programsWithoutSite(): Promise<string[]> {
+      const clients = clientsByProgram ?? (await reloadClients())
+      return [...deps.openIdPrograms].filter((program) => !clients.has(program))
+    },
+
+    /**
+     * The client of a program on OpenID Connect (the site the member is handed to), if one is
+     * registered; a site registered for a program on the spec's hand-off is not used.
+     */
     async clientOfProgram(program: string) {
+      if (!deps.openIdPrograms.has(program)) return undefined
       return (clientsByProgram ?? (await reloadClients())).get(program)
     },
 
@@ -191,8 +221,18 @@ export function oidcService(deps: ServiceDeps) {
       void reply.setCookie(pendingCookie, sealed, cookieOptions(15 * 60))
     },
 
-    /** Where the hand-off sends a member of `program`: the waiting request, or the site. */
-    async handoffUrl(request: FastifyRequest, reply: FastifyReply, program: string) {
+    /**
+     * Where the hand-off sends a member of `program` (on OpenID Connect): the waiting request,
+     * or the site's login initiation. Throws SiteNotReady when the program has no site, or a
+     * member came on their own and the site has no login initiation to send them to.
+     */
+    async handoffUrl(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      program: string,
+    ): Promise<string> {
+      const client = await this.clientOfProgram(program)
+      if (!client) throw new SiteNotReady(program)
       const sealed = request.cookies[pendingCookie]
       const pending = sealed ? open(deps.cookieKey, sealed) : undefined
       if (pending) {
@@ -200,9 +240,10 @@ export function oidcService(deps: ServiceDeps) {
         const { uid, program: waiting } = JSON.parse(pending) as { uid: string; program: string }
         if (waiting === program) return deps.interactionUrl(uid)
       }
-      const client = await this.clientOfProgram(program)
-      const initiate = client?.metadata.initiate_login_uri
-      if (typeof initiate !== 'string') return undefined
+      const initiate = client.metadata.initiate_login_uri
+      if (typeof initiate !== 'string') {
+        throw new SiteNotReady(program, 'its site has no initiate_login_uri')
+      }
       // OpenID Connect third-party initiated login: the site starts a request at once.
       return `${initiate}${initiate.includes('?') ? '&' : '?'}${new URLSearchParams({ iss: deps.issuer })}`
     },

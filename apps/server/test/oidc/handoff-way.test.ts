@@ -1,0 +1,56 @@
+// Issue 44: the catalogue (or the deployment's PROGRAM_HANDOFF) says how a program's site takes
+// the member, not the registry of sites. A site registered for a program on the spec's hand-off
+// switches nothing and is unknown to the provider; a program on OpenID Connect with no site
+// fails closed: its hand-off answers an error and never sends the password.
+import * as client from 'openid-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoPassword, TestClient } from '../harness.ts'
+import { portalWithSites, relyingParty, signInWithSecondFactor } from './sites.ts'
+
+let portal: Awaited<ReturnType<typeof portalWithSites>>
+
+beforeAll(async () => {
+  // bclip's site is registered, but bclip keeps the catalogue's way (spec); dtcria is put on
+  // OpenID Connect by the deployment, with no site registered.
+  portal = await portalWithSites(
+    { 'bclip-site': 'bclip' },
+    { env: { PROGRAM_HANDOFF: 'dtcria=openid-connect' } },
+  )
+})
+afterAll(() => portal.close())
+
+describe('a program on the spec hand-off', () => {
+  it("hands off as the spec says though a site is registered for it, and the site's request is refused", async () => {
+    const [app] = portal.instances
+    const browser = new TestClient(app)
+    const url = await signInWithSecondFactor(browser, 'bclip_demo')
+    expect(url).not.toMatch(/oidc|example\.test/)
+    expect(url).toMatch(/bclip/)
+
+    // The site is unknown to the provider: no discovery trick makes its request pass.
+    const rp = await relyingParty(app, portal.site('bclip-site'))
+    const authorize = client.buildAuthorizationUrl(rp, {
+      redirect_uri: portal.site('bclip-site').redirectUri,
+      scope: 'openid',
+      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    })
+    const refused = await new TestClient(app).get(authorize.pathname + authorize.search)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ error: 'invalid_client' })
+  })
+})
+
+describe('a program on OpenID Connect with no site registered', () => {
+  it('refuses the hand-off (fails closed): no password leaves the portal', async () => {
+    const [app] = portal.instances
+    const browser = new TestClient(app)
+    expect((await browser.login('dtcria_demo', demoPassword)).statusCode).toBe(201)
+    await browser.passSecondFactor()
+    const handoff = await browser.postJson('/api/portal/handoff', { target: 'login' })
+    expect(handoff.statusCode).toBeGreaterThanOrEqual(500)
+    expect(handoff.body).not.toContain(demoPassword)
+    expect(handoff.body).not.toMatch(/"url"/)
+    expect(await app.oidc.programsWithoutSite()).toEqual(['dtcria'])
+  })
+})
