@@ -186,3 +186,19 @@ describe('a disabled member', () => {
     }
   })
 })
+
+describe("the portal's one clock", () => {
+  it('dates the sign-in (auth_time) by it, and a code past its life on it is refused', async () => {
+    const [app, other] = portal.instances
+    // An hour on the portal's clock that the host's never saw.
+    clock.advance(60 * 60_000)
+    const started = await codeFor(app, bclip)
+    const claims = (await tokensOf(await codeFor(other, bclip))).claims() ?? {}
+    expect(claims.auth_time).toBe(Math.floor(clock.now().getTime() / 1000))
+    // The ID token's life, whatever clock dates it: five minutes.
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(300)
+    // A code lives a minute on the portal's clock: one that waited longer gives nothing.
+    clock.advance(61_000)
+    await expect(tokensOf(started)).rejects.toMatchObject({ error: 'invalid_grant' })
+  })
+})
