@@ -42,6 +42,7 @@ import rateLimits, { refusalRecorder } from './plugins/rate-limits.ts'
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import { webRoutes } from './plugins/web.ts'
+import type { AuditEntry } from './store/audit.repo.ts'
 import type { Database } from './store/db.ts'
 import { storeOf } from './store/index.ts'
 import { isTracing } from './tracing.ts'
@@ -135,7 +136,10 @@ export async function buildApp({
       headers: request.headers,
     })
   })
-  const store = storeOf(db, { clock, observeAudit: (entry) => metrics.observeAudit(entry) })
+  // Told every audit event recorded: the metrics, and modules that act on one (oidc's sign-out).
+  const auditObservers: ((entry: AuditEntry) => void)[] = [(entry) => metrics.observeAudit(entry)]
+  const observeAudit = (entry: AuditEntry) => auditObservers.forEach((observe) => observe(entry))
+  const store = storeOf(db, { clock, observeAudit })
   // Every 429 audited, at most once per client, limit and window (A1; plugins/rate-limits.ts).
   const onRefused = refusalRecorder({ store: counters, clock, record: store.audit.record })
   const writer = startOutbox(app, { config, db, clock, counters, smtp, metrics, onRefused })
@@ -194,6 +198,7 @@ export async function buildApp({
   await policy.register(app, shared)
   const { oidc } = await openIdConnect.register(app, shared, {
     alsoOpenIdConnect: config.isDemo && demoOidcSite ? demoOidcPrograms : [],
+    observeAudit: (observe) => auditObservers.push(observe),
   })
   await handoff.register(app, shared, { oidc })
   await support.register(app, shared, { passkeys: passkeysService, oidc })

@@ -193,7 +193,8 @@ describe("the portal's one clock", () => {
     // An hour on the portal's clock that the host's never saw.
     clock.advance(60 * 60_000)
     const started = await codeFor(app, bclip)
-    const claims = (await tokensOf(await codeFor(other, bclip))).claims() ?? {}
+    const claims: Record<string, unknown> =
+      (await tokensOf(await codeFor(other, bclip))).claims() ?? {}
     expect(claims.auth_time).toBe(Math.floor(clock.now().getTime() / 1000))
     // The ID token's life, whatever clock dates it: five minutes.
     expect(Number(claims.exp) - Number(claims.iat)).toBe(300)

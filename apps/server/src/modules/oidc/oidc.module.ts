@@ -6,7 +6,9 @@ import { deriveKey, deriveKeys } from '../../lib/crypto.ts'
 import type { Shared } from '../shared.ts'
 import { verdictFor } from '../signin/program-check.ts'
 import { oidcRoutes } from './oidc.routes.ts'
-import { oidcService, SiteNotReady, type OidcService } from './oidc.service.ts'
+import { currentRequestId } from '../../lib/request-context.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
+import { oidcService, signOutAtOnceEvents, SiteNotReady, type OidcService } from './oidc.service.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,8 +30,15 @@ export function issuerOf(config: Config): string {
 export async function register(
   app: FastifyInstance,
   { store, clock, config }: Shared,
-  /** Programs on OpenID Connect besides the configured ones (the demo main site's). */
-  { alsoOpenIdConnect = [] }: { alsoOpenIdConnect?: readonly string[] } = {},
+  {
+    alsoOpenIdConnect = [],
+    observeAudit,
+  }: {
+    /** Programs on OpenID Connect besides the configured ones (the demo main site's). */
+    alsoOpenIdConnect?: readonly string[]
+    /** Tells `observe` of every audit event recorded (the store's observer). */
+    observeAudit?: (observe: (entry: AuditEntry) => void) => void
+  } = {},
 ): Promise<{ oidc: OidcService }> {
   const { users, customers } = store
   const issuer = issuerOf(config)
@@ -66,8 +75,26 @@ export async function register(
     },
   })
   app.decorate('oidc', oidc)
+  // Back-channel logout at once: an event that ends a member's sign-ins (logout, the desk, a
+  // password change, a lock) sends it when its request has been answered, so the change it
+  // recorded (often in a transaction) is committed; outside a request, on the next turn. The
+  // sweep every half minute stays the retry of a site that did not answer.
+  const signOutNow = () => oidc.signOutSoon()
+  const owedBy = new Set<string>()
+  observeAudit?.((entry) => {
+    if (!signOutAtOnceEvents.has(entry.event)) return
+    const requestId = currentRequestId()
+    if (requestId) owedBy.add(requestId)
+    else setImmediate(signOutNow)
+  })
+  app.addHook('onResponse', async (request) => {
+    if (owedBy.delete(request.id)) signOutNow()
+  })
   await oidc.start()
-  app.addHook('onClose', async () => oidc.stop())
+  app.addHook('onClose', async () => {
+    oidc.stop()
+    await oidc.signOutsSettled()
+  })
   // A program on OpenID Connect with no site refuses its hand-off (SiteNotReady): said at
   // start, once every module (the demo's site) has registered, so the operator sees it first.
   app.addHook('onReady', async () => {

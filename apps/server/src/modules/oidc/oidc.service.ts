@@ -17,12 +17,25 @@ import { createProvider, loadSigningKeys, secondFactorAcr, type OidcDeps } from 
 
 /** Audit events after which a member's sign-ins elsewhere end too (the provider's sessions). */
 const sessionEndingEvents = [
+  'logout',
   'support.sessions_revoked',
   'support.mfa_reset',
   'support.member_disabled',
   'password.changed',
   'login.temporary_password_used',
 ] as const
+
+/**
+ * Audit events after which the back-channel logout is sent at once (the sweep every
+ * `keyReloadMs` is the retry): the ending events, and those that disable or lock the member
+ * (the sweep's query reads the flags they set).
+ */
+export const signOutAtOnceEvents: ReadonlySet<string> = new Set([
+  ...sessionEndingEvents,
+  'login.locked',
+  'login.disabled',
+  'mfa.locked',
+])
 
 /** How long the handover and the pending interaction live: one step of a browser's. */
 const handoverSeconds = 120
@@ -82,6 +95,8 @@ export function oidcService(deps: ServiceDeps) {
     return clientsByProgram
   }
   let reloadTimer: NodeJS.Timeout | undefined
+  /** The back-channel sign-outs started at once and not yet ended. */
+  const signingOut = new Set<Promise<void>>()
 
   async function load(): Promise<Provider> {
     const { jwks, fingerprint } = await loadSigningKeys(deps)
@@ -137,6 +152,24 @@ export function oidcService(deps: ServiceDeps) {
       }
       return sent
     },
+    /**
+     * `signOutEnded` now, not awaited (an event just ended a member's sign-ins); a failure is
+     * logged and the sweep retries it.
+     */
+    signOutSoon() {
+      const run = this.signOutEnded().then(
+        () => undefined,
+        (error: unknown) => deps.onError(error),
+      )
+      signingOut.add(run)
+      void run.finally(() => signingOut.delete(run))
+    },
+
+    /** Resolves once every sign-out `signOutSoon` started has ended (tests, shutdown). */
+    async signOutsSettled() {
+      await Promise.all(signingOut)
+    },
+
     stop: () => clearInterval(reloadTimer),
     reloadClients,
 
