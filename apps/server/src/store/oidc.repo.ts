@@ -8,6 +8,9 @@ import type { Clock } from '../lib/clock.ts'
 import type { Db } from './db-type.ts'
 import { auditLog, oidcClients, oidcPayloads, oidcSigningKeys, users } from './schema.ts'
 
+/** The rows of sessions ended whose back-channel logout a site has not yet taken. */
+const owedLogout = 'PortalLogoutOwed'
+
 export function oidcRepo(db: Db, clock: Clock) {
   const live = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, clock.now()))
 
@@ -105,8 +108,48 @@ export function oidcRepo(db: Db, clock: Clock) {
       const taken = await db
         .delete(oidcPayloads)
         .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.id} in (${ended})`))
-        .returning({ payload: oidcPayloads.payload })
-      return taken.map(({ payload }) => payload as AdapterPayload)
+        .returning({
+          id: oidcPayloads.id,
+          payload: oidcPayloads.payload,
+          expiresAt: oidcPayloads.expiresAt,
+        })
+      return taken.map(({ id, payload, expiresAt }) => ({
+        id,
+        payload: payload as AdapterPayload,
+        expiresAt,
+      }))
+    },
+
+    /**
+     * Keeps an ended session whose logout did not reach every site, with those sites only,
+     * until it would have expired: `takeOwedLogouts` gives it to the next sweep. Kept apart
+     * from the provider's sessions, which it never reads: the member's browser finds no
+     * session to sign in with.
+     */
+    async oweLogout(id: string, payload: AdapterPayload, expiresAt: Date | null) {
+      if (expiresAt && expiresAt <= clock.now()) return
+      const row = { payload: payload as Record<string, unknown>, expiresAt }
+      await db
+        .insert(oidcPayloads)
+        .values({ model: owedLogout, id, ...row })
+        .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row })
+    },
+
+    /** The logouts owed (`oweLogout`), taken: one instance sends each again. */
+    async takeOwedLogouts() {
+      const taken = await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, owedLogout), live()))
+        .returning({
+          id: oidcPayloads.id,
+          payload: oidcPayloads.payload,
+          expiresAt: oidcPayloads.expiresAt,
+        })
+      return taken.map(({ id, payload, expiresAt }) => ({
+        id,
+        payload: payload as AdapterPayload,
+        expiresAt,
+      }))
     },
 
     /** Rows past their expiry (the retention sweep). */

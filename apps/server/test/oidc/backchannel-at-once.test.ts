@@ -6,19 +6,26 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPassword, manualClock, TestClient } from '../harness.ts'
-import { codeFor, portalWithSites, tokensOf, type Site } from './sites.ts'
+import { codeFor, portalWithSites, siteStarts, tokensOf, type Site } from './sites.ts'
 
 let portal: Awaited<ReturnType<typeof portalWithSites>>
 let bclip: Site
 const clock = manualClock()
 let receiver: Server
 const logoutTokens: string[] = []
+/** How many logout tokens the site's endpoint refuses before it takes them again. */
+let refusing = 0
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     let body = ''
     request.on('data', (chunk: Buffer) => (body += chunk.toString()))
     request.on('end', () => {
+      if (refusing > 0) {
+        refusing--
+        response.writeHead(503).end()
+        return
+      }
       logoutTokens.push(new URLSearchParams(body).get('logout_token') ?? '')
       response.writeHead(200).end()
     })
@@ -53,6 +60,29 @@ describe('back-channel logout at once', () => {
     expect(logoutTokens.length).toBeGreaterThanOrEqual(1)
     expect(logoutTokens.map(subjectOf)).toContain(subject)
     // Sent once: the sweep finds nothing left to send.
+    expect(await app.oidc.signOutEnded()).toBe(0)
+  })
+
+  it('sends again, at the next sweep, a logout the site did not take; the browser stays signed out', async () => {
+    const [app] = portal.instances
+    clock.advance(2_000)
+    const started = await codeFor(app, bclip)
+    await tokensOf(started)
+    logoutTokens.length = 0
+    refusing = 1
+    clock.advance(2_000)
+    const again = new TestClient(app)
+    expect((await again.login('bclip_demo', demoPassword)).statusCode).toBe(201)
+    expect((await again.postJson('/api/logout', {})).statusCode).toBe(204)
+    await app.oidc.signOutsSettled()
+    expect(refusing).toBe(0)
+    expect(logoutTokens).toHaveLength(0)
+    // Owed, not a session: the member's browser finds none to be given a code with.
+    const next = await siteStarts(app, bclip, { browser: started.browser })
+    expect(next.toLogin).toBe('/usweb/login?prgName=bclip')
+    // The sweep (the retry) sends it again; then nothing is owed.
+    expect(await app.oidc.signOutEnded()).toBe(1)
+    expect(logoutTokens).toHaveLength(1)
     expect(await app.oidc.signOutEnded()).toBe(0)
   })
 

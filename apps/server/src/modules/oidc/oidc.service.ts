@@ -7,6 +7,7 @@ import type Provider from 'oidc-provider'
 import type { OidcClientRow } from '../../store/oidc.repo.ts'
 import {
   findProgram,
+  flavours,
   isLocale,
   localeCookie,
   localeFromAcceptLanguage,
@@ -130,24 +131,36 @@ export function oidcService(deps: ServiceDeps) {
      * password, or had their sessions ended since. Returns the logout tokens sent.
      */
     async signOutEnded(): Promise<number> {
-      const sessions = await deps.repo.takeEndedSessions(sessionEndingEvents)
+      const sessions = [
+        ...(await deps.repo.takeEndedSessions(sessionEndingEvents)),
+        ...(await deps.repo.takeOwedLogouts()),
+      ]
       if (sessions.length === 0) return 0
       const provider = await this.provider()
       let sent = 0
-      for (const session of sessions) {
+      for (const { id, payload: session, expiresAt } of sessions) {
         const authorizations = (session.authorizations ?? {}) as Record<
           string,
           { sid?: string; grantId?: string }
         >
-        for (const [clientId, { sid, grantId }] of Object.entries(authorizations)) {
+        const owed: typeof authorizations = {}
+        for (const [clientId, authorization] of Object.entries(authorizations)) {
+          const { sid, grantId } = authorization
           if (grantId) await deps.repo.adapterFor('Grant').revokeByGrantId(grantId)
           // The provider's own logout token (signed, with the site's subject), sent by it.
           const site = (await provider.Client.find(clientId)) as LoggingOutClient | undefined
           if (!site?.backchannelLogoutUri || !session.accountId) continue
           await site.backchannelLogout(session.accountId, sid ?? '').then(
             () => sent++,
-            (error: unknown) => deps.onError(error),
+            (error: unknown) => {
+              deps.onError(error)
+              owed[clientId] = authorization
+            },
           )
+        }
+        // A site that did not take it is sent it again by the next sweep (the retry).
+        if (Object.keys(owed).length > 0) {
+          await deps.repo.oweLogout(id, { ...session, authorizations: owed }, expiresAt)
         }
       }
       return sent
@@ -287,8 +300,9 @@ export function oidcService(deps: ServiceDeps) {
       const flavour = code ? programOf(code).flavour : 'usweb'
       const asked = uiLocales.split(' ').find((tag) => tag !== '')
       const locale = asked ? (isLocale(asked) ? asked : localeFromAcceptLanguage(asked)) : undefined
+      // The flavour's area (usweb, proliability: flavours.ts), where its login page lives.
       return {
-        url: `/${flavour}/login?${new URLSearchParams({ prgName: code ?? program })}`,
+        url: `/${flavours[flavour].area}/login?${new URLSearchParams({ prgName: code ?? program })}`,
         locale,
       }
     },
