@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import * as demo from './demo/demo.module.ts'
-import { demoOidcPrograms } from './demo/main-site-oidc.ts'
+import { demoOidcProgramsOf, type DemoOidcSite } from './demo/main-site-oidc.ts'
 import type { OutboxWorker, OutboxWriter } from './delivery/outbox.ts'
 import { smtpTransport } from './delivery/transports.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
@@ -64,7 +64,7 @@ export interface AppDeps {
    * `npm run dev` and the tests that drive it; off in the other API tests, whose programs
    * keep the spec's hand-off.
    */
-  demoOidcSite?: boolean
+  demoOidcSite?: DemoOidcSite
 }
 
 declare module 'fastify' {
@@ -197,7 +197,7 @@ export async function buildApp({
   await account.register(app, shared, { passwords })
   await policy.register(app, shared)
   const { oidc } = await openIdConnect.register(app, shared, {
-    alsoOpenIdConnect: config.isDemo && demoOidcSite ? demoOidcPrograms : [],
+    alsoOpenIdConnect: config.isDemo ? demoOidcProgramsOf(demoOidcSite) : [],
     observeAudit: (observe) => auditObservers.push(observe),
   })
   await handoff.register(app, shared, { oidc })

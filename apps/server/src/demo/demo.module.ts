@@ -6,14 +6,14 @@ import type { OidcService } from '../modules/oidc/oidc.service.ts'
 import type { Shared } from '../modules/shared.ts'
 import { apiReferenceRoutes } from './api-reference.routes.ts'
 import { demoRoutes, windowStoreNonces } from './demo.routes.ts'
-import { demoMainSiteOidcRoutes } from './main-site-oidc.ts'
+import { demoMainSiteOidcRoutes, demoOidcProgramsOf, type DemoOidcSite } from './main-site-oidc.ts'
 import { outboxViewerRoutes } from './outbox-viewer.routes.ts'
 import { outboxViewerService } from './outbox-viewer.service.ts'
 
 export async function register(
   app: FastifyInstance,
   { config, clock, counters, store, writer }: Shared,
-  { oidc, demoOidcSite }: { oidc: OidcService; demoOidcSite: boolean },
+  { oidc, demoOidcSite }: { oidc: OidcService; demoOidcSite: DemoOidcSite },
 ) {
   await app.register(demoRoutes, {
     plHandoffKeys: { encryption: config.plHandoffKey, mac: config.plHandoffMacKey },
@@ -22,8 +22,10 @@ export async function register(
   })
   await app.register(outboxViewerRoutes, { outbox: outboxViewerService({ store, writer }) })
   await app.register(apiReferenceRoutes)
-  if (demoOidcSite) {
+  const programs = demoOidcProgramsOf(demoOidcSite)
+  if (programs.length > 0) {
     await app.register(demoMainSiteOidcRoutes, {
+      programs,
       store,
       clock,
       oidc,

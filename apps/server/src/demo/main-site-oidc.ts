@@ -26,6 +26,14 @@ import { demoPage } from './demo-page.ts'
  * hand-off, which the pl tests read.
  */
 export const demoOidcPrograms = ['dtcpnc'] as const
+
+/**
+ * buildApp's `demoOidcSite`: true for the demo's programs, or the programs a test names (the
+ * OpenID Connect browser test adds proliability, in a portal of its own, for the pl flavour).
+ */
+export type DemoOidcSite = boolean | readonly string[]
+export const demoOidcProgramsOf = (option: DemoOidcSite): readonly string[] =>
+  option === true ? demoOidcPrograms : option === false ? [] : option
 export const demoClientIdOf = (program: string) => `demo-main-site-${program}`
 
 const base = '/demo/main-site/oidc'
@@ -56,6 +64,8 @@ export function injectFetch(app: FastifyInstance): client.CustomFetch {
 }
 
 interface Deps {
+  /** The programs whose demo main site registers (demoOidcProgramsOf). */
+  programs: readonly string[]
   store: Store
   clock: Clock
   oidc: OidcService
@@ -86,7 +96,7 @@ export async function demoMainSiteOidcRoutes(app: FastifyInstance, deps: Deps) {
     sitesMayBeLocal: true,
   })
   const sites = new Map<string, { clientId: string; key: CryptoKeyPair }>()
-  for (const program of demoOidcPrograms) {
+  for (const program of deps.programs) {
     const clientId = demoClientIdOf(program)
     const key = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
       'sign',
@@ -164,7 +174,7 @@ export async function demoMainSiteOidcRoutes(app: FastifyInstance, deps: Deps) {
     `${base}/start`,
     outsideSession,
     async (request, reply) => {
-      const program = request.query.program ?? demoOidcPrograms[0]
+      const program = request.query.program ?? deps.programs[0] ?? ''
       const configuration = configurationOf(program)
       if (!configuration || (request.query.iss !== undefined && request.query.iss !== issuer)) {
         return show(reply, 400, 'Main program site (demo)', '<p>Unknown program or issuer.</p>')
@@ -242,7 +252,7 @@ export async function demoMainSiteOidcRoutes(app: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       void reply.header('cache-control', 'no-store')
       const token = request.body?.logout_token
-      const configuration = await configurationOf(demoOidcPrograms[0])
+      const configuration = await configurationOf(deps.programs[0] ?? '')
       const jwksUri = configuration?.serverMetadata().jwks_uri
       if (!token || !jwksUri) return reply.code(400).send({ error: 'invalid_request' })
       try {

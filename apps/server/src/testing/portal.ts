@@ -2,6 +2,7 @@
 // what a browser test drives.
 import { createServer, type AddressInfo } from 'node:net'
 import { buildApp } from '../app.ts'
+import type { DemoOidcSite } from '../demo/main-site-oidc.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { Database } from '../store/db.ts'
 import { openTestDatabase, testConfig } from './harness.ts'
@@ -22,16 +23,17 @@ export interface Portal {
  */
 export async function startPortal(
   env: Record<string, string> = {},
-  { demoOidcSite = false }: { demoOidcSite?: boolean } = {},
+  { demoOidcSite = false }: { demoOidcSite?: DemoOidcSite } = {},
 ): Promise<Portal> {
   const database = await openTestDatabase()
-  const chosen = demoOidcSite ? await freePort() : 0
-  const config = testConfig(demoOidcSite ? { ...env, PORT: String(chosen) } : env)
+  const isOidc = demoOidcSite !== false
+  const chosen = isOidc ? await freePort() : 0
+  const config = testConfig(isOidc ? { ...env, PORT: String(chosen) } : env)
   const app = await buildApp({ config, database, demoOidcSite })
   // localhost: every loopback address it names (a browser may try ::1 first).
-  const host = demoOidcSite ? 'localhost' : '127.0.0.1'
+  const host = isOidc ? 'localhost' : '127.0.0.1'
   await app.listen({ host, port: chosen })
-  const port = demoOidcSite ? chosen : (app.server.address() as AddressInfo).port
+  const port = isOidc ? chosen : (app.server.address() as AddressInfo).port
   return {
     url: (path) => `http://${host}:${port}${path}`,
     database,
