@@ -5,16 +5,17 @@
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPassword, TestClient } from '../harness.ts'
-import { portalWithSites, relyingParty, signInWithSecondFactor } from './sites.ts'
+import { portalWithSites, relyingParty, signInWithSecondFactor, siteStarts } from './sites.ts'
 
 let portal: Awaited<ReturnType<typeof portalWithSites>>
 
 beforeAll(async () => {
   // bclip's site is registered, but bclip keeps the catalogue's way (spec); dtcria is put on
   // OpenID Connect by the deployment, with no site registered.
+  // proliability (pl) is on OpenID Connect with its site.
   portal = await portalWithSites(
-    { 'bclip-site': 'bclip' },
-    { env: { PROGRAM_HANDOFF: 'dtcria=openid-connect' } },
+    { 'bclip-site': 'bclip', 'pl-site': 'proliability' },
+    { env: { PROGRAM_HANDOFF: 'dtcria=openid-connect,proliability=openid-connect' } },
   )
 })
 afterAll(() => portal.close())
@@ -52,5 +53,13 @@ describe('a program on OpenID Connect with no site registered', () => {
     expect(handoff.body).not.toContain(demoPassword)
     expect(handoff.body).not.toMatch(/"url"/)
     expect(await app.oidc.programsWithoutSite()).toEqual(['dtcria'])
+  })
+})
+
+describe('a pl program on OpenID Connect', () => {
+  it("sends the site's request to the pl login page (the flavour's area)", async () => {
+    const [app] = portal.instances
+    const started = await siteStarts(app, portal.site('pl-site'))
+    expect(started.toLogin).toBe('/proliability/login?prgName=proliability')
   })
 })
