@@ -332,6 +332,27 @@ export async function passwordLogins(portal: Portal) {
       const unit = rows[index]?.[2] ?? ''
       console.log(`  ${`floor: ${name}`.padEnd(51)}${fmt(value, 2).padStart(7)}${unit}`)
     }
+    // Issue 45's server rows, each beside the floor of this run.
+    console.log('  issue 45, against the floor of this run:')
+    const issue45: [string, string, string][] = [
+      [
+        "full sign-ins/s ÷ the floor's",
+        `${fmt(full.rate / floor.full.rate, 2)}x (${fmt(full.rate)} vs ${fmt(floor.full.rate)} /s)`,
+        '≥ 0.85x',
+      ],
+      [
+        'event loop per full sign-in',
+        `${fmt(full.loopMs, 2)} ms (floor ${fmt(floor.full.loopMs, 2)} ms)`,
+        '≤ 2.5 ms',
+      ],
+      [
+        'database CPU per full sign-in',
+        `${fmt(full.databaseMs, 2)} ms (own ${fmt(full.ownDatabaseMs, 2)}), ${fmt(full.statements, 1)} statements (floor ${fmt(floor.full.databaseMs, 2)} ms, own ${fmt(floor.full.ownDatabaseMs, 2)}, ${fmt(floor.full.statements, 1)})`,
+        '≤ 1.2 ms',
+      ],
+    ]
+    for (const [name, value, goal] of issue45)
+      console.log(`    ${name.padEnd(34)}${value.padEnd(48)} (goal ${goal})`)
   } else console.log('  floor: not measured (it needs PostgreSQL: DATABASE_URL)')
   // Where the CPU of one operation goes: the service's event loop (its main thread), V8's
   // helper threads (garbage collection beside the loop), its hashing (the service's other
