@@ -1,10 +1,27 @@
 // What the benchmark sections share: number formatting, services in child processes, and
 // load loops.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
+
+/**
+ * CPU seconds a process has used, all its threads (Linux /proc; undefined elsewhere). On a
+ * machine others load too, CPU per operation says more than operations per second. With
+ * `thread`, that thread's only (the main thread's id is the process id).
+ */
+export function cpuSecondsOf(pid: number | undefined, thread?: number): number | undefined {
+  try {
+    const path =
+      thread === undefined ? `/proc/${pid ?? 'self'}/stat` : `/proc/${pid}/task/${thread}/stat`
+    const fields = readFileSync(path, 'utf8').split(') ')[1]?.split(' ')
+    return (Number(fields?.[11]) + Number(fields?.[12])) / 100 // utime + stime, in ticks of 10 ms
+  } catch {
+    return undefined
+  }
+}
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits)
 export const kb = (bytes: number) => `${fmt(bytes / 1024)} KB`

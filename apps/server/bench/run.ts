@@ -20,7 +20,7 @@ const portal = ['first-load', 'cheap-calls', 'sign-in', 'pressure'].some(runs)
   : undefined
 try {
   if (portal && runs('first-load')) await firstLoad(portal.port)
-  if (portal && runs('cheap-calls')) await cheapCalls(portal.port)
+  if (portal && runs('cheap-calls')) await cheapCalls(portal)
   if (portal && runs('sign-in')) await passwordLogins(portal)
   if (portal && runs('pressure'))
     await underPressure(portal.port, ' (hashing in threads at nice 10)')

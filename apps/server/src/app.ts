@@ -39,6 +39,7 @@ import { loggerOf, OneLinePerRequest } from './plugins/logging.ts'
 import metricsPlugin, { createMetrics, type Metrics } from './plugins/metrics.ts'
 import { registerProbes, type ReadinessReport } from './plugins/probes.ts'
 import rateLimits, { refusalRecorder } from './plugins/rate-limits.ts'
+import { routeOptionsOf } from './plugins/route-options.ts'
 import security from './plugins/security.ts'
 import session from './plugins/session.ts'
 import { webRoutes } from './plugins/web.ts'
@@ -132,7 +133,7 @@ export async function buildApp({
     void reply.header('x-request-id', request.id)
     runWithRequestId(request.id, done, {
       clientIp: request.ip,
-      route: `${request.method} ${request.routeOptions.url ?? '(no route)'}`,
+      route: `${request.method} ${routeOptionsOf(request).url ?? '(no route)'}`,
       headers: request.headers,
     })
   })

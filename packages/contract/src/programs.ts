@@ -213,8 +213,11 @@ export function programOf(code: ProgramCode): Program {
 /** Accepts a program code or a back-office alias (`onl` → augustar). */
 export function findProgram(codeOrAlias: string): Program | undefined {
   const lower = codeOrAlias.toLowerCase()
-  return Object.values(programs).find((p) => p.code === lower || p.serviceCode === lower)
+  for (const p of programList) if (p.code === lower || p.serviceCode === lower) return p
+  return undefined
 }
+// Read once: findProgram is on the path of every mailing-address and sign-in call.
+const programList: readonly Program[] = Object.values(programs)
 
 /** An Agent Number is six digits (spec §5). */
 export const agentNumberLength = 6

@@ -33,23 +33,28 @@ interface LocaleHeaders {
   'accept-language'?: string | undefined
 }
 
+/** One per request: a class, so that no closure is made for each request (issue 45). */
+class Context implements RequestContext {
+  #locale: Locale | null | undefined
+  constructor(
+    readonly requestId: string,
+    readonly clientIp: string | null,
+    readonly route: string | null,
+    private readonly headers: LocaleHeaders | undefined,
+  ) {}
+  locale(): Locale | null {
+    if (this.#locale === undefined) this.#locale = this.headers ? requestLocale(this.headers) : null
+    return this.#locale
+  }
+}
+
 export function runWithRequestId<T>(
   requestId: string,
   work: () => T,
   request: { clientIp?: string; route?: string; headers?: LocaleHeaders } = {},
 ): T {
-  const { headers } = request
-  let locale: Locale | null | undefined
   return storage.run(
-    {
-      requestId,
-      clientIp: request.clientIp ?? null,
-      route: request.route ?? null,
-      locale: () => {
-        if (locale === undefined) locale = headers ? requestLocale(headers) : null
-        return locale
-      },
-    },
+    new Context(requestId, request.clientIp ?? null, request.route ?? null, request.headers),
     work,
   )
 }

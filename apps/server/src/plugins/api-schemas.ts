@@ -40,21 +40,47 @@ export const maxBodyDepth = 32
 
 type BodyCheck = { kind: 'controlCharacter'; path: string[] } | { kind: 'tooDeep' } | undefined
 
+/** A value waiting to be looked at: its key and parent give its path, built only if refused. */
+interface Pending {
+  value: unknown
+  key: string
+  parent: Pending | undefined
+  depth: number
+}
+
+const pathOf = (entry: Pending | undefined): string[] => {
+  const path: string[] = []
+  for (let at = entry; at?.parent; at = at.parent) path.push(at.key)
+  return path.reverse()
+}
+
 /**
  * SECURITY: one iterative walk with a depth cap. A recursive walk of a body nested thousands
- * of levels deep (within the size limit) overflowed the stack and answered 500.
+ * of levels deep (within the size limit) overflowed the stack and answered 500. Nothing is
+ * allocated for a field but its place on the stack (issue 45: the paths were built for every
+ * field of every body, and are needed only for the one refused).
  */
 function checkBody(data: unknown): BodyCheck {
-  const pending: { value: unknown; path: string[] }[] = [{ value: data, path: [] }]
+  if (typeof data === 'string') {
+    return controlCharacter.test(data) ? { kind: 'controlCharacter', path: [] } : undefined
+  }
+  if (!data || typeof data !== 'object') return undefined
+  const pending: Pending[] = [{ value: data, key: '', parent: undefined, depth: 0 }]
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, path } = next
+    const { value } = next
     if (typeof value === 'string') {
-      if (controlCharacter.test(value)) return { kind: 'controlCharacter', path }
+      if (controlCharacter.test(value)) return { kind: 'controlCharacter', path: pathOf(next) }
     } else if (value && typeof value === 'object') {
-      if (path.length >= maxBodyDepth) return { kind: 'tooDeep' }
+      if (next.depth >= maxBodyDepth) return { kind: 'tooDeep' }
+      const fields = value as Record<string, unknown>
+      const keys = Object.keys(fields)
       // Reversed onto the stack so the first field is looked at first.
-      for (const [key, item] of Object.entries(value).reverse()) {
-        pending.push({ value: item, path: [...path, key] })
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index] as string
+        const item = fields[key]
+        if (typeof item === 'string' || (item && typeof item === 'object')) {
+          pending.push({ value: item, key, parent: next, depth: next.depth + 1 })
+        }
       }
     }
   }

@@ -9,6 +9,7 @@ import {
 } from 'fastify'
 import type { Config } from '../config.ts'
 import { serializedError } from '../lib/logged-errors.ts'
+import { routeOptionsOf } from './route-options.ts'
 
 // Never logged: whatever a log line carries under these names is replaced.
 const redact = [
@@ -23,7 +24,7 @@ const redact = [
 ]
 
 const probePaths = new Set(['/healthz', '/readyz'])
-const isProbe = (request: FastifyRequest) => probePaths.has(request.routeOptions.url ?? '')
+const isProbe = (request: FastifyRequest) => probePaths.has(routeOptionsOf(request).url ?? '')
 
 /** On every log record: which service wrote it, which build, in which environment. */
 export const logIdentity = (config: Pick<Config, 'build' | 'env'>) => ({

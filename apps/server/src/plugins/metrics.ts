@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http'
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client'
 import type { DeliveryOutcome } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { AuditEntry, AuditEvent } from '../store/audit.repo.ts'
@@ -13,6 +13,7 @@ import type { HealthMonitor } from './health.ts'
 import { passwordHashingLoad } from '../lib/passwords.ts'
 import type { Database } from '../store/db.ts'
 import type { Dependency } from '../lib/unavailable.ts'
+import { routeOptionsOf } from './route-options.ts'
 
 export function createMetrics({
   clock,
@@ -62,13 +63,8 @@ export function createMetrics({
     labelNames: ['dependency'],
     registers: [registry],
   })
-  const requestDuration = new Histogram({
-    name: 'portal_http_request_duration_seconds',
-    help: 'Time to answer a request',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  })
+  const requestDuration = new RequestDurations([0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5])
+  registry.registerMetric(requestDuration as unknown as Metric)
   // Database-backed values come from the health monitor's background samples, never from a
   // query at scrape time: a scrape answers at once, with every series, while PostgreSQL is
   // stopped or hung; portal_database_sample_age_seconds says how old they are.
@@ -195,6 +191,105 @@ export function createMetrics({
 }
 export type Metrics = ReturnType<typeof createMetrics>
 
+/** One method, route and status's request durations. */
+class DurationSeries {
+  /** Per bucket, not cumulative; the last is above every bound (+Inf). */
+  readonly counts: number[]
+  sum = 0
+  count = 0
+  constructor(
+    private readonly bounds: readonly number[],
+    readonly labels: Readonly<Record<'method' | 'route' | 'status_code', string>>,
+  ) {
+    this.counts = new Array<number>(bounds.length + 1).fill(0)
+  }
+  observe(seconds: number): void {
+    let bucket = 0
+    while (bucket < this.bounds.length && seconds > (this.bounds[bucket] as number)) bucket++
+    this.counts[bucket] = (this.counts[bucket] ?? 0) + 1
+    this.sum += seconds
+    this.count++
+  }
+}
+
+/**
+ * portal_http_request_duration_seconds, a histogram by method, route and status kept by hand:
+ * prom-client's Histogram validates and hashes the labels at every observation, a cost every
+ * request paid (issue 45). Each series here is found once by a string key and then counted
+ * into directly; the registry prints it as it prints prom-client's own histograms (the same
+ * lines, buckets cumulative with `le`, then +Inf, _sum and _count).
+ */
+class RequestDurations {
+  readonly name = 'portal_http_request_duration_seconds'
+  readonly help = 'Time to answer a request'
+  readonly type = 'histogram'
+  readonly aggregator = 'sum'
+  readonly labelNames = ['method', 'route', 'status_code'] as const
+  readonly #series = new Map<string, DurationSeries>()
+  constructor(private readonly bounds: readonly number[]) {}
+
+  /** The series of one method, route and status (made at its first request). */
+  labels(method: string, route: string, statusCode: string): DurationSeries {
+    const key = `${method} ${statusCode} ${route}`
+    let series = this.#series.get(key)
+    if (!series) {
+      series = new DurationSeries(this.bounds, { method, route, status_code: statusCode })
+      this.#series.set(key, series)
+    }
+    return series
+  }
+
+  reset(): void {
+    this.#series.clear()
+  }
+
+  /** What prom-client's registry prints (Histogram.getForPromString's shape). */
+  async getForPromString() {
+    const values: {
+      labels: Record<string, string | number>
+      sharedLabels: Record<string, string>
+      value: number
+      metricName: string
+    }[] = []
+    for (const series of this.#series.values()) {
+      let cumulative = 0
+      const line = (labels: Record<string, string | number>, value: number, suffix: string) =>
+        values.push({
+          labels,
+          sharedLabels: series.labels,
+          value,
+          metricName: `${this.name}${suffix}`,
+        })
+      this.bounds.forEach((bound, index) => {
+        cumulative += series.counts[index] ?? 0
+        line({ le: bound }, cumulative, '_bucket')
+      })
+      line({ le: '+Inf' }, series.count, '_bucket')
+      line({}, series.sum, '_sum')
+      line({}, series.count, '_count')
+    }
+    return {
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      values,
+      aggregator: this.aggregator,
+    }
+  }
+
+  /** The same, each line's labels in one object (as prom-client's get() answers). */
+  async get() {
+    const data = await this.getForPromString()
+    return {
+      ...data,
+      values: data.values.map(({ labels, sharedLabels, ...rest }) => ({
+        ...rest,
+        labels: { ...sharedLabels, ...labels },
+      })),
+    }
+  }
+}
+
 function isBearer(header: string | undefined, token: string): boolean {
   const expected = Buffer.from(`Bearer ${token}`)
   const given = Buffer.from(header ?? '')
@@ -208,18 +303,11 @@ interface MetricsOptions {
 }
 
 async function metricsPlugin(app: FastifyInstance, { metrics, token }: MetricsOptions) {
-  // One labelled child per method, route and status, looked up by a string key: prom-client
-  // would otherwise sort and join the labels of every request.
-  const children = new Map<string, { observe(seconds: number): void }>()
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched'
-    const key = `${request.method} ${reply.statusCode} ${route}`
-    let child = children.get(key)
-    if (!child) {
-      child = metrics.requestDuration.labels(request.method, route, String(reply.statusCode))
-      children.set(key, child)
-    }
-    child.observe(reply.elapsedTime / 1000)
+    const route = routeOptionsOf(request).url ?? 'unmatched'
+    metrics.requestDuration
+      .labels(request.method, route, String(reply.statusCode))
+      .observe(reply.elapsedTime / 1000)
     done()
   })
   if (!token) return

@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
+import { routeOptionsOf } from './route-options.ts'
 
 function helmetOptions(isBehindTls: boolean): Readonly<HelmetOptions> {
   return {
@@ -61,7 +62,7 @@ async function securityPlugin(app: FastifyInstance, options: { isBehindTls: bool
   // plugins/reference-answers.ts); decided on the route reached, and on the path as sent.
   app.addHook('onRequest', (request, reply, done) => {
     const isApi =
-      request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/') === true
+      request.url.startsWith('/api/') || routeOptionsOf(request).url?.startsWith('/api/') === true
     void reply.headers(isApi ? apiHeaders : headers)
     done()
   })

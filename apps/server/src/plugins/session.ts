@@ -29,6 +29,7 @@ import type {
   StartedSessionRow,
 } from '../store/sessions.repo.ts'
 import { messages } from '@portal/contract'
+import { routeOptionsOf } from './route-options.ts'
 
 /** The session cookie's name; `__Host-` when Secure, so no sibling host can set or shadow it. */
 export const sessionCookieName = (isSecure: boolean) =>
@@ -185,8 +186,8 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
   app.decorateRequest('session', null as unknown as SessionHandle)
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Read once: Fastify builds a new routeOptions object at every read.
-    const { config, url: route, schema } = request.routeOptions
+    // Read once per request (Fastify builds a new routeOptions object at every read).
+    const { config, url: route, schema } = routeOptionsOf(request)
     if (config.needsNoSession === true && safeMethods.has(request.method)) {
       return
     }

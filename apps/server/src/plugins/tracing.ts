@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { tracerName } from '../tracing.ts'
+import { routeOptionsOf } from './route-options.ts'
 
 const spans = new WeakMap<FastifyRequest, Span>()
 
@@ -24,7 +25,7 @@ async function requestTracing(app: FastifyInstance) {
   const instanceId = randomUUID()
   app.addHook('onRequest', (request, _reply, done) => {
     const parent = propagation.extract(context.active(), request.headers)
-    const route = request.routeOptions.url
+    const route = routeOptionsOf(request).url
     const span = tracer.startSpan(
       `${request.method} ${route ?? '(no route)'}`,
       {

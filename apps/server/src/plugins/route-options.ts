@@ -1,0 +1,18 @@
+// The route a request reached, read once per request. Fastify builds a new `routeOptions`
+// object at every read (and asks its router for a version strategy each time); four hooks of
+// every request read it (the request context, security headers, the session, metrics), so
+// the first read is kept on the request (issue 45).
+import type { FastifyRequest } from 'fastify'
+
+type RouteOptions = FastifyRequest['routeOptions']
+
+const kept = Symbol('routeOptions')
+
+interface Keeping {
+  [kept]?: RouteOptions
+}
+
+export function routeOptionsOf(request: FastifyRequest): RouteOptions {
+  const keeping = request as FastifyRequest & Keeping
+  return (keeping[kept] ??= request.routeOptions)
+}
