@@ -12,7 +12,7 @@ import { portalAdmin } from '../operations/processes.ts'
 describe('in portal-admin', () => {
   it(
     'disables, searches, exports, resets a staff password, and audits every operator change with actor and reason',
-    { timeout: 180_000 },
+    { timeout: 300_000 },
     async () => {
       const dir = await mkdtemp(join(tmpdir(), 'portal-admin-tasks-'))
       const admin = (...args: string[]) =>
