@@ -1,0 +1,83 @@
+// Lighthouse on both login pages, mobile (its default: a mid-range phone on a slow 4G link,
+// simulated): the performance and accessibility scores of issue 45, with the first and
+// largest contentful paints behind the performance score.
+//
+// Lighthouse is not a dependency of the project: it and what it brings weigh 176 MB (114
+// packages) against the project's 427 MB, for a figure read now and then. Install it
+// anywhere and name the folder: `npm install --prefix /tmp/lh lighthouse`, then
+// `LIGHTHOUSE_DIR=/tmp/lh BENCH_ONLY=lighthouse npm run bench -w @portal/server`.
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+interface Category {
+  score: number | null
+}
+interface Audit {
+  numericValue?: number
+  score: number | null
+}
+interface Result {
+  lhr: { categories: Record<string, Category>; audits: Record<string, Audit> }
+}
+type RunLighthouse = (
+  url: string,
+  flags: { port: number; onlyCategories: string[]; logLevel: string; output: string },
+) => Promise<Result | undefined>
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{
+    port: number
+    kill(): void
+  }>
+}
+
+const loginPages = [
+  { name: 'usweb  /usweb/login', path: '/usweb/login?prgName=bclip&level1Org=100' },
+  { name: 'pl     /proliability/login', path: '/proliability/login' },
+]
+
+/** A module of the Lighthouse installation in LIGHTHOUSE_DIR. */
+async function fromInstallation<T>(dir: string, name: string): Promise<T> {
+  const { createRequire } = await import('node:module')
+  const resolved = createRequire(join(dir, 'package.json')).resolve(name)
+  return (await import(pathToFileURL(resolved).href)) as T
+}
+
+export async function lighthouseScores(portalPort: number) {
+  const dir = process.env.LIGHTHOUSE_DIR
+  if (!dir) {
+    console.log('\nLighthouse: skipped (set LIGHTHOUSE_DIR to a folder where it is installed)')
+    return
+  }
+  const { default: lighthouse } = await fromInstallation<{ default: RunLighthouse }>(
+    dir,
+    'lighthouse',
+  )
+  const launcher = await fromInstallation<ChromeLauncher>(dir, 'chrome-launcher')
+  console.log('\nLighthouse, mobile (simulated slow 4G, 4x CPU slowdown)')
+  for (const page of loginPages) {
+    // A fresh browser for each page: nothing cached from the one before.
+    const chrome = await launcher.launch({
+      chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    })
+    try {
+      const result = await lighthouse(`http://127.0.0.1:${portalPort}${page.path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance', 'accessibility'],
+        logLevel: 'error',
+        output: 'json',
+      })
+      if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
+      const { categories, audits } = result.lhr
+      const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100)
+      const seconds = (name: string) => `${((audits[name]?.numericValue ?? 0) / 1000).toFixed(1)} s`
+      console.log(
+        `  ${page.name.padEnd(36)} performance ${score('performance')}, accessibility ` +
+          `${score('accessibility')}  (FCP ${seconds('first-contentful-paint')}, LCP ` +
+          `${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms)`,
+      )
+    } finally {
+      chrome.kill()
+    }
+  }
+}
