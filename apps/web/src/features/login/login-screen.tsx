@@ -12,7 +12,7 @@ import { useSubmission } from '../../lib/use-submission.ts'
 import type { LoginFormValues } from './login-form.ts'
 import type { BannerReason } from './login-flow.ts'
 import { useLoginFields } from './use-login-fields.ts'
-import './login.css'
+// Its styles (login.css) are in the page's stylesheet: main.tsx imports them (issue 45).
 
 const t = screenTexts.login
 
