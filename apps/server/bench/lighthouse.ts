@@ -59,6 +59,7 @@ export async function lighthouseScores(portalPort: number) {
   console.log(`\nLighthouse, mobile (simulated slow 4G, 4x CPU slowdown), median of ${runs}`)
   for (const page of loginPages) {
     const results: Result['lhr'][] = []
+    let failed = 0
     for (let run = 0; run < runs; run++) {
       // A fresh browser for each run: nothing cached from the one before.
       const chrome = await launcher.launch({
@@ -73,7 +74,10 @@ export async function lighthouseScores(portalPort: number) {
           output: 'json',
         })
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`)
-        results.push(result.lhr)
+        // A run Lighthouse could not score (a page that never painted in its time: a loaded
+        // machine) is left out and counted.
+        if (result.lhr.categories.performance?.score == null) failed++
+        else results.push(result.lhr)
       } finally {
         chrome.kill()
       }
@@ -81,10 +85,16 @@ export async function lighthouseScores(portalPort: number) {
     const score = (lhr: Result['lhr'], name: string) =>
       Math.round((lhr.categories[name]?.score ?? 0) * 100)
     results.sort((a, b) => score(a, 'performance') - score(b, 'performance'))
-    const median = results[Math.floor(results.length / 2)] as Result['lhr']
+    const median = results[Math.floor(results.length / 2)]
+    if (!median) {
+      console.log(`  ${page.name.padEnd(36)} no run scored (${failed} failed)`)
+      continue
+    }
     const audit = (name: string) => median.audits[name]?.numericValue ?? 0
     const seconds = (name: string) => `${(audit(name) / 1000).toFixed(1)} s`
-    const range = `${score(results[0] as Result['lhr'], 'performance')}–${score(results.at(-1) as Result['lhr'], 'performance')}`
+    const range =
+      `${score(results[0] ?? median, 'performance')}–${score(results.at(-1) ?? median, 'performance')}` +
+      (failed > 0 ? `, ${failed} run(s) not scored` : '')
     console.log(
       `  ${page.name.padEnd(36)} performance ${score(median, 'performance')} (${range}), ` +
         `accessibility ${score(median, 'accessibility')}  (FCP ${seconds('first-contentful-paint')}, ` +
