@@ -14,6 +14,41 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 )
 
+// Issue 45: the library's Link and NavLink bring its framework mode's prefetching into every
+// page; the build gives the code the same components without it (src/app/lean-links.tsx).
+const leanLinks = fileURLToPath(new URL('./src/app/lean-links.tsx', import.meta.url))
+const leanReactRouterId = '\0react-router-lean'
+const leanReactRouter = (): Plugin => ({
+  name: 'react-router-lean-links',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source !== 'react-router') return null
+    const own = importer === leanReactRouterId || importer?.split('?')[0] === leanLinks
+    return own ? reactRouterProduction : leanReactRouterId
+  },
+  // The library's components are made at load (`var Link = React.forwardRef(...)`, then
+  // `Link.displayName = "Link"`) in calls and writes not marked pure, which the bundler must
+  // keep, and with them each component, used or not. Marked pure, an unused one goes; React
+  // shows display names only in development.
+  transform(code, id) {
+    if (!id.includes('/node_modules/react-router/dist/production/')) return null
+    return code
+      .replace(
+        /^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm,
+        '$1/* @__PURE__ */ $2',
+      )
+      .replace(/^\w+\.displayName = "\w+";$/gm, '')
+  },
+  load(id) {
+    if (id !== leanReactRouterId) return null
+    return [
+      `export * from ${JSON.stringify(reactRouterProduction)}`,
+      `export { Link, NavLink } from ${JSON.stringify(leanLinks)}`,
+    ].join('\n')
+  },
+})
+
 // In development the portal runs on Vite and the login service on :8080; the proxy keeps
 // every call same-origin, exactly as in production where the service serves the build.
 const service = 'http://127.0.0.1:8080'
@@ -53,7 +88,6 @@ export default defineConfig(({ command, mode }) => ({
     alias:
       command === 'build'
         ? [
-            { find: /^react-router$/, replacement: reactRouterProduction },
             // The ICU messages are parsed at build time (build/precompiled-icu.ts).
             {
               find: /^@formatjs\/icu-messageformat-parser$/,
@@ -65,6 +99,7 @@ export default defineConfig(({ command, mode }) => ({
   // Brotli and gzip copies beside each asset, made once at build: the service sends the one
   // the browser accepts without compressing on every request.
   plugins: [
+    leanReactRouter(),
     precompiledIcu(),
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 }),
@@ -111,6 +146,14 @@ export default defineConfig(({ command, mode }) => ({
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             // Not its zod resolver: that loads with the schemas, on a form's first check.
             { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            // Issue 45: the small parts the login screen shares with other screens (its fields,
+            // the spinner, the contract's links and limits) in one file, not one each: fewer
+            // requests before the form shows, and one brotli context instead of four.
+            {
+              name: 'form-parts',
+              includeDependenciesRecursively: false,
+              test: /([\\/]components[\\/](text-field|password-input|unbroken|spinner)\.tsx|[\\/]contract[\\/]src[\\/](links|flavours|limits)\.ts)$/,
+            },
             // Each language's login-page texts in one file (src/i18n/texts.ts): plain data,
             // so nothing else of what they import comes along.
             {

@@ -1,10 +1,12 @@
 // npm run bench: the budgets of DESIGN.md, each printed as a ratio against a baseline
 // measured in the same run on the same machine. BENCH_ONLY=a,b runs only the named sections
 // (first-load, cheap-calls, sign-in, pressure, email, scale, password-list, soak). The soak runs
-// BENCH_SOAK_MINUTES (default 15) at BENCH_SOAK_RATE calls/s (default 10).
+// BENCH_SOAK_MINUTES (default 15) at BENCH_SOAK_RATE calls/s (default 10). Lighthouse runs only
+// when named (BENCH_ONLY=lighthouse, with LIGHTHOUSE_DIR: bench/lighthouse.ts).
 import { cheapCalls } from './cheap-calls.ts'
 import { emailThroughput } from './email.ts'
 import { firstLoad } from './first-load.ts'
+import { lighthouseScores } from './lighthouse.ts'
 import { serve } from './lib.ts'
 import { passwordList } from './password-list.ts'
 import { underPressure } from './pressure.ts'
@@ -15,11 +17,12 @@ import { passwordLogins } from './sign-in.ts'
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
 const runs = (section: string) => !only || only.includes(section)
 
-const portal = ['first-load', 'cheap-calls', 'sign-in', 'pressure'].some(runs)
+const portal = ['first-load', 'lighthouse', 'cheap-calls', 'sign-in', 'pressure'].some(runs)
   ? await serve('portal')
   : undefined
 try {
   if (portal && runs('first-load')) await firstLoad(portal.port)
+  if (portal && only?.includes('lighthouse')) await lighthouseScores(portal.port)
   if (portal && runs('cheap-calls')) await cheapCalls(portal)
   if (portal && runs('sign-in')) await passwordLogins(portal)
   if (portal && runs('pressure'))

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ComponentPropsWithRef } from 'react'
-import './password-input.css'
+// Its styles (password-input.css) are in the page's stylesheet: main.tsx imports them (issue 45).
 import { webTexts } from '../i18n/texts.ts'
 
 type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {

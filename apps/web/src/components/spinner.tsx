@@ -1,4 +1,4 @@
-import './spinner.css'
+// Its styles (spinner.css) are in the page's stylesheet: main.tsx imports them (issue 45).
 import { screenTexts } from '../i18n/texts.ts'
 
 /**

@@ -131,6 +131,24 @@ describe('usweb login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.login.mismatch)
     expect(form?.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false')
   })
+
+  it('judges a field again as it changes once submitted, keeping the other field at fault', async () => {
+    const service = fakeService()
+    const { user } = await openLogin(usweb)
+    const username = screen.getByLabelText(t.usernameLabel)
+    const password = screen.getByLabelText(t.passwordLabel)
+
+    await user.click(screen.getByRole('button', { name: t.submit }))
+    await expectFieldError(username, messages.validation.usernameRequired)
+    await expectFieldError(password, messages.validation.passwordRequired)
+
+    await user.type(username, 'dana_member')
+    await waitFor(() => expect(username).not.toHaveAttribute('aria-invalid'))
+    expect(password).toHaveAttribute('aria-invalid', 'true')
+    await user.clear(username)
+    await expectFieldError(username, messages.validation.usernameRequired)
+    expect(service.callsTo(uswebAuthenticate)).toHaveLength(0)
+  })
 })
 
 describe('pl login', () => {

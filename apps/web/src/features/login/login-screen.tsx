@@ -1,6 +1,5 @@
 // Spec §2 screen 1 and §4 "Login": the login form of both flavours, its banner and spinner.
 import type { ReactNode } from 'react'
-import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { limits, type Flavour, type Program } from '@portal/contract'
 import { failureTextOf, loadAllTexts, messages, screenTexts } from '../../i18n/texts.ts'
@@ -12,7 +11,8 @@ import { lazyResolver } from '../../lib/lazy-resolver.ts'
 import { useSubmission } from '../../lib/use-submission.ts'
 import type { LoginFormValues } from './login-form.ts'
 import type { BannerReason } from './login-flow.ts'
-import './login.css'
+import { useLoginFields } from './use-login-fields.ts'
+// Its styles (login.css) are in the page's stylesheet: main.tsx imports them (issue 45).
 
 const t = screenTexts.login
 
@@ -87,16 +87,11 @@ export function LoginScreen({
     failureTextOf(flavour),
   ])
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<LoginFormValues>({
-    resolver: loginResolver,
-    defaultValues: { userName: defaultUsername.slice(0, limits.loginFieldMax), password: '' },
-  })
+  // Not react-hook-form: the login page loads no form library (use-login-fields.ts).
+  const { register, handleSubmit, setError, setValue, errors } = useLoginFields<LoginFormValues>(
+    loginResolver,
+    { userName: defaultUsername.slice(0, limits.loginFieldMax), password: '' },
+  )
 
   const showRejection = (message: string | null) => {
     const text = message ?? ''
