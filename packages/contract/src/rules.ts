@@ -2,11 +2,13 @@
 // service's request schemas so that both sides judge input the same way.
 import * as z from 'zod/mini'
 import { limits } from './limits.ts'
-import type { Translation } from './i18n/catalogue.ts'
-import { messages, passwordRuleLabels } from './messages.ts'
+import { login } from './texts/en-US/login.ts'
+import { password } from './texts/en-US/password.ts'
+import { validation } from './texts/en-US/validation.ts'
+import type { Texts } from './texts/texts.ts'
 
-/** The validation texts of one language (messages.validation, or its translation). */
-export type ValidationTexts = Translation<typeof messages.validation>
+/** The texts the field rules say, in one language: the login fields' and the rest (texts/). */
+export type FieldTexts = Pick<Texts, 'login' | 'validation'>
 
 export const specialCharacters = '!@#$%^&*'
 
@@ -28,7 +30,7 @@ export const passwordRules = {
   letter: (p: string) => /[A-Za-z]/.test(p),
 } as const
 export type PasswordRule = keyof typeof passwordRules
-export const passwordRuleOrder = Object.keys(passwordRuleLabels) as PasswordRule[]
+export const passwordRuleOrder = Object.keys(password.rules) as PasswordRule[]
 
 export function passwordChecklist(password: string): Record<PasswordRule, boolean> {
   return {
@@ -110,7 +112,8 @@ export function codeDigitsOf(value: string): string {
  * schemas use the English (below), the portal's forms the active language's, so that a
  * Spanish page never answers a typo in English.
  */
-export function fieldRules(m: ValidationTexts) {
+export function fieldRules(t: FieldTexts) {
+  const m = { ...t.validation, ...t.login }
   return {
     usernameLogin: requiredText(m.usernameRequired, limits.loginFieldMax),
     passwordLogin: requiredText(m.passwordRequired, limits.loginFieldMax),
@@ -155,7 +158,7 @@ export function fieldRules(m: ValidationTexts) {
 }
 export type FieldRules = ReturnType<typeof fieldRules>
 
-const english = fieldRules(messages.validation)
+const english = fieldRules({ login, validation })
 export const usernameLoginSchema = english.usernameLogin
 export const passwordLoginSchema = english.passwordLogin
 export const newUsernameSchema = english.newUsername

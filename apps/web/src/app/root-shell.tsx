@@ -3,7 +3,7 @@ import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } f
 import { BrandHeader } from '../components/brand-header.tsx'
 import { Footer } from '../components/footer.tsx'
 import { env } from '../config/env.ts'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 import { areaLoginWith, pathsOf } from '../config/paths.ts'
 import { useProgramPhoneLookup } from '../lib/program-phone.ts'
 import { brandOf } from '../config/brand.ts'
@@ -107,7 +107,7 @@ export function RootShell() {
       }
     >
       <a className="skip-link" href="#main">
-        {webTexts.common.skipToMain}
+        {t.frame.common.skipToMain}
       </a>
       <BrandHeader
         program={program}

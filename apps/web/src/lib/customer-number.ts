@@ -3,7 +3,7 @@
 import type { ChangeEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { agentNumberDigitsOf, customerNumberFor, limits, type Program } from '@portal/contract'
-import { screenTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 /** Programs whose customers are agents type a six-digit Agent Number (augustar/onl). */
 export function isAgentNumberProgram(program: Program): boolean {
@@ -24,7 +24,7 @@ export function customerNumberMaxLength(program: Program): number {
 /** The hint under an Agent Number field (issue 27); none for an account number. */
 export function customerNumberHint(program: Program): string | undefined {
   return isAgentNumberProgram(program)
-    ? screenTexts.registration.agentNumberHint(program.customerNumberPrefix)
+    ? t.registration.agentNumberHint(program.customerNumberPrefix)
     : undefined
 }
 

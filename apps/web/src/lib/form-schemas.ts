@@ -11,7 +11,7 @@ import {
   type FieldRules,
   type Program,
 } from '@portal/contract'
-import { messages } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import { isAgentNumberProgram } from './customer-number.ts'
 
@@ -22,14 +22,15 @@ let rulesOfActive: { texts: unknown; rules: FieldRules } | undefined
  * answers a typo in Spanish), read when a form asks, never when a module loads.
  */
 export function fieldRules(): FieldRules {
-  const texts = messages.validation
-  if (rulesOfActive?.texts !== texts) rulesOfActive = { texts, rules: fieldRulesIn(texts) }
+  // Rebuilt once the rest of the texts is in: before, the login fields' rules only are read.
+  const texts = t.validation
+  if (rulesOfActive?.texts !== texts) rulesOfActive = { texts, rules: fieldRulesIn(t) }
   return rulesOfActive.rules
 }
 
 /** A required value: blank after trimming gives the required message, else `schema` judges. */
 export function filled<T>(schema: $ZodType<T, string>, message?: string) {
-  const required = message ?? messages.validation.required
+  const required = message ?? t.validation.required
   return z.pipe(z.string().check(z.refine((value) => value.trim().length > 0, required)), schema)
 }
 
@@ -45,9 +46,7 @@ export function customerNumberField(program: Program) {
 /** The first message `schema` gives for `value`, or undefined when it passes. */
 export function problemOf(schema: $ZodType, value: unknown): string | undefined {
   const result = z.safeParse(schema, value)
-  return result.success
-    ? undefined
-    : (result.error.issues[0]?.message ?? messages.validation.required)
+  return result.success ? undefined : (result.error.issues[0]?.message ?? t.validation.required)
 }
 
 /** react-hook-form's resolver for a form schema; the submit handler gets the raw values. */
@@ -74,7 +73,7 @@ export function newPasswordChecks<T extends { password: string; confirmPassword:
       (values) =>
         passwordScore(values.password) < 5 ||
         !isCommonPassword(values.password, usernameOf(values)),
-      { path: ['password'], message: messages.validation.passwordGuessable, when: () => true },
+      { path: ['password'], message: t.validation.passwordGuessable, when: () => true },
     ),
   ] as const
 }

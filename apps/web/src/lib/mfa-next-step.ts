@@ -9,7 +9,7 @@ import {
   type Flavour,
   type MfaScreen,
 } from '@portal/contract'
-import { messages } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 import { pathsOf, plOnlyScreens, screens, type Screen } from '../config/paths.ts'
 import type { HandoffTarget } from './handoff.ts'
 
@@ -93,10 +93,9 @@ export function stepAfterResponse(response: CwMfaResponse, options: StepOptions 
   const { statusCode, mfaErrorCode, nextScreen } = response
   // Spec §8: both are answered on the screen itself.
   if (statusCode === 'ERROR_MFA' && mfaErrorCode === invalidMobileErrorCode) {
-    return { kind: 'stay', message: messages.mfa.invalidMobile }
+    return { kind: 'stay', message: t.mfa.invalidMobile }
   }
-  if (statusCode === 'AUTHENTICATION_FAILED')
-    return { kind: 'stay', message: messages.mfa.wrongCode }
+  if (statusCode === 'AUTHENTICATION_FAILED') return { kind: 'stay', message: t.mfa.wrongCode }
   // Spec §4 "On submit success: if an 'update' flag is set, go to updateinformationstep1component".
   if (statusCode === 'AUTHENTICATION_SUCCESS' && options.isUpdateRequested) {
     return { kind: 'screen', screen: 'updateInformationStep1', incidentID: null }

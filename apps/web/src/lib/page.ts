@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 // The tab names the screen and the program (its catalogue title); while the error banner is
 // shown it starts with "Error: " (as GOV.UK pages do), so the state is heard on arrival.
 const title = { screen: '', errorBanners: 0 }
 
 function writeTitle(): void {
-  document.title = `${title.errorBanners > 0 ? webTexts.common.errorTitlePrefix : ''}${title.screen}`
+  document.title = `${title.errorBanners > 0 ? t.frame.common.errorTitlePrefix : ''}${title.screen}`
 }
 
 /** Sets `document.title` for the screen being shown: 'Login | BCLIP Online'. */

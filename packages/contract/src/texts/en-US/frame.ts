@@ -1,9 +1,7 @@
-// The portal's own texts in English (issue 24): labels, hints, buttons and notes of the
-// screens that are the portal's and not the specification's (the specification's are in
-// ../messages.ts). Each key has its Spanish in portal-es.ts; the type check and
-// coverage.test.ts name a key missing there. Plain values: the login page imports it.
+// Every page's frame: header, footer, banner, spinner, the page before its script.
+// English (en-US), the source: each key has its Spanish in ../es-US/frame.ts.
 
-export const portalTextsEn = {
+export const frame = {
   common: {
     loading: 'Loading',
     loadingText: 'Loading…',
@@ -46,5 +44,33 @@ export const portalTextsEn = {
   },
   titles: {
     login: 'Login',
+  },
+  errorBannerHeading: 'Error',
+  // Not in the spec: shown after the technical-difficulties message so the support desk can
+  // find the failed request (the start of its request id) in the service's logs.
+  failureReference: 'Reference:',
+  /** Issue 27 (not in the spec): what the spinner says is happening. */
+  busy: {
+    loading: 'Loading…',
+    signingIn: 'Signing you in…',
+    sendingCode: 'Sending your code…',
+    checkingCode: 'Checking your code…',
+  },
+  /** Issue 27 (not in the spec): the login page before its script has run (problem 9). */
+  pageShell: {
+    loading: 'Loading your secure sign-in…',
+    customerService: 'Customer Service',
+    noScript: 'This sign-in page needs JavaScript. Please turn it on and reload the page.',
+    noScriptCall: 'You can also call customer service at',
+  },
+  /** Issue 6: the first part of a document title where two screens share a heading. */
+  pageTitles: {
+    deliveryChoice: 'Choose Delivery Method',
+    passwordUpdated: 'Password updated',
+    registrationUnavailable: 'Registration unavailable',
+  },
+  accountLabels: {
+    'Agent Number': 'Agent Number',
+    'Account Number': 'Account Number',
   },
 } as const

@@ -1,4 +1,4 @@
-// The shape every locale's catalogue has (issue 24): the English source's keys, each text a
+// The shape every locale's texts have (issue 24): the English source's keys, each text a
 // string, each text with values a function of the same arguments. A translation written
 // against `Translation<typeof source>` cannot miss a key or add one (the type check says
 // which); `missingKeys` says the same at run time for the coverage test.
