@@ -111,17 +111,18 @@ export default defineConfig(({ command, mode }) => ({
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
             // Not its zod resolver: that loads with the schemas, on a form's first check.
             { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
-            // Each language's login-page texts in one file (src/i18n/texts.ts): plain data,
+            // Each language's login-page texts in one file: its login and frame flows
+            // (src/i18n/first-*.ts), plain data,
             // so nothing else of what they import comes along.
             {
               name: 'login-page-en',
               includeDependenciesRecursively: false,
-              test: /[\\/](login-page-texts|i18n[\\/]portal-en|i18n[\\/]login-page-en)\.ts$/,
+              test: /[\\/](texts[\\/]en-US[\\/](login|frame)|i18n[\\/]first-en)\.ts$/,
             },
             {
               name: 'login-page-es',
               includeDependenciesRecursively: false,
-              test: /[\\/](es-US-login-page|portal-es|i18n[\\/]login-page-es)\.ts$/,
+              test: /[\\/](texts[\\/]es-US[\\/](login|frame)|i18n[\\/]first-es)\.ts$/,
             },
           ],
         },

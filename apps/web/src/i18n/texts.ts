@@ -18,14 +18,11 @@ import {
   type Flavour,
   type FlavourNames,
   type Locale,
-  type Texts,
 } from '@portal/contract'
-import type { FirstTexts, RestTexts } from './shape.ts'
-
-export type { Texts }
+import type { FirstTexts, PortalTexts, RestTexts } from './shape.ts'
 
 /** The texts of the active language, by flow. */
-export const t = {} as Texts
+export const t = {} as PortalTexts
 
 export let locale: Locale = sourceLocale
 

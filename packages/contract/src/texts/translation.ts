@@ -3,12 +3,15 @@
 // against `Translation<typeof source>` cannot miss a key or add one (the type check says
 // which); `missingKeys` says the same at run time for the coverage test.
 import { IntlMessageFormat } from 'intl-messageformat'
+import type { EmailText } from './email-values.ts'
 
 export type Translation<T> = T extends string
   ? string
   : T extends (...args: infer A) => string
     ? (...args: A) => string
-    : { readonly [K in keyof T]: Translation<T[K]> }
+    : T extends (...args: infer A) => EmailText
+      ? (...args: A) => EmailText
+      : { readonly [K in keyof T]: Translation<T[K]> }
 
 /**
  * A text with values, in ICU message syntax (plurals, selects, numbers), formatted for

@@ -3,6 +3,7 @@
 // name in the flow's file (`login.mismatch`, `frame.header.email`); the service answers
 // with these keys (`messageKey`), the portal reads them (`t.login.title`), the emails too.
 import { login } from './login.ts'
+import { emails } from './emails.ts'
 import { frame } from './frame.ts'
 import { registration } from './registration.ts'
 import { recovery } from './recovery.ts'
@@ -32,4 +33,5 @@ export const enUS = {
   account,
   service,
   throttle,
+  emails,
 } as const

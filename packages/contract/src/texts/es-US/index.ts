@@ -1,6 +1,7 @@
 // The portal's texts in Spanish (es-US), filed as the English (../en-US/index.ts).
 import type { Texts } from '../texts.ts'
 import { login } from './login.ts'
+import { emails } from './emails.ts'
 import { frame } from './frame.ts'
 import { registration } from './registration.ts'
 import { recovery } from './recovery.ts'
@@ -30,4 +31,5 @@ export const esUS: Texts = {
   account,
   service,
   throttle,
+  emails,
 }
