@@ -48,22 +48,3 @@ type ValueOf<K extends string, T = typeof serviceTexts> = K extends `${infer Hea
   : K extends keyof T
     ? T[K]
     : never
-let byEnglish: Map<string, MessageKey> | undefined
-
-/**
- * The key of a whole English text of the catalogue, for the field messages that the
- * contract's field rules give a refused request (the rules judge with texts, not keys).
- */
-export function messageKeyOf(english: string): MessageKey | undefined {
-  if (!byEnglish) {
-    byEnglish = new Map()
-    const walk = (node: unknown, path: string) => {
-      if (typeof node === 'string') {
-        if (!byEnglish?.has(node)) byEnglish?.set(node, path as MessageKey)
-      } else if (typeof node === 'object' && node !== null)
-        for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key)
-    }
-    walk(enUS, '')
-  }
-  return byEnglish.get(english)
-}
