@@ -5,7 +5,7 @@
 // its first load within 100 KB):
 // - `login` and `frame` (first-en.ts, first-es.ts), loaded before the first render
 //   (`loadLocale`, main.tsx) in the language the service served the page in (`<html lang>`);
-// - every other flow (rest-en.ts, rest-es.ts, `loadAllTexts`), which every other screen's
+// - every other flow (catalogue-en.ts, catalogue-es.ts, `loadAllTexts`), which every other screen's
 //   route awaits before its module loads (app/router.tsx), as does the login's submit. It is
 //   fetched as soon as the member starts using the page, so it is there by then.
 // Read `t` when rendering or handling an event, never when a module loads: a flow not yet
@@ -94,8 +94,8 @@ export async function loadLocale(next: Locale = servedLocale()): Promise<void> {
 }
 
 const restOf: Record<Locale, () => Promise<RestTexts>> = {
-  'en-US': () => import('./rest-en.ts').then((module) => module.rest),
-  'es-US': () => import('./rest-es.ts').then((module) => module.rest),
+  'en-US': () => import('./catalogue-en.ts').then((module) => module.rest),
+  'es-US': () => import('./catalogue-es.ts').then((module) => module.rest),
 }
 
 let allTexts: Promise<void> | undefined
