@@ -2,7 +2,7 @@ import { Component, use, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { ErrorBanner } from '../components/error-banner.tsx'
 import { flavourOfPath, pathsOf } from '../config/paths.ts'
-import { ProgramContext } from '../lib/program-selection.ts'
+import { ProgramContext } from '../lib/visit/program-selection.ts'
 import { failureTextOf, t } from '../i18n/texts.ts'
 
 /**

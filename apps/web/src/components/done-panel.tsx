@@ -2,7 +2,7 @@
 // says what happened, the spec's text, and the way back to login.
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
-import { useFocusOnMount } from '../lib/page.ts'
+import { useFocusOnMount } from '../lib/visit/page.ts'
 import { t } from '../i18n/texts.ts'
 import './done-panel.css'
 

@@ -1,12 +1,12 @@
 import { use, useEffect, useId, useRef, type MouseEvent } from 'react'
 import { type ProgramCode } from '@portal/contract'
 import { t } from '../i18n/texts.ts'
-import { useProgramPhone } from '../lib/program-phone.ts'
-import { useErrorTitle } from '../lib/page.ts'
-import { ProgramContext } from '../lib/program-selection.ts'
+import { useProgramPhone } from '../lib/visit/program-phone.ts'
+import { useErrorTitle } from '../lib/visit/page.ts'
+import { ProgramContext } from '../lib/visit/program-selection.ts'
 import { PhoneLink } from './phone-link.tsx'
-import { failureReference } from '../lib/failure-reference.ts'
-import { isFieldMessage, type BannerItem, type FieldMessage } from '../lib/use-submission.ts'
+import { failureReference } from '../lib/api/failure-reference.ts'
+import { isFieldMessage, type BannerItem, type FieldMessage } from '../lib/forms/use-submission.ts'
 import './error-banner.css'
 
 /** The failure messages, after which the request's reference is shown. */

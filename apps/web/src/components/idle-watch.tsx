@@ -8,14 +8,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { areaLoginWith } from '../config/paths.ts'
 import { t } from '../i18n/texts.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 import {
   keepSessionAlive,
   readSessionTime,
   sessionState,
   type SessionTimeAnswer,
-} from '../lib/session-time.ts'
-import { signOutThenOpen } from '../lib/sign-out.ts'
+} from '../lib/visit/session-time.ts'
+import { signOutThenOpen } from '../lib/sign-in/sign-out.ts'
 import './contact-dialog.css'
 
 /** A service that does not answer the question is asked again after this long. */

@@ -2,8 +2,8 @@
 // passkey offer after a code. Where the hand-off goes comes with the navigation's state.
 import { useLocation } from 'react-router'
 import { PasskeyOfferScreen } from '../features/mfa/passkey-offer-screen.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 import { t } from '../i18n/texts.ts'
 
 export function Component() {

@@ -2,8 +2,8 @@
 import { areaLoginWith } from '../config/paths.ts'
 import { IdentifyForm } from '../features/registration/identify-form.tsx'
 import { t } from '../i18n/texts.ts'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()

@@ -4,8 +4,8 @@ import { areaLoginWith } from '../config/paths.ts'
 import { CredentialsForm } from '../features/registration/credentials-form.tsx'
 import { registrationDetailsOf } from '../features/registration/registration-state.ts'
 import { t } from '../i18n/texts.ts'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()

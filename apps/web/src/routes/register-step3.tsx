@@ -4,8 +4,8 @@ import { t } from '../i18n/texts.ts'
 import { useLocation } from 'react-router'
 import { areaLoginWith, withLoginUsername } from '../config/paths.ts'
 import { WelcomePanel } from '../features/registration/welcome-panel.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()

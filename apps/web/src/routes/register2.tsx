@@ -3,8 +3,8 @@ import { t } from '../i18n/texts.ts'
 import { areaLoginWith } from '../config/paths.ts'
 
 import { UnableToRegisterPanel } from '../features/registration/unable-to-register-panel.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()

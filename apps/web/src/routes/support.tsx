@@ -3,11 +3,11 @@
 import { useLocation } from 'react-router'
 import { formatProgramPhone } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
-import { useProgramPhone } from '../lib/program-phone.ts'
+import { useProgramPhone } from '../lib/visit/program-phone.ts'
 import { SupportScreen } from '../features/mfa/support-screen.tsx'
-import { incidentOfState, isLockoutState } from '../lib/mfa-next-step.ts'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { incidentOfState, isLockoutState } from '../lib/sign-in/mfa-next-step.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 import { t } from '../i18n/texts.ts'
 
 export function Component() {

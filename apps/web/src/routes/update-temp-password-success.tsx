@@ -3,9 +3,9 @@
 import { t } from '../i18n/texts.ts'
 import { areaLoginWith, withLoginUsername } from '../config/paths.ts'
 import { PasswordUpdatedPanel } from '../features/temp-password/password-updated-panel.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
-import { readSession } from '../lib/session.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
+import { readSession } from '../lib/visit/session.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()

@@ -2,8 +2,8 @@
 import { t } from '../i18n/texts.ts'
 import { areaLoginWith, pathsOf } from '../config/paths.ts'
 import { UpdateTempPasswordForm } from '../features/temp-password/update-temp-password-form.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()

@@ -7,9 +7,9 @@ import { contactTypes, countryNameIn, limits, type Country, type Flavour } from 
 import { failureTextOf, locale, t } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
-import { formResolver } from '../../lib/form-schemas.ts'
-import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
-import { phoneFormatted } from '../../lib/phone-input.ts'
+import { formResolver } from '../../lib/forms/form-schemas.ts'
+import { mfaScreenPath, stepAfterResponse } from '../../lib/sign-in/mfa-next-step.ts'
+import { phoneFormatted } from '../../lib/forms/phone-input.ts'
 import { requestSupport, updateUser } from './mfa-api.ts'
 import {
   contactFormSchema,

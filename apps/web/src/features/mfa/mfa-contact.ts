@@ -10,7 +10,7 @@ import {
   type MfaDetails,
 } from '@portal/contract'
 import { t } from '../../i18n/texts.ts'
-import { fieldRules, filled } from '../../lib/form-schemas.ts'
+import { fieldRules, filled } from '../../lib/forms/form-schemas.ts'
 
 export type ContactType = (typeof contactTypes)[number]
 
@@ -69,4 +69,4 @@ export function contactOf(values: ContactFormValues): MfaContact | null {
   return { ...result.data, phoneNumber: values.phoneNumber }
 }
 
-export { shortMaskedEmail } from '../../lib/short-mask.ts'
+export { shortMaskedEmail } from '../../lib/forms/short-mask.ts'

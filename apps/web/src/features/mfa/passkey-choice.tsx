@@ -5,7 +5,7 @@
 // phone nearby or in another browser. A ceremony that ends in the browser is said calmly.
 import { myAccountScreen, type CwMfaResponse } from '@portal/contract'
 import { t } from '../../i18n/texts.ts'
-import { stepAfterResponse, type MfaStep } from '../../lib/mfa-next-step.ts'
+import { stepAfterResponse, type MfaStep } from '../../lib/sign-in/mfa-next-step.ts'
 import { writeMfaProgress } from './mfa-progress.ts'
 import { isPasskeyKnownHere } from './passkey-device.ts'
 import { signInWithPasskey } from './passkeys-api.ts'

@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import type { Flavour } from '@portal/contract'
 import { t } from '../../i18n/texts.ts'
-import type { HandoffTarget } from '../../lib/handoff.ts'
+import type { HandoffTarget } from '../../lib/sign-in/handoff.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { rememberOfferAnswered } from './passkey-offer.ts'
 import { createPasskey } from './passkeys-api.ts'

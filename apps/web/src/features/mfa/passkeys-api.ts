@@ -10,9 +10,9 @@ import {
   type Passkey,
 } from '@portal/contract'
 import { t } from '../../i18n/texts.ts'
-import { apiClient } from '../../lib/api-client.ts'
-import { mfaRequestHeaders } from '../../lib/device.ts'
-import { readSession } from '../../lib/session.ts'
+import { apiClient } from '../../lib/api/api-client.ts'
+import { mfaRequestHeaders } from '../../lib/visit/device.ts'
+import { readSession } from '../../lib/visit/session.ts'
 import type { MfaAnswer } from './mfa-api.ts'
 import { rememberPasskeyHere } from './passkey-device.ts'
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { limits, telHref, type Flavour } from '@portal/contract'
 import { t } from '../../i18n/texts.ts'
 import { pathsOf } from '../../config/paths.ts'
-import { signOutThenOpen } from '../../lib/sign-out.ts'
+import { signOutThenOpen } from '../../lib/sign-in/sign-out.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 
 const noItems: readonly string[] = []

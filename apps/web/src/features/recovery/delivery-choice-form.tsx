@@ -9,7 +9,7 @@ import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+import { useSubmission } from '../../lib/forms/use-submission.ts'
 import { lookUpContacts, sendOtpToContactInfo, sendUserName } from './recovery-api.ts'
 import {
   firstPageModeOf,

@@ -7,8 +7,8 @@ import { areaLoginWith } from '../../config/paths.ts'
 import { DeliveryChoiceForm } from './delivery-choice-form.tsx'
 import { recoveryKeyOf, type RecoveryKind } from './recovery-input.ts'
 
-import { useDocumentTitle } from '../../lib/page.ts'
-import { useProgramSelection } from '../../lib/program-selection.ts'
+import { useDocumentTitle } from '../../lib/visit/page.ts'
+import { useProgramSelection } from '../../lib/visit/program-selection.ts'
 
 /** Step 2 of either recovery: the delivery choice for the account the address names. */
 export function DeliveryChoiceScreen({ kind }: { kind: RecoveryKind }) {

@@ -15,10 +15,10 @@ import {
   agentNumberTyped,
   customerNumberHint,
   customerNumberMaxLength,
-} from '../../lib/customer-number.ts'
-import { formResolver } from '../../lib/form-schemas.ts'
-import { phoneFormatted } from '../../lib/phone-input.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+} from '../../lib/forms/customer-number.ts'
+import { formResolver } from '../../lib/forms/form-schemas.ts'
+import { phoneFormatted } from '../../lib/forms/phone-input.ts'
+import { useSubmission } from '../../lib/forms/use-submission.ts'
 import { lookUpContacts, sendTempPassword, sendUserName } from './recovery-api.ts'
 import {
   deliveryStepSearchOf,

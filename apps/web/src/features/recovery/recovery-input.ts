@@ -2,8 +2,17 @@
 // page, how the typed value is judged, and which call it leads to. Pure functions only.
 import { limits, type DeliveryMethod, type Program, type RecoveryMode } from '@portal/contract'
 import { t } from '../../i18n/texts.ts'
-import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
-import { customerNumberField, emailField, mobileField, problemOf } from '../../lib/form-schemas.ts'
+import {
+  customerNumberOf,
+  digitsOf,
+  isAgentNumberProgram,
+} from '../../lib/forms/customer-number.ts'
+import {
+  customerNumberField,
+  emailField,
+  mobileField,
+  problemOf,
+} from '../../lib/forms/form-schemas.ts'
 
 /** Which recovery: the username (screen 5) or a temporary password (screen 6). */
 export type RecoveryKind = 'username' | 'password'

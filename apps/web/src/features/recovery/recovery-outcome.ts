@@ -8,8 +8,8 @@ import {
   type RecoveryResponse,
 } from '@portal/contract'
 import { failureTextOf, t } from '../../i18n/texts.ts'
-import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
-import { shortMaskedEmail } from '../../lib/short-mask.ts'
+import { userMessageOf, type CallResult } from '../../lib/api/api-client.ts'
+import { shortMaskedEmail } from '../../lib/forms/short-mask.ts'
 import type { RecoveryKey } from './recovery-input.ts'
 
 /** Which call answered: one that sends (username, temporary password) or a contact lookup. */

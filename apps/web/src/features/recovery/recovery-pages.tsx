@@ -2,8 +2,8 @@
 // page title and the way back to its login, the same for a lost username and a lost password.
 import type { RecoveryKind } from './recovery-input.ts'
 import { areaLoginWith } from '../../config/paths.ts'
-import { useDocumentTitle } from '../../lib/page.ts'
-import { useProgramSelection } from '../../lib/program-selection.ts'
+import { useDocumentTitle } from '../../lib/visit/page.ts'
+import { useProgramSelection } from '../../lib/visit/program-selection.ts'
 import { RecoveryForm } from './recovery-form.tsx'
 import { RecoverySentPanel } from './recovery-sent-panel.tsx'
 import { sentTextsOf } from './recovery-texts.ts'

@@ -11,9 +11,9 @@ import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { useGuessable } from '../../lib/common-passwords.ts'
-import { fieldRules, formResolver, newPasswordChecks } from '../../lib/form-schemas.ts'
-import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
+import { useGuessable } from '../../lib/forms/common-passwords.ts'
+import { fieldRules, formResolver, newPasswordChecks } from '../../lib/forms/form-schemas.ts'
+import { useBannerFollowsFields, useSubmission } from '../../lib/forms/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
   createOutcomeOf,

@@ -13,15 +13,15 @@ import {
   customerNumberHint,
   customerNumberMaxLength,
   isAgentNumberProgram,
-} from '../../lib/customer-number.ts'
+} from '../../lib/forms/customer-number.ts'
 import {
   customerNumberField,
   emailField,
   formResolver,
   mobileField,
-} from '../../lib/form-schemas.ts'
-import { phoneFormatted } from '../../lib/phone-input.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+} from '../../lib/forms/form-schemas.ts'
+import { phoneFormatted } from '../../lib/forms/phone-input.ts'
+import { useSubmission } from '../../lib/forms/use-submission.ts'
 import { registrationCalls } from './registration-api.ts'
 import { identify } from './registration-flow.ts'
 import { registrationState } from './registration-state.ts'

@@ -11,8 +11,12 @@ import {
   type RegistrationLookupResponse,
 } from '@portal/contract'
 import { failureTextOf, t } from '../../i18n/texts.ts'
-import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
-import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
+import { userMessageOf, type CallResult } from '../../lib/api/api-client.ts'
+import {
+  customerNumberOf,
+  digitsOf,
+  isAgentNumberProgram,
+} from '../../lib/forms/customer-number.ts'
 
 /** What step 1 found and step 2 needs; carried in router state, never in storage. */
 export interface RegistrationDetails {

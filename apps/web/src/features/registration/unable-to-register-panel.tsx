@@ -5,8 +5,8 @@ import { Link } from 'react-router'
 import { t } from '../../i18n/texts.ts'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { PhoneLink } from '../../components/phone-link.tsx'
-import { useProgramSelection } from '../../lib/program-selection.ts'
-import { useProgramPhone } from '../../lib/program-phone.ts'
+import { useProgramSelection } from '../../lib/visit/program-selection.ts'
+import { useProgramPhone } from '../../lib/visit/program-phone.ts'
 import './registration.css'
 
 export function UnableToRegisterPanel({ loginPath }: { loginPath: string }) {

@@ -1,6 +1,6 @@
 // The calls of spec §7 behind the temporary-password screens.
 import { UpdateTempPasswordResponseSchema } from '@portal/contract'
-import { apiClient, userMessageOf } from '../../lib/api-client.ts'
+import { apiClient, userMessageOf } from '../../lib/api/api-client.ts'
 import type { TempPasswordAnswer } from './temp-password-outcome.ts'
 import { t } from '../../i18n/texts.ts'
 

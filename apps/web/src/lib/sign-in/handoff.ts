@@ -4,7 +4,7 @@
 // the verification screens.
 import { HandoffResponseSchema, type HandoffRequestSchema } from '@portal/contract'
 import type * as z from 'zod/mini'
-import { apiClient } from './api-client.ts'
+import { apiClient } from '../api/api-client.ts'
 
 /** `landing`: the program's landing page (MFA status MyAccount1), else the main site's login. */
 export type HandoffTarget = z.output<typeof HandoffRequestSchema>['target']

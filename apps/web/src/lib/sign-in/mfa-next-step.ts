@@ -9,8 +9,8 @@ import {
   type Flavour,
   type MfaScreen,
 } from '@portal/contract'
-import { t } from '../i18n/texts.ts'
-import { pathsOf, plOnlyScreens, screens, type Screen } from '../config/paths.ts'
+import { t } from '../../i18n/texts.ts'
+import { pathsOf, plOnlyScreens, screens, type Screen } from '../../config/paths.ts'
 import type { HandoffTarget } from './handoff.ts'
 
 /** The portal's verification screens (spec §2 screens 9-14). */

@@ -3,8 +3,8 @@
 //
 // Request bodies are never logged or attached to errors: they carry passwords.
 import type { ErrorResponse } from '@portal/contract'
-import { env } from '../config/env.ts'
-import { serviceAnswerText } from '../i18n/texts.ts'
+import { env } from '../../config/env.ts'
+import { serviceAnswerText } from '../../i18n/texts.ts'
 import { noteFailureReference } from './failure-reference.ts'
 
 /** Any schema with zod's `safeParse` (kept structural so this file does not depend on zod). */

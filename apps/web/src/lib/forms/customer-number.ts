@@ -3,7 +3,7 @@
 import type { ChangeEvent } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { agentNumberDigitsOf, customerNumberFor, limits, type Program } from '@portal/contract'
-import { t } from '../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 
 /** Programs whose customers are agents type a six-digit Agent Number (augustar/onl). */
 export function isAgentNumberProgram(program: Program): boolean {

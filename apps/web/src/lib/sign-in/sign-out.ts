@@ -1,8 +1,8 @@
 // Spec §4: "Logout clears identity and local storage". The service ends the session and
 // answers `Clear-Site-Data: "cookies", "storage"`; the portal also forgets this browser's
 // device print itself, for a browser that ignores that header.
-import { apiClient } from './api-client.ts'
-import { forgetDevice } from './device.ts'
+import { apiClient } from '../api/api-client.ts'
+import { forgetDevice } from '../visit/device.ts'
 
 /**
  * Ends the service session, then opens `loginPath` as a fresh page: the cleared cookies

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { t } from '../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 
 // The tab names the screen and the program (its catalogue title); while the error banner is
 // shown it starts with "Error: " (as GOV.UK pages do), so the state is heard on arrival.

@@ -10,7 +10,7 @@ import {
   type Program,
   type ProgramCode,
 } from '@portal/contract'
-import { flavourOfPath } from '../config/paths.ts'
+import { flavourOfPath } from '../../config/paths.ts'
 import { readSession, writeSession, type StoredSession } from './session.ts'
 
 export interface ProgramSelection {

@@ -15,7 +15,7 @@ if (shellProgram && isProgramCode(shellProgram) && shell?.dataset.phone) {
 }
 
 async function fetchProgramPhone(code: ProgramCode): Promise<string | null> {
-  const { apiClient } = await import('./api-client.ts')
+  const { apiClient } = await import('../api/api-client.ts')
   // Spec §7: the lookup knows augustar by its back-office code, onl.
   const service = encodeURIComponent(programOf(code).serviceCode)
   // The header loads with every page, so the answer is read by shape rather than with the

@@ -11,7 +11,7 @@ import {
   type FieldRules,
   type Program,
 } from '@portal/contract'
-import { t } from '../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import { isAgentNumberProgram } from './customer-number.ts'
 

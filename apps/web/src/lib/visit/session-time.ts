@@ -4,7 +4,7 @@
 // whose call was refused for an ended session can say so instead of "technical difficulties".
 import { useSyncExternalStore } from 'react'
 import { SessionTimeSchema, type SessionTime } from '@portal/contract'
-import { apiClient, type CallResult } from './api-client.ts'
+import { apiClient, type CallResult } from '../api/api-client.ts'
 
 /** The service's answer: the time left, an ended session, or nothing usable (no warning then). */
 export type SessionTimeAnswer =

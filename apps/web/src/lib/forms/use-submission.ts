@@ -12,7 +12,7 @@ import {
 } from 'react'
 import type { FieldErrors, FieldValues } from 'react-hook-form'
 import { useLocation } from 'react-router'
-import { scrollToTop } from './page.ts'
+import { scrollToTop } from '../visit/page.ts'
 
 /** A message about one field: shown as a link that moves focus to that field. */
 export interface FieldMessage {
