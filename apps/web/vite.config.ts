@@ -154,17 +154,18 @@ export default defineConfig(({ command, mode }) => ({
               includeDependenciesRecursively: false,
               test: /([\\/]components[\\/](text-field|password-input|unbroken|spinner)\.tsx|[\\/]contract[\\/]src[\\/](links|flavours|limits)\.ts)$/,
             },
-            // Each language's login-page texts in one file (src/i18n/texts.ts): plain data,
+            // Each language's login-page texts in one file: its login and frame flows
+            // (src/i18n/first-*.ts), plain data,
             // so nothing else of what they import comes along.
             {
               name: 'login-page-en',
               includeDependenciesRecursively: false,
-              test: /[\\/](login-page-texts|i18n[\\/]portal-en|i18n[\\/]login-page-en)\.ts$/,
+              test: /[\\/](texts[\\/]en-US[\\/](login|frame)|i18n[\\/]first-en)\.ts$/,
             },
             {
               name: 'login-page-es',
               includeDependenciesRecursively: false,
-              test: /[\\/](es-US-login-page|portal-es|i18n[\\/]login-page-es)\.ts$/,
+              test: /[\\/](texts[\\/]es-US[\\/](login|frame)|i18n[\\/]first-es)\.ts$/,
             },
           ],
         },

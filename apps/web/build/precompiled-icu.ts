@@ -44,7 +44,8 @@ export const precompiledIcu = (): Plugin => ({
   enforce: 'pre',
   apply: 'build',
   transform(code, id) {
-    if (!/[\\/]i18n[\\/][^\\/]+\.ts$/.test(id) || !code.includes('icu<')) return null
+    if (!/[\\/](i18n|texts[\\/]es-US)[\\/][^\\/]+\.ts$/.test(id) || !code.includes('icu<'))
+      return null
     return { code: precompileIcu(code), map: null }
   },
 })

@@ -1,13 +1,13 @@
-// Every message the service answers is a key of the catalogue (issue 42): the error answer
+// Every message the service answers is a key of the texts (issue 42): the error answer
 // carries the English text (spec §7) and, beside it, the key (`messageKey`), by which the
 // portal shows the answer in the page's language. The support console's texts, English
 // only, are keys under `console`.
 import { consoleTexts } from './api/console.ts'
-import { messages } from './messages.ts'
+import { enUS } from './texts/en-US/index.ts'
 import { textAt } from './text-at.ts'
 
-/** The texts the service answers with, by key. */
-export const serviceTexts = { ...messages, console: consoleTexts } as const
+/** The texts the service answers with, by key: the tree's (texts/en-US/), and the console's. */
+export const serviceTexts = { ...enUS, console: consoleTexts } as const
 
 type KeysOf<T, Prefix extends string, Leaf> = {
   [K in keyof T & string]: T[K] extends Leaf
@@ -48,23 +48,3 @@ type ValueOf<K extends string, T = typeof serviceTexts> = K extends `${infer Hea
   : K extends keyof T
     ? T[K]
     : never
-
-let byEnglish: Map<string, MessageKey> | undefined
-
-/**
- * The key of a whole English text of the catalogue, for the field messages that the
- * contract's field rules give a refused request (the rules judge with texts, not keys).
- */
-export function messageKeyOf(english: string): MessageKey | undefined {
-  if (!byEnglish) {
-    byEnglish = new Map()
-    const walk = (node: unknown, path: string) => {
-      if (typeof node === 'string') {
-        if (!byEnglish?.has(node)) byEnglish?.set(node, path as MessageKey)
-      } else if (typeof node === 'object' && node !== null)
-        for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key)
-    }
-    walk(messages, '')
-  }
-  return byEnglish.get(english)
-}

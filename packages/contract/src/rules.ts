@@ -2,19 +2,41 @@
 // service's request schemas so that both sides judge input the same way.
 import * as z from 'zod/mini'
 import { limits } from './limits.ts'
-import type { Translation } from './i18n/catalogue.ts'
-import { messages, passwordRuleLabels } from './messages.ts'
+import { login } from './texts/en-US/login.ts'
+import { password } from './texts/en-US/password.ts'
+import { validation } from './texts/en-US/validation.ts'
+import type { Texts } from './texts/texts.ts'
+import type { MessageKey, ValuedMessageKey } from './message-keys.ts'
 
-/** The validation texts of one language (messages.validation, or its translation). */
-export type ValidationTexts = Translation<typeof messages.validation>
+/** The texts the field rules say, in one language: the login fields' and the rest (texts/). */
+export type FieldTexts = Pick<Texts, 'login' | 'validation'>
 
 export const specialCharacters = '!@#$%^&*'
 
+/**
+ * A rule's message by its key (issue 42): the text in the rules' language, and the text's key
+ * on the issue (`messageKey`), by which the service answers a refused field with its key.
+ */
+export function said(key: MessageKey | ValuedMessageKey, text: string) {
+  return {
+    error: (issue: object) => {
+      Object.assign(issue, { messageKey: key })
+      return text
+    },
+  }
+}
+
+/** The key a rule gave its issue (`said`), if any. */
+export function messageKeyOfIssue(issue: object): string | undefined {
+  const key = (issue as { messageKey?: unknown }).messageKey
+  return typeof key === 'string' ? key : undefined
+}
+
 /** A required text value that is blank after trimming counts as missing (spec §5). */
-export function requiredText(message: string, max: number) {
-  return z.string({ error: message }).check(
+export function requiredText(key: MessageKey, message: string, max: number) {
+  return z.string(said(key, message)).check(
     z.maxLength(max),
-    z.refine((value) => value.trim().length > 0, { message }),
+    z.refine((value) => value.trim().length > 0, said(key, message)),
   )
 }
 
@@ -28,7 +50,7 @@ export const passwordRules = {
   letter: (p: string) => /[A-Za-z]/.test(p),
 } as const
 export type PasswordRule = keyof typeof passwordRules
-export const passwordRuleOrder = Object.keys(passwordRuleLabels) as PasswordRule[]
+export const passwordRuleOrder = Object.keys(password.rules) as PasswordRule[]
 
 export function passwordChecklist(password: string): Record<PasswordRule, boolean> {
   return {
@@ -110,23 +132,34 @@ export function codeDigitsOf(value: string): string {
  * schemas use the English (below), the portal's forms the active language's, so that a
  * Spanish page never answers a typo in English.
  */
-export function fieldRules(m: ValidationTexts) {
+export function fieldRules(t: FieldTexts) {
+  const m = { ...t.validation, ...t.login }
   return {
-    usernameLogin: requiredText(m.usernameRequired, limits.loginFieldMax),
-    passwordLogin: requiredText(m.passwordRequired, limits.loginFieldMax),
+    usernameLogin: requiredText('login.usernameRequired', m.usernameRequired, limits.loginFieldMax),
+    passwordLogin: requiredText('login.passwordRequired', m.passwordRequired, limits.loginFieldMax),
     newUsername: z
-      .string({ error: m.usernameRequired })
-      .check(z.minLength(1, m.usernameRequired), z.regex(/^\w{6,50}$/, m.usernamePattern)),
-    newPassword: z.string({ error: m.passwordRequired }).check(
-      z.minLength(1, m.passwordRequired),
-      z.refine((p) => p.length >= limits.passwordMin, m.passwordMinLength),
-      z.refine((p) => passwordScore(p) === 5, m.passwordPattern),
+      .string(said('login.usernameRequired', m.usernameRequired))
+      .check(
+        z.minLength(1, said('login.usernameRequired', m.usernameRequired)),
+        z.regex(/^\w{6,50}$/, said('validation.usernamePattern', m.usernamePattern)),
+      ),
+    newPassword: z.string(said('login.passwordRequired', m.passwordRequired)).check(
+      z.minLength(1, said('login.passwordRequired', m.passwordRequired)),
+      z.refine(
+        (p) => p.length >= limits.passwordMin,
+        said('validation.passwordMinLength', m.passwordMinLength),
+      ),
+      z.refine(
+        (p) => passwordScore(p) === 5,
+        said('validation.passwordPattern', m.passwordPattern),
+      ),
     ),
     email: z.string().check(
       z.trim(),
       z.maxLength(limits.recoveryEmailMax),
       z.superRefine((value, ctx) => {
-        if (!emailPattern.test(value)) ctx.addIssue({ code: 'custom', message: m.email(value) })
+        if (!emailPattern.test(value))
+          ctx.addIssue({ code: 'custom', message: m.email(value), messageKey: 'validation.email' })
       }),
     ),
     /** The MFA contact form's email: an address, or the one on file as shown masked (kept). */
@@ -135,7 +168,7 @@ export function fieldRules(m: ValidationTexts) {
       z.maxLength(limits.recoveryEmailMax),
       z.superRefine((value, ctx) => {
         if (!emailPattern.test(value) && !maskedEmailPattern.test(value)) {
-          ctx.addIssue({ code: 'custom', message: m.email(value) })
+          ctx.addIssue({ code: 'custom', message: m.email(value), messageKey: 'validation.email' })
         }
       }),
     ),
@@ -145,17 +178,28 @@ export function fieldRules(m: ValidationTexts) {
         z.string(),
         z.transform((value: string) => value.replace(/\D/g, '')),
       )
-      .check(z.refine((digits) => digits.length === 10, m.mobile)),
+      .check(z.refine((digits) => digits.length === 10, said('validation.mobile', m.mobile))),
     /** xxx-xxx-xxxx, or the number on file as shown masked (kept; issue 40). */
-    mfaPhone: z.string().check(z.regex(/^(\d{3}-\d{3}|\*{3}-\*{3})-\d{4}$/, m.mobile)),
-    accountNumber: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,10}$/, m.accountNumber)),
-    agentNumber: z.string().check(z.trim(), z.regex(/^\d{6}$/, m.agentNumber)),
-    verificationCode: z.string().check(z.trim(), z.regex(/^\d{6}$/, m.verificationCode)),
+    mfaPhone: z
+      .string()
+      .check(z.regex(/^(\d{3}-\d{3}|\*{3}-\*{3})-\d{4}$/, said('validation.mobile', m.mobile))),
+    accountNumber: z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^[A-Za-z0-9]{1,10}$/, said('validation.accountNumber', m.accountNumber)),
+      ),
+    agentNumber: z
+      .string()
+      .check(z.trim(), z.regex(/^\d{6}$/, said('validation.agentNumber', m.agentNumber))),
+    verificationCode: z
+      .string()
+      .check(z.trim(), z.regex(/^\d{6}$/, said('validation.verificationCode', m.verificationCode))),
   }
 }
 export type FieldRules = ReturnType<typeof fieldRules>
 
-const english = fieldRules(messages.validation)
+const english = fieldRules({ login, validation })
 export const usernameLoginSchema = english.usernameLogin
 export const passwordLoginSchema = english.passwordLogin
 export const newUsernameSchema = english.newUsername

@@ -1,171 +1,56 @@
-// What the service writes to people: the English messages, and every message in its member's
-// language (issue 24). What both languages share (the brand, the sign-in's moment, the reading
-// line) is in templates-common.ts, where the Spanish (templates-es.ts) reads it: the Spanish
-// imports nothing from here at run time, so the two files make no circle.
-import { limits, sourceLocale, type Locale } from '@portal/contract'
-import {
-  readingLine,
-  signInTimeOf,
-  type Brand,
-  type Channel,
-  type Lifetime,
-  type Message,
-  type NewDeviceSignIn,
-} from './templates-common.ts'
-import { templatesEs } from './templates-es.ts'
+// What the service writes to people (issue 24): every message in its member's language, its
+// texts the contract's (packages/contract/src/texts/{en-US,es-US}/emails.ts, the same tree
+// the portal reads). Here: each message's template name, and how long it is worth sending.
+import { limits, sourceLocale, type EmailText } from '@portal/contract'
+import { textsByLocale } from '@portal/contract/i18n'
+import type { Brand, Message } from './templates-common.ts'
 
-export {
-  brandOf,
-  readingLine,
-  signInTimeOf,
-  type Brand,
-  type Channel,
-  type Lifetime,
-  type Message,
-  type NewDeviceSignIn,
-} from './templates-common.ts'
+export { brandOf, type Brand, type Channel, type Message } from './templates-common.ts'
+export { readingLine, signInTimeOf, type Lifetime, type NewDeviceSignIn } from '@portal/contract'
 
-const phoneOf = (b: Brand) => b.phone ?? 'the number on our website'
+type Emails = (typeof textsByLocale)['en-US']['emails']
+type EmailName = keyof Emails
 
-const signOff = (b: Brand) =>
-  `If you did not ask for this, call customer service at ${phoneOf(b)}.\n\n${b.name}`
+/** The template name of each message (the outbox and the logs name a message by it). */
+const templateNames = {
+  username: 'username',
+  temporaryPassword: 'temporary-password',
+  temporaryPasswordSent: 'temporary-password-notice',
+  verificationCode: 'verification-code',
+  lockout: 'lockout-notice',
+  passwordChanged: 'password-changed-notice',
+  contactChanged: 'contact-changed-notice',
+  accountCreated: 'account-created-notice',
+  contactsEnrolled: 'contacts-enrolled-notice',
+  passkeyAdded: 'passkey-added-notice',
+  passkeyRemoved: 'passkey-removed-notice',
+  newDevice: 'new-device-notice',
+} as const satisfies Record<EmailName, string>
 
-/** The source: the English every message has been written in since the first release. */
-export const templatesEn = {
-  username: (b: Brand, username: string): Message => ({
-    template: 'username',
-    subject: `${b.name}: your username`,
-    email: `Your username is: ${username}\n\n${signOff(b)}`,
-    sms: `${b.name}: your username is ${username}. Not you? Call ${phoneOf(b)}.`,
-  }),
-  /**
-   * `lifetime` by its channel (issue 32): '24 hours', '10 minutes'. A locked account's
-   * current password does not work until the new one is chosen (issue 43, item 6).
-   */
-  temporaryPassword: (
-    b: Brand,
-    password: string,
-    lifetime: Lifetime,
-    isLocked = false,
-  ): Message => {
-    const validFor = `${lifetime.amount} ${lifetime.unit}${lifetime.amount === 1 ? '' : 's'}`
-    const meanwhile = isLocked
-      ? 'Choosing it also unlocks your account: until then your current password does not work, because the account is locked.'
-      : 'Until then your current password keeps working.'
-    return {
-      template: 'temporary-password',
-      subject: `${b.name}: your temporary password`,
-      email: `Your temporary password is: ${password}\n\n${readingLine(password)}\n\nThe spaces only make it easier to read: type it without them. It has no zero or letter O, and no number one or letter l.\n\nIt works once, within ${validFor}: log in with it and you will then choose a new password. ${meanwhile}\n\n${signOff(b)}`,
-      sms: `${b.name}: your temporary password is ${password}. It works once, within ${validFor}. Not you? Call ${phoneOf(b)}.`,
-    }
-  },
-  /** To the other channel than the one the temporary password went by (issue 32, M9). */
-  temporaryPasswordSent: (b: Brand, sentBy: Channel, isLocked = false): Message => {
-    const where = sentBy === 'email' ? 'email address' : 'mobile number'
-    const ifNot = isLocked
-      ? 'If you did not, please'
-      : 'If you did not, your current password still works; please'
-    return {
-      template: 'temporary-password-notice',
-      subject: `${b.name}: a temporary password was requested`,
-      email: `A temporary password for your online account was just sent to your ${where}. If you asked for it, there is nothing more to do. ${ifNot} call customer service at ${phoneOf(b)}.\n\n${b.name}`,
-      sms: `${b.name}: a temporary password for your online account was just sent to your ${where}. Not you? Call ${phoneOf(b)}.`,
-    }
-  },
-  /**
-   * Issue 27: the text puts the code first (GOV.UK) and, when the portal's host is configured,
-   * ends with the origin-bound line `@host #code` (WebOTP, iOS and Android autofill), so that
-   * phones offer the code on that site only.
-   */
-  verificationCode: (b: Brand, code: string, originHost?: string): Message => ({
-    template: 'verification-code',
-    subject: `${b.name}: your verification code`,
-    email: `Your verification code is: ${code}\n\nIt expires in ${limits.verificationCodeTtlMinutes} minutes.\n\n${signOff(b)}`,
-    sms: `${code} is your ${b.name} code. It expires in ${limits.verificationCodeTtlMinutes} minutes.${originHost ? `\n\n@${originHost} #${code}` : ''}`,
-    validForMs: limits.verificationCodeTtlMinutes * 60_000,
-  }),
-  lockout: (b: Brand): Message => ({
-    template: 'lockout-notice',
-    subject: `${b.name}: your account has been locked`,
-    // Nobody asks for a lock (issue 43, item 6): the attempts are what may not be theirs.
-    email: `Your online account was locked after repeated failed attempts. To unlock it, reset your password from the login page.\n\nIf these attempts were not you, call customer service at ${phoneOf(b)}.\n\n${b.name}`,
-    sms: `${b.name}: your online account was locked after failed attempts. Reset your password to unlock it.`,
-  }),
-  passwordChanged: (b: Brand): Message => ({
-    template: 'password-changed-notice',
-    subject: `${b.name}: your password was changed`,
-    email: `The password of your online account was just changed.\n\n${signOff(b)}`,
-    sms: `${b.name}: your password was just changed. Not you? Call ${phoneOf(b)}.`,
-  }),
-  contactChanged: (b: Brand): Message => ({
-    template: 'contact-changed-notice',
-    subject: `${b.name}: your verification contact details were changed`,
-    email: `The email address and mobile number used to verify your sign-ins were just changed.\n\n${signOff(b)}`,
-    sms: `${b.name}: your verification contact details were just changed. Not you? Call ${phoneOf(b)}.`,
-  }),
-  /** To the customer record's contacts: the owner hears of an account they may not have made. */
-  accountCreated: (b: Brand, username: string): Message => ({
-    template: 'account-created-notice',
-    subject: `${b.name}: an online account was created for you`,
-    email: `An online account with the username ${username} was just created for your customer number. Its first verification code goes only to the contact details on your record.\n\nIf you did not create it, call customer service at ${phoneOf(b)}: they will close it, and you can then register yourself.\n\n${b.name}`,
-    sms: `${b.name}: an online account was just created for your customer number. Not you? Call ${phoneOf(b)}.`,
-  }),
-  /** To the customer record's contacts when verification details are first set up. */
-  contactsEnrolled: (b: Brand, maskedEmail: string, maskedPhone: string): Message => ({
-    template: 'contacts-enrolled-notice',
-    subject: `${b.name}: verification contact details were set up`,
-    email: `Sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}.\n\n${signOff(b)}`,
-    sms: `${b.name}: sign-in codes for your online account will now go to ${maskedEmail} and ${maskedPhone}. Not you? Call ${phoneOf(b)}.`,
-  }),
-  /** Issue 23: the owner hears of every passkey added to or removed from the account. */
-  passkeyAdded: (b: Brand, name: string): Message => ({
-    template: 'passkey-added-notice',
-    subject: `${b.name}: a passkey was added to your account`,
-    email: `A passkey (${name}) was just added to your online account. It can be used instead of a verification code when you sign in.\n\n${signOff(b)}`,
-    sms: `${b.name}: a passkey was just added to your online account. Not you? Call ${phoneOf(b)}.`,
-  }),
-  passkeyRemoved: (b: Brand, name: string): Message => ({
-    template: 'passkey-removed-notice',
-    subject: `${b.name}: a passkey was removed from your account`,
-    email: `The passkey ${name} was just removed from your online account.\n\n${signOff(b)}`,
-    sms: `${b.name}: a passkey was just removed from your online account. Not you? Call ${phoneOf(b)}.`,
-  }),
-  /**
-   * Issue 40: a factor passed on a browser the member had not used, to both proven contacts,
-   * so that a takeover is heard of the same minute.
-   */
-  newDevice: (b: Brand, sign: NewDeviceSignIn): Message => {
-    const { browser, system } = sign.device
-    const device =
-      browser && system
-        ? `${browser} on ${system}`
-        : (browser ?? (system ? `a browser on ${system}` : 'a browser we could not identify'))
-    const reset = sign.recoveryLink
-      ? `reset your password at ${sign.recoveryLink}`
-      : 'reset your password with Forgot Password on the login page'
-    return {
-      template: 'new-device-notice',
-      subject: `${b.name}: a sign-in from a new device`,
-      email: `Your online account was just signed in to from a device it had not been used on before: ${device}, on ${signInTimeOf(sign, 'en-US')}.\n\nIf this was you, there is nothing more to do. If it was not, ${reset} now, and call customer service at ${phoneOf(b)}.\n\n${b.name}`,
-      sms: `${b.name}: a sign-in to your online account from a new device (${device}). Not you? ${reset.charAt(0).toUpperCase()}${reset.slice(1)} and call ${phoneOf(b)}.`,
-    }
-  },
-} as const
+/** Not worth sending after this long: a code past its lifetime. */
+const validForMsOf: Partial<Record<EmailName, number>> = {
+  verificationCode: limits.verificationCodeTtlMinutes * 60_000,
+}
 
-export type Templates = typeof templatesEn
+type Rest<F> = F extends (b: never, ...rest: infer R) => EmailText ? R : never
 
-const byLocale: Record<Locale, Templates> = { 'en-US': templatesEn, 'es-US': templatesEs }
+export type Templates = { [K in EmailName]: (b: Brand, ...rest: Rest<Emails[K]>) => Message }
 
 /** Every message in the language of its brand (the member's). */
-export const templates: Templates = Object.fromEntries(
-  Object.keys(templatesEn).map((name) => [
+export const templates = Object.fromEntries(
+  (Object.keys(templateNames) as EmailName[]).map((name) => [
     name,
-    (b: Brand, ...rest: never[]) =>
-      (
-        byLocale[b.locale ?? sourceLocale][name as keyof Templates] as (
-          b: Brand,
-          ...rest: never[]
-        ) => Message
-      )(b, ...rest),
+    (b: Brand, ...rest: never[]): Message => {
+      const write = textsByLocale[b.locale ?? sourceLocale].emails[name] as (
+        b: Brand,
+        ...rest: never[]
+      ) => EmailText
+      const validForMs = validForMsOf[name]
+      return {
+        template: templateNames[name],
+        ...write(b, ...rest),
+        ...(validForMs === undefined ? {} : { validForMs }),
+      }
+    },
   ]),
 ) as Templates

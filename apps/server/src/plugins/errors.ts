@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { $ZodError } from 'zod/v4/core'
 import {
   flavours,
-  messageKeyOf,
+  messageKeyOfIssue,
   serviceText,
   type MessageKey,
   type ServiceText,
@@ -38,12 +38,20 @@ function answerOf(text: ServiceText) {
   return { message: text.english, messageKey: text.key }
 }
 
-/** A refused input's answer: the first field's message, by its key where the catalogue has it. */
-function inputAnswerOf(fields: { message: string }[]) {
-  const message = fields[0]?.message
-  if (message === undefined) return answerOf(serviceText('service.invalidInput'))
-  const messageKey = messageKeyOf(message)
-  return messageKey ? { message, messageKey } : { message }
+/** A refused field: its message, and the message's key where its rule gave one (`said`). */
+interface RefusedField {
+  field: string
+  message: string
+  messageKey?: string | undefined
+}
+
+/** A refused input's answer: the first field's message, and its key; each field's message. */
+function inputAnswerOf(refused: RefusedField[]) {
+  const fields = refused.map(({ field, message }) => ({ field, message }))
+  const first = refused[0]
+  if (first === undefined) return { ...answerOf(serviceText('service.invalidInput')), fields }
+  const { message, messageKey } = first
+  return messageKey ? { message, messageKey, fields } : { message, fields }
 }
 
 const reasons: Record<number, string> = {
@@ -127,8 +135,12 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
         })
       }
       if (error instanceof $ZodError) {
-        const fields = error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }))
-        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
+        const fields = error.issues.map((issue) => ({
+          field: issue.path.join('.'),
+          message: issue.message,
+          messageKey: messageKeyOfIssue(issue),
+        }))
+        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields) })
       }
       // A request refused by its route's declared schema: each field with the contract's message.
       if ('validation' in error && Array.isArray(error.validation)) {
@@ -140,9 +152,11 @@ async function errorsPlugin(app: FastifyInstance, options: ErrorsOptions) {
           return {
             field: [path, extra].filter(Boolean).join('.'),
             message: issue.message ?? 'Invalid value.',
+            // The zod issue's own keys, as the type provider hands them on.
+            messageKey: messageKeyOfIssue(issue.params),
           }
         })
-        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields), fields })
+        return reply.code(400).send({ error: 'Bad Request', ...inputAnswerOf(fields) })
       }
       const fields =
         'fields' in error && Array.isArray(error.fields) ? { fields: error.fields } : {}

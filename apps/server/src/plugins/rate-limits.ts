@@ -108,7 +108,7 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitOptions)
     key: string,
     max: number,
     windowMinutes: number,
-    message: MessageKey = 'throttle.tooManyAttempts',
+    message: MessageKey = 'login.tooManyAttempts',
     userId?: number,
   ) {
     const result = await store.hit(key, max, windowMinutes * 60_000, clock.now().getTime())

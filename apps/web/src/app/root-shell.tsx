@@ -3,15 +3,15 @@ import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } f
 import { BrandHeader } from '../components/brand-header.tsx'
 import { Footer } from '../components/footer.tsx'
 import { env } from '../config/env.ts'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 import { areaLoginWith, pathsOf } from '../config/paths.ts'
-import { useProgramPhoneLookup } from '../lib/program-phone.ts'
+import { useProgramPhoneLookup } from '../lib/visit/program-phone.ts'
 import { brandOf } from '../config/brand.ts'
 import {
   ProgramContext,
   selectAndRememberProgram,
   useProgramSelection,
-} from '../lib/program-selection.ts'
+} from '../lib/visit/program-selection.ts'
 import { admits, type Entry } from './guard.ts'
 import { RouteErrorCatcher } from './route-error.tsx'
 import { shellOptionsOf } from './shell-options.ts'
@@ -107,7 +107,7 @@ export function RootShell() {
       }
     >
       <a className="skip-link" href="#main">
-        {webTexts.common.skipToMain}
+        {t.frame.common.skipToMain}
       </a>
       <BrandHeader
         program={program}

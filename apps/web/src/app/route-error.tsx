@@ -2,8 +2,8 @@ import { Component, use, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { ErrorBanner } from '../components/error-banner.tsx'
 import { flavourOfPath, pathsOf } from '../config/paths.ts'
-import { ProgramContext } from '../lib/program-selection.ts'
-import { failureTextOf, webTexts } from '../i18n/texts.ts'
+import { ProgramContext } from '../lib/visit/program-selection.ts'
+import { failureTextOf, t } from '../i18n/texts.ts'
 
 /**
  * A screen that failed to load or render (typically a chunk gone after a deployment). The
@@ -16,7 +16,7 @@ export function RouteError() {
       <ErrorBanner items={[failureTextOf(flavour)]} />
       <p>
         <a className="button button--primary" href={pathsOf(flavour).login}>
-          {webTexts.common.returnToLogin}
+          {t.frame.common.returnToLogin}
         </a>
       </p>
     </div>
@@ -78,7 +78,7 @@ export function UnexpectedError({ error }: { error: unknown }) {
   const stack = error instanceof Error ? error.stack : null
   return (
     <>
-      <h2>{webTexts.common.unexpectedError}</h2>
+      <h2>{t.frame.common.unexpectedError}</h2>
       <h3 style={{ fontStyle: 'italic' }}>{message}</h3>
       {stack && (
         <pre style={{ padding: '0.5rem', backgroundColor: 'rgba(200,200,200, 0.5)' }}>{stack}</pre>

@@ -6,7 +6,7 @@ import { LanguageSwitch } from './language-switch.tsx'
 import { PhoneLink } from './phone-link.tsx'
 import { ProgramLogo } from './program-logo.tsx'
 import './brand-header.css'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 interface BrandHeaderProps {
   program: Program
@@ -43,7 +43,7 @@ export function BrandHeader({
           <LanguageSwitch />
           {phone && (
             <p className="brand-header__phone">
-              <span className="brand-header__label">{webTexts.common.customerService}</span>
+              <span className="brand-header__label">{t.frame.common.customerService}</span>
               <PhoneLink program={program.code} phone={phone} />
             </p>
           )}
@@ -51,25 +51,25 @@ export function BrandHeader({
             // Keeps the number's place while it loads, so that the page does not move down
             // when it comes (Lighthouse counted the jump as a layout shift).
             <p className="brand-header__phone brand-header__phone--pending" aria-hidden="true">
-              <span className="brand-header__label">{webTexts.common.customerService}</span>
+              <span className="brand-header__label">{t.frame.common.customerService}</span>
               <span className="phone-link">000-000-0000</span>
             </p>
           )}
           {isPl && program.serviceEmail && (
             <p className="brand-header__email">
-              <span className="brand-header__label">{webTexts.header.email}</span>
+              <span className="brand-header__label">{t.frame.header.email}</span>
               <a href={`mailto:${program.serviceEmail}`}>{program.serviceEmail}</a>
             </p>
           )}
           {program.hasLiveChat && (
             <ExternalLink className="brand-header__chat" href={liveChatUrl}>
-              {webTexts.header.liveChat}
+              {t.frame.header.liveChat}
             </ExternalLink>
           )}
           {isPl && (
             <nav
               className="brand-header__nav brand-header__site"
-              aria-label={webTexts.header.siteNavigation}
+              aria-label={t.frame.header.siteNavigation}
             >
               {/* Review 15: Home and Contact Us look alike. On phones Home and the email are
                   in the Contact Us window (brand-header.css). */}
@@ -77,7 +77,7 @@ export function BrandHeader({
                 className="button button--secondary button--small brand-header__home"
                 to={homePath}
               >
-                {webTexts.header.home}
+                {t.frame.header.home}
               </Link>
               <ContactDialog
                 program={program.code}

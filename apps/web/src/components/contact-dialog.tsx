@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import type { ContactWindowProps } from './contact-window.tsx'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 // The window comes when it is first opened: the header shows the same number and address,
 // and the login page's first load stays lighter (issues 23 and 24's 100 KB).
@@ -25,7 +25,7 @@ export function ContactDialog(props: Omit<ContactWindowProps, 'onClose'>) {
         aria-expanded={isOpen}
         onClick={() => setOpen(true)}
       >
-        {webTexts.header.contactUs}
+        {t.frame.header.contactUs}
       </button>
       {isOpen && (
         <Suspense fallback={null}>

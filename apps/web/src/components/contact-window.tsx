@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { ProgramCode } from '@portal/contract'
 import { PhoneLink } from './phone-link.tsx'
 import './contact-dialog.css'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 export interface ContactWindowProps {
   program: ProgramCode
@@ -42,13 +42,13 @@ export function ContactWindow({ program, phone, email, homePath, onClose }: Cont
     >
       <div className="contact-dialog__body">
         <h2 id={headingId} className="contact-dialog__heading">
-          {webTexts.header.contactUs}
+          {t.frame.header.contactUs}
         </h2>
-        <p>{webTexts.header.contactIntro}</p>
+        <p>{t.frame.header.contactIntro}</p>
         <dl className="contact-dialog__list">
           {phone && (
             <div>
-              <dt>{webTexts.header.phone}</dt>
+              <dt>{t.frame.header.phone}</dt>
               <dd>
                 <PhoneLink program={program} phone={phone} />
               </dd>
@@ -56,7 +56,7 @@ export function ContactWindow({ program, phone, email, homePath, onClose }: Cont
           )}
           {email && (
             <div>
-              <dt>{webTexts.header.email}</dt>
+              <dt>{t.frame.header.email}</dt>
               <dd>
                 <a href={`mailto:${email}`}>{email}</a>
               </dd>
@@ -69,10 +69,10 @@ export function ContactWindow({ program, phone, email, homePath, onClose }: Cont
             to={homePath}
             onClick={() => dialogRef.current?.close()}
           >
-            {webTexts.header.home}
+            {t.frame.header.home}
           </Link>
           <button ref={closeRef} type="submit" className="button button--primary">
-            {webTexts.header.close}
+            {t.frame.header.close}
           </button>
         </form>
       </div>

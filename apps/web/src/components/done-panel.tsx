@@ -2,8 +2,8 @@
 // says what happened, the spec's text, and the way back to login.
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
-import { useFocusOnMount } from '../lib/page.ts'
-import { webTexts } from '../i18n/texts.ts'
+import { useFocusOnMount } from '../lib/visit/page.ts'
+import { t } from '../i18n/texts.ts'
 import './done-panel.css'
 
 interface DonePanelProps {
@@ -20,7 +20,7 @@ export function DonePanel({
   title,
   paragraphs,
   loginPath,
-  returnLabel = webTexts.common.returnToLogin,
+  returnLabel = t.frame.common.returnToLogin,
   onReturn,
 }: DonePanelProps) {
   const headingRef = useFocusOnMount<HTMLHeadingElement>()

@@ -1,17 +1,17 @@
 import { use, useEffect, useId, useRef, type MouseEvent } from 'react'
 import { type ProgramCode } from '@portal/contract'
-import { messages, webTexts } from '../i18n/texts.ts'
-import { useProgramPhone } from '../lib/program-phone.ts'
-import { useErrorTitle } from '../lib/page.ts'
-import { ProgramContext } from '../lib/program-selection.ts'
+import { t } from '../i18n/texts.ts'
+import { useProgramPhone } from '../lib/visit/program-phone.ts'
+import { useErrorTitle } from '../lib/visit/page.ts'
+import { ProgramContext } from '../lib/visit/program-selection.ts'
 import { PhoneLink } from './phone-link.tsx'
-import { failureReference } from '../lib/failure-reference.ts'
-import { isFieldMessage, type BannerItem, type FieldMessage } from '../lib/use-submission.ts'
+import { failureReference } from '../lib/api/failure-reference.ts'
+import { isFieldMessage, type BannerItem, type FieldMessage } from '../lib/forms/use-submission.ts'
 import './error-banner.css'
 
 /** The failure messages, after which the request's reference is shown. */
 const isFailureMessage = (item: BannerItem) =>
-  item === messages.login.technicalDifficulties || item === messages.login.somethingWentWrong
+  item === t.login.technicalDifficulties || item === t.login.somethingWentWrong
 
 export type { BannerItem, FieldMessage }
 export { isFieldMessage }
@@ -42,7 +42,7 @@ function CallNumber({ program }: { program: ProgramCode }) {
   if (!phone) return null
   return (
     <span className="error-banner__phone">
-      {webTexts.common.customerService}: <PhoneLink program={program} phone={phone} />
+      {t.frame.common.customerService}: <PhoneLink program={program} phone={phone} />
     </span>
   )
 }
@@ -92,7 +92,7 @@ export function ErrorBanner({ items }: { items: readonly BannerItem[] }) {
       </svg>
       <div className="error-banner__content">
         <h2 id={headingId} className="error-banner__heading">
-          {messages.errorBannerHeading}
+          {t.frame.errorBannerHeading}
         </h2>
         <ul
           className={`error-banner__list${items.length === 1 ? ' error-banner__list--single' : ''}`}
@@ -103,7 +103,7 @@ export function ErrorBanner({ items }: { items: readonly BannerItem[] }) {
               {reference && isFailureMessage(item) ? (
                 <span className="error-banner__reference">
                   {' '}
-                  {messages.failureReference} {reference}
+                  {t.frame.failureReference} {reference}
                 </span>
               ) : null}
             </li>

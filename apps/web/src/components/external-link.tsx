@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 /**
  * A link that opens in a new tab, saying so to screen-reader users, and showing it with an
@@ -37,7 +37,7 @@ export function ExternalLink({
           />
         </svg>
       )}
-      <span className="visually-hidden">{webTexts.common.opensInNewTab}</span>
+      <span className="visually-hidden">{t.frame.common.opensInNewTab}</span>
     </a>
   )
 }

@@ -2,7 +2,7 @@ import { association, consultingFirm } from '../config/brand.ts'
 import { ConsultingLogo } from './consulting-logo.tsx'
 import { ExternalLink } from './external-link.tsx'
 import './footer.css'
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 interface FooterProps {
   privacyPolicyUrl: string
@@ -20,10 +20,10 @@ export function Footer({ privacyPolicyUrl, termsOfUseUrl, consultingFirmUrl, yea
         <div className="site-footer__legal">
           <ul className="site-footer__links">
             <li>
-              <ExternalLink href={privacyPolicyUrl}>{webTexts.footer.privacyPolicy}</ExternalLink>
+              <ExternalLink href={privacyPolicyUrl}>{t.frame.footer.privacyPolicy}</ExternalLink>
             </li>
             <li>
-              <ExternalLink href={termsOfUseUrl}>{webTexts.footer.termsOfUse}</ExternalLink>
+              <ExternalLink href={termsOfUseUrl}>{t.frame.footer.termsOfUse}</ExternalLink>
             </li>
           </ul>
           <p className="site-footer__copyright">
@@ -31,15 +31,15 @@ export function Footer({ privacyPolicyUrl, termsOfUseUrl, consultingFirmUrl, yea
               © {year} {association.legalName}
             </span>{' '}
             <span>
-              © {association.rightsReservedSince} {webTexts.footer.allRightsReserved}
+              © {association.rightsReservedSince} {t.frame.footer.allRightsReserved}
             </span>{' '}
             <span>
-              {webTexts.footer.website} © {association.websiteSince}
+              {t.frame.footer.website} © {association.websiteSince}
             </span>
           </p>
           <ul className="site-footer__licences">
             {association.licences.map((licence) => (
-              <li key={licence.state}>{webTexts.footer.licence(licence.state, licence.number)}</li>
+              <li key={licence.state}>{t.frame.footer.licence(licence.state, licence.number)}</li>
             ))}
           </ul>
         </div>

@@ -2,7 +2,7 @@
 // (focused when the screen opens, so screen-reader users hear where they are), and the
 // spinner while a call runs. The content is the screen's own.
 import type { ReactNode } from 'react'
-import { useFocusOnMount } from '../lib/page.ts'
+import { useFocusOnMount } from '../lib/visit/page.ts'
 import { ErrorBanner, type BannerItem } from './error-banner.tsx'
 import { Spinner } from './spinner.tsx'
 

@@ -7,15 +7,15 @@
 // one minute and 20 seconds left (a live region), not every second, as HMRC's dialog does.
 import { useEffect, useId, useRef, useState } from 'react'
 import { areaLoginWith } from '../config/paths.ts'
-import { screenTexts } from '../i18n/texts.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { t } from '../i18n/texts.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 import {
   keepSessionAlive,
   readSessionTime,
   sessionState,
   type SessionTimeAnswer,
-} from '../lib/session-time.ts'
-import { signOutThenOpen } from '../lib/sign-out.ts'
+} from '../lib/visit/session-time.ts'
+import { signOutThenOpen } from '../lib/sign-in/sign-out.ts'
 import './contact-dialog.css'
 
 /** A service that does not answer the question is asked again after this long. */
@@ -25,8 +25,9 @@ const spokenAt = [60, 20]
 
 /** What the warning says with `seconds` left: whole minutes, then seconds in the last one. */
 export function timeLeftText(seconds: number): string {
-  const t = screenTexts.session
-  return seconds > 60 ? t.warning(Math.ceil(seconds / 60)) : t.warningSeconds(Math.max(0, seconds))
+  return seconds > 60
+    ? t.session.warning(Math.ceil(seconds / 60))
+    : t.session.warningSeconds(Math.max(0, seconds))
 }
 
 /** The login of the area and program shown: where "Sign out" and "Log in again" go. */
@@ -37,7 +38,6 @@ export function useAreaLogin(): string {
 
 /** The warning dialog; mounted with the verification screens, silent until it is due. */
 export function IdleWatch() {
-  const t = screenTexts.session
   const loginPath = useAreaLogin()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const headingId = useId()
@@ -110,7 +110,7 @@ export function IdleWatch() {
     >
       <div className="contact-dialog__body">
         <h2 id={headingId} className="contact-dialog__heading">
-          {t.warningTitle}
+          {t.session.warningTitle}
         </h2>
         <p id={textId}>{secondsLeft !== null && timeLeftText(secondsLeft)}</p>
         <p className="visually-hidden" aria-live="polite">
@@ -118,10 +118,10 @@ export function IdleWatch() {
         </p>
         <div className="contact-dialog__actions form-actions">
           <button type="button" className="button button--primary" onClick={stay}>
-            {t.staySignedIn}
+            {t.session.staySignedIn}
           </button>
           <button type="button" className="button button--secondary" onClick={signOut}>
-            {t.signOut}
+            {t.session.signOut}
           </button>
         </div>
       </div>

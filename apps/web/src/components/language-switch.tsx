@@ -1,5 +1,5 @@
 import { localeNames, locales } from '@portal/contract'
-import { locale, switchLocale, webTexts } from '../i18n/texts.ts'
+import { locale, switchLocale, t } from '../i18n/texts.ts'
 
 /**
  * Issue 24: "English" / "Español" in the header of both flavours. The language shown is
@@ -8,7 +8,7 @@ import { locale, switchLocale, webTexts } from '../i18n/texts.ts'
  */
 export function LanguageSwitch() {
   return (
-    <nav className="brand-header__nav" aria-label={webTexts.language.switchLabel}>
+    <nav className="brand-header__nav" aria-label={t.frame.language.switchLabel}>
       {locales.map((each) =>
         each === locale ? (
           <strong key={each} lang={each} aria-current="true">

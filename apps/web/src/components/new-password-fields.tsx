@@ -5,7 +5,7 @@ import { limits, passwordStrength } from '@portal/contract'
 import { PasswordChecklist, passwordRulesAttribute } from './password-checklist.tsx'
 import { StrengthMeter } from './strength-meter.tsx'
 import { TextField } from './text-field.tsx'
-import { formTexts } from '../i18n/form-texts.ts'
+import { t } from '../i18n/texts.ts'
 
 interface Field {
   id: string
@@ -57,7 +57,7 @@ export function NewPasswordFields({
         id={confirmation.id}
         label={confirmation.label}
         error={confirmation.error}
-        password={{ toggleTarget: formTexts().password.confirmToggleTarget }}
+        password={{ toggleTarget: t.password.confirmToggleTarget }}
         {...shared}
         {...confirmation.registration}
       />

@@ -1,7 +1,6 @@
 import { limits, passwordChecklist, passwordRuleOrder, specialCharacters } from '@portal/contract'
-import { messages, passwordRuleLabels } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 import './password-rules.css'
-import { formTexts } from '../i18n/form-texts.ts'
 
 /**
  * Spec §5's five rules in the `passwordrules` language, so that a password manager (Safari,
@@ -61,7 +60,7 @@ export function PasswordChecklist({
   const checklist = passwordChecklist(password)
   const isStarted = password.length > 0
   return (
-    <ul className="password-checklist" id={id} aria-label={formTexts().password.requirements}>
+    <ul className="password-checklist" id={id} aria-label={t.password.requirements}>
       {passwordRuleOrder.map((rule) => {
         const isMet = checklist[rule]
         return (
@@ -73,9 +72,9 @@ export function PasswordChecklist({
           >
             {isMet ? <CheckIcon /> : <InfoIcon />}
             <span>
-              {passwordRuleLabels[rule]}
+              {t.password.rules[rule]}
               <span className="visually-hidden">
-                {isMet ? formTexts().password.ruleMet : formTexts().password.ruleNotMet}
+                {isMet ? t.password.ruleMet : t.password.ruleNotMet}
               </span>
             </span>
           </li>
@@ -89,8 +88,8 @@ export function PasswordChecklist({
         >
           <InfoIcon />
           <span>
-            {messages.validation.passwordGuessable}
-            <span className="visually-hidden">{formTexts().password.ruleNotMet}</span>
+            {t.validation.passwordGuessable}
+            <span className="visually-hidden">{t.password.ruleNotMet}</span>
           </span>
         </li>
       )}

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ComponentPropsWithRef } from 'react'
 // Its styles (password-input.css) are in the page's stylesheet: main.tsx imports them (issue 45).
-import { webTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   id: string
@@ -12,7 +12,7 @@ type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
 export function PasswordInput({
   className,
   ref,
-  toggleTarget = webTexts.common.passwordToggleTarget,
+  toggleTarget = t.frame.common.passwordToggleTarget,
   ...inputProps
 }: PasswordInputProps) {
   const [isShown, setShown] = useState(false)
@@ -69,7 +69,7 @@ export function PasswordInput({
           </svg>
           {/* The name comes from the text (not aria-label) so it always contains what is shown. */}
           <span>
-            {isShown ? webTexts.common.hide : webTexts.common.show}
+            {isShown ? t.frame.common.hide : t.frame.common.show}
             <span className="visually-hidden"> {toggleTarget}</span>
           </span>
         </button>

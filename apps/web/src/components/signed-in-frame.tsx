@@ -4,12 +4,12 @@
 // screen: its own message and "Log in again", not the technical-difficulties text.
 import { useState, type ComponentProps } from 'react'
 import { withLoginUsername } from '../config/paths.ts'
-import { screenTexts } from '../i18n/texts.ts'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
-import { readSession } from '../lib/session.ts'
-import { useSessionState } from '../lib/session-time.ts'
-import { signOutThenOpen } from '../lib/sign-out.ts'
+import { t } from '../i18n/texts.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
+import { readSession } from '../lib/visit/session.ts'
+import { useSessionState } from '../lib/visit/session-time.ts'
+import { signOutThenOpen } from '../lib/sign-in/sign-out.ts'
 import { FormScreen } from './form-screen.tsx'
 import { IdleWatch, useAreaLogin } from './idle-watch.tsx'
 
@@ -37,10 +37,9 @@ const noItems: readonly string[] = []
  * password.
  */
 function SessionEnded({ className }: { className: string | undefined }) {
-  const t = screenTexts.session
   const loginPath = useAreaLogin()
   const { program } = useProgramSelection()
-  useDocumentTitle(t.endedTitle, program.displayName)
+  useDocumentTitle(t.session.endedTitle, program.displayName)
   const [isLeaving, setLeaving] = useState(false)
   const logInAgain = () => {
     if (isLeaving) return
@@ -51,14 +50,14 @@ function SessionEnded({ className }: { className: string | undefined }) {
     <FormScreen
       id="session-ended"
       className={className}
-      title={t.endedTitle}
+      title={t.session.endedTitle}
       bannerItems={noItems}
       isBusy={isLeaving}
     >
-      <p>{t.ended}</p>
+      <p>{t.session.ended}</p>
       <div className="form-actions">
         <button type="button" className="button button--primary" onClick={logInAgain}>
-          {t.logInAgain}
+          {t.session.logInAgain}
         </button>
       </div>
     </FormScreen>

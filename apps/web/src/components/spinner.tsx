@@ -1,5 +1,5 @@
 // Its styles (spinner.css) are in the page's stylesheet: main.tsx imports them (issue 45).
-import { screenTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 
 /**
  * Spec §2: a full-screen spinner while a request runs. It appears only after 10 ms (quick
@@ -8,7 +8,7 @@ import { screenTexts } from '../i18n/texts.ts'
  * `text` says what is happening ("Signing you in…", issue 27); "Loading…" when not said.
  */
 export function Spinner({ active, text }: { active: boolean; text?: string }) {
-  const shown = text ?? screenTexts.busy.loading
+  const shown = text ?? t.frame.busy.loading
   return (
     <div
       className="spinner"

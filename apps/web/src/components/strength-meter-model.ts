@@ -1,6 +1,6 @@
 // Spec §4 "Password strength": what the meter shows for each score, from the contract's levels.
 import { strengthLevels } from '@portal/contract'
-import { formTexts } from '../i18n/form-texts.ts'
+import { t } from '../i18n/texts.ts'
 
 export interface StrengthMeterView {
   score: number
@@ -21,11 +21,11 @@ export interface StrengthMeterView {
  */
 export function strengthMeterView(score: number, isGuessable = false): StrengthMeterView {
   if (isGuessable) {
-    const label = formTexts().password.tooEasyToGuess
+    const label = t.password.tooEasyToGuess
     return { score, label, percent: 20, className: 'strength-meter--red', valueText: label }
   }
   const level = strengthLevels.find((candidate) => candidate.score === score) ?? strengthLevels[0]
-  const label = level.label === '' ? '' : formTexts().password.levels[level.label]
+  const label = level.label === '' ? '' : t.password.levels[level.label]
   return {
     score: level.score,
     label,

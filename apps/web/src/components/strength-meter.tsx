@@ -1,6 +1,6 @@
 import { strengthMeterView } from './strength-meter-model.ts'
 import './password-rules.css'
-import { formTexts } from '../i18n/form-texts.ts'
+import { t } from '../i18n/texts.ts'
 
 /**
  * Spec §4 "Password strength": a bar in steps of 20% with its level written next to it, so
@@ -20,7 +20,7 @@ export function StrengthMeter({
       <div
         className="strength-meter__track"
         role="meter"
-        aria-label={formTexts().password.strength}
+        aria-label={t.password.strength}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={view.percent}

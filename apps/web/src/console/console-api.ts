@@ -13,7 +13,7 @@ import {
   type StaffListItem,
   type StaffRoleName,
 } from '@portal/contract/console'
-import { apiClient, type CallResult } from '../lib/api-client.ts'
+import { apiClient, type CallResult } from '../lib/api/api-client.ts'
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string }
 

@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { isAllowed } from '@portal/contract/console'
-import { useDocumentTitle } from '../lib/page.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
 import { consoleApi, type MemberAction } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 import { ActionForm, Banner, Notice, Timeline, useLockStatus, useWhen } from './console-parts.tsx'

@@ -9,7 +9,7 @@ import {
   type MemberMatchItem,
 } from '@portal/contract/console'
 import { Field } from '../components/text-field.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 import { Banner, useWhen } from './console-parts.tsx'

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { consoleTexts, type ConsoleStaff } from '@portal/contract/console'
 import { TextField } from '../components/text-field.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
 import { consoleApi } from './console-api.ts'
 import { Banner } from './console-parts.tsx'
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { staffRoles, type StaffRoleName } from '@portal/contract/console'
 import { Field, TextField } from '../components/text-field.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
 import { consoleApi } from './console-api.ts'
 import { useConsole } from './console-context.ts'
 import { SitesSection } from './sites-section.tsx'

@@ -1,20 +1,30 @@
-// The English catalogue of the portal, whole: the specification's texts (the contract's
-// messages.ts) and the portal's own. The login page shows English without it (texts.ts);
-// every other screen loads it first. Taken from the contract's index, not its i18n entry,
-// which would bring the Spanish along.
-import {
-  messages,
-  passwordRuleLabels,
-  portalFormTextsEn,
-  portalTextsEn,
-  screenTexts,
-} from '@portal/contract'
-import type { Catalogue } from './catalogue.ts'
+// The rest of the texts in en-US (texts.ts `loadAllTexts`): every flow past the login page, a
+// chunk of its own, fetched when the member starts using the page.
+import { registration } from '@portal/contract/texts/en-US/registration'
+import { recovery } from '@portal/contract/texts/en-US/recovery'
+import { mfa } from '@portal/contract/texts/en-US/mfa'
+import { passkeys } from '@portal/contract/texts/en-US/passkeys'
+import { support } from '@portal/contract/texts/en-US/support'
+import { tempPassword } from '@portal/contract/texts/en-US/temp-password'
+import { password } from '@portal/contract/texts/en-US/password'
+import { validation } from '@portal/contract/texts/en-US/validation'
+import { session } from '@portal/contract/texts/en-US/session'
+import { account } from '@portal/contract/texts/en-US/account'
+import { service } from '@portal/contract/texts/en-US/service'
+import { throttle } from '@portal/contract/texts/en-US/throttle'
+import type { RestTexts } from './shape.ts'
 
-export const catalogueEn: Catalogue = {
-  messages,
-  passwordRuleLabels,
-  screenTexts,
-  webTexts: portalTextsEn,
-  formTexts: portalFormTextsEn,
+export const rest: RestTexts = {
+  registration,
+  recovery,
+  mfa,
+  passkeys,
+  support,
+  tempPassword,
+  password,
+  validation,
+  session,
+  account,
+  service,
+  throttle,
 }

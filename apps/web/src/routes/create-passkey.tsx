@@ -1,14 +1,15 @@
 // /usweb/createpasskey and /proliability/createpasskey (issue 23, not in the spec): the
 // passkey offer after a code. Where the hand-off goes comes with the navigation's state.
 import { useLocation } from 'react-router'
-import { PasskeyOfferScreen, passkeyOfferTitle } from '../features/mfa/passkey-offer-screen.tsx'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { PasskeyOfferScreen } from '../features/mfa/passkey-offer-screen.tsx'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
+import { t } from '../i18n/texts.ts'
 
 export function Component() {
   const { program, flavour } = useProgramSelection()
   const state = useLocation().state as { target?: unknown } | null
-  useDocumentTitle(passkeyOfferTitle, program.displayName)
+  useDocumentTitle(t.passkeys.offerTitle, program.displayName)
   return (
     <PasskeyOfferScreen
       flavour={flavour}

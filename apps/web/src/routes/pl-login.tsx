@@ -1,6 +1,6 @@
 // /proliability/ and /proliability/login (spec §2 "proliability area"): `cname` prefills the username.
 import { flavours, programOf } from '@portal/contract'
-import { screenTexts } from '../i18n/texts.ts'
+import { t } from '../i18n/texts.ts'
 import { LoginScreen } from '../features/login/login-screen.tsx'
 import { useLoginRoute } from '../features/login/login-route.ts'
 
@@ -18,7 +18,7 @@ export function Component() {
       level1Org={program.level1Org}
       defaultUsername={cname}
       hasRegisterLink
-      footnote={insurer && screenTexts.login.premiumCoverage(insurer)}
+      footnote={insurer && t.login.premiumCoverage(insurer)}
     />
   )
 }

@@ -1,13 +1,13 @@
 // /usweb/registerstep1 and /proliability/registerstep1 (spec §2 screen 2).
 import { areaLoginWith } from '../config/paths.ts'
 import { IdentifyForm } from '../features/registration/identify-form.tsx'
-import { registrationTexts } from '../features/registration/registration-texts.ts'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { t } from '../i18n/texts.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(registrationTexts.title, program.displayName)
+  useDocumentTitle(t.registration.title, program.displayName)
   return (
     <IdentifyForm
       flavour={flavour}

@@ -3,14 +3,14 @@ import { Navigate, useLocation } from 'react-router'
 import { areaLoginWith } from '../config/paths.ts'
 import { CredentialsForm } from '../features/registration/credentials-form.tsx'
 import { registrationDetailsOf } from '../features/registration/registration-state.ts'
-import { registrationTexts } from '../features/registration/registration-texts.ts'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { t } from '../i18n/texts.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
   const details = registrationDetailsOf(useLocation().state)
-  useDocumentTitle(registrationTexts.credentialsTitle, program.displayName)
+  useDocumentTitle(t.registration.credentialsTitle, program.displayName)
   const loginPath = areaLoginWith(flavour, program.code, level1Org)
   // Without what step 1 found there is no customer to create the account for. The user
   // starts again from login: the guard has no pair registerstep2 → registerstep1, so that

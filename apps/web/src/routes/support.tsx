@@ -3,17 +3,18 @@
 import { useLocation } from 'react-router'
 import { formatProgramPhone } from '@portal/contract'
 import { areaLoginWith } from '../config/paths.ts'
-import { useProgramPhone } from '../lib/program-phone.ts'
-import { SupportScreen, supportTitle } from '../features/mfa/support-screen.tsx'
-import { incidentOfState, isLockoutState } from '../lib/mfa-next-step.ts'
-import { useDocumentTitle } from '../lib/page.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useProgramPhone } from '../lib/visit/program-phone.ts'
+import { SupportScreen } from '../features/mfa/support-screen.tsx'
+import { incidentOfState, isLockoutState } from '../lib/sign-in/mfa-next-step.ts'
+import { useDocumentTitle } from '../lib/visit/page.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
+import { t } from '../i18n/texts.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
   const location = useLocation()
   const phone = useProgramPhone(program.code)
-  useDocumentTitle(supportTitle, program.displayName)
+  useDocumentTitle(t.support.title, program.displayName)
   return (
     <SupportScreen
       flavour={flavour}

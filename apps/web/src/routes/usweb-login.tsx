@@ -4,7 +4,7 @@ import { paths } from '../config/paths.ts'
 import { LoginScreen } from '../features/login/login-screen.tsx'
 import { PolicyHighlightsPanel, RegisterPanel } from '../features/login/login-panels.tsx'
 import { useLoginRoute } from '../features/login/login-route.ts'
-import { useProgramSelection } from '../lib/program-selection.ts'
+import { useProgramSelection } from '../lib/visit/program-selection.ts'
 
 export function Component() {
   const { program, level1Org } = useProgramSelection()

@@ -6,6 +6,7 @@ import {
   newPasswordSchema,
   passwordLoginSchema,
   requiredText,
+  said,
   usernameLoginSchema,
 } from '../rules.ts'
 
@@ -24,7 +25,7 @@ export type SignedInAccount = z.infer<typeof SignedInAccountSchema>
 
 /** POST /api/account: the member's own profile (after the second factor). */
 export const SaveAccountSchema = z.strictObject({
-  firstName: requiredText(messages.validation.required, 50),
+  firstName: requiredText('validation.required', messages.validation.required, 50),
 })
 export type SaveAccount = z.infer<typeof SaveAccountSchema>
 
@@ -32,11 +33,15 @@ export type SaveAccount = z.infer<typeof SaveAccountSchema>
 export const SaveCustomerSchema = z.strictObject({
   /** When given, must be the signed-in customer's own number. */
   custnum: z.optional(customerNumber),
-  caddr1: requiredText(messages.validation.required, 100),
+  caddr1: requiredText('validation.required', messages.validation.required, 100),
   caddr2: z.optional(z.string().check(z.maxLength(100))),
-  ccity: requiredText(messages.validation.required, 60),
-  cstate: z.string().check(z.regex(/^[A-Za-z]{2}$/, messages.account.stateCode)),
-  postalcode: z.string().check(z.regex(/^\d{5}(-\d{4})?$/, messages.account.zipCode)),
+  ccity: requiredText('validation.required', messages.validation.required, 60),
+  cstate: z
+    .string()
+    .check(z.regex(/^[A-Za-z]{2}$/, said('account.stateCode', messages.account.stateCode))),
+  postalcode: z
+    .string()
+    .check(z.regex(/^\d{5}(-\d{4})?$/, said('account.zipCode', messages.account.zipCode))),
   ccountry: z.optional(z.string().check(z.maxLength(60))),
 })
 export type SaveCustomer = z.infer<typeof SaveCustomerSchema>

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { contactEmailSchema, mfaPhoneSchema, verificationCodeSchema } from '../rules.ts'
+import { contactEmailSchema, mfaPhoneSchema, said, verificationCodeSchema } from '../rules.ts'
 import { deliveryMethods, type DeliveryMethod } from '../delivery.ts'
 import { messages } from '../messages.ts'
 import { extension, extensionFallbacks } from './calls.ts'
@@ -33,9 +33,15 @@ export const contactTypes = ['Personal', 'Work'] as const
  * /api/mfa/updateUser. The call's request is MfaUpdateUserSchema (the whole model accepted).
  */
 export const MfaContactSchema = z.strictObject({
-  typeOfEmailAddress: z.enum(contactTypes, { error: messages.validation.chooseOne }),
+  typeOfEmailAddress: z.enum(
+    contactTypes,
+    said('validation.chooseOne', messages.validation.chooseOne),
+  ),
   emailAddress: contactEmailSchema,
-  typeOfPhoneNumber: z.enum(contactTypes, { error: messages.validation.chooseOne }),
+  typeOfPhoneNumber: z.enum(
+    contactTypes,
+    said('validation.chooseOne', messages.validation.chooseOne),
+  ),
   phoneNumber: mfaPhoneSchema,
   /** The selected country, by name. */
   geoCountryId: z.string().check(z.minLength(1), z.maxLength(60)),
@@ -93,7 +99,10 @@ export const MfaUpdateUserSchema = z.extend(
 
 /** POST /api/mfa/submitVerification: rgValue is the chosen delivery method. */
 export const SubmitVerificationSchema = requestOf(mfaModel, {
-  rgValue: z.enum(deliveryMethods, { error: messages.validation.deliveryMethod }),
+  rgValue: z.enum(
+    deliveryMethods,
+    said('validation.deliveryMethod', messages.validation.deliveryMethod),
+  ),
 })
 
 /** POST /api/mfa/enterverificationcode */

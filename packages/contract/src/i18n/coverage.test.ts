@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest'
 import {
   contractTextsEn,
   contractTextsEs,
+  enUS,
+  esUS,
   localeFromAcceptLanguage,
   localeFromCookieHeader,
   missingKeys,
@@ -17,7 +19,34 @@ const sameInBoth = new Set([
   'messages.login.lockedTail',
   'portalTexts.common.errorTitlePrefix',
   'portalFormTexts.mfa.contactTypes.Personal',
+  // The same texts where the views of texts/views.ts show a flow whole.
+  'messages.mfa.contactTypes.Personal',
+  'screenTexts.login.lockedTail',
+  'screenTexts.mfa.contactTypes.Personal',
 ])
+
+/** The same in the tree filed by flow (../texts/). */
+const sameInBothTree = new Set([
+  'frame.errorBannerHeading',
+  'login.lockedTail',
+  'frame.common.errorTitlePrefix',
+  'mfa.contactTypes.Personal',
+])
+
+describe('the es-US texts, filed by flow (issue 42)', () => {
+  it('have every key of en-US and no other, flow by flow', () => {
+    expect(Object.keys(esUS)).toEqual(Object.keys(enUS))
+    expect(missingKeys(enUS, esUS)).toEqual([])
+  })
+
+  it('translate every text', () => {
+    const english = new Map(textsOf(enUS))
+    const untranslated = textsOf(esUS)
+      .filter(([key, text]) => !sameInBothTree.has(key) && english.get(key) === text)
+      .map(([key]) => key)
+    expect(untranslated).toEqual([])
+  })
+})
 
 describe('the es-US catalogue', () => {
   it('has every key of en-US and no other', () => {

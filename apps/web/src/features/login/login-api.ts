@@ -11,10 +11,10 @@ import {
   type Flavour,
   type Program,
 } from '@portal/contract'
-import { apiClient, type CallResult } from '../../lib/api-client.ts'
-import { mfaRequestHeaders } from '../../lib/device.ts'
-import { requestHandoff } from '../../lib/handoff.ts'
-import { readSession, writeSession } from '../../lib/session.ts'
+import { apiClient, type CallResult } from '../../lib/api/api-client.ts'
+import { mfaRequestHeaders } from '../../lib/visit/device.ts'
+import { requestHandoff } from '../../lib/sign-in/handoff.ts'
+import { readSession, writeSession } from '../../lib/visit/session.ts'
 import type {
   AuthenticationResult,
   Credentials,

@@ -8,8 +8,8 @@ import type {
   Flavour,
   Program,
 } from '@portal/contract'
-import type { HandoffResult, HandoffTarget } from '../../lib/handoff.ts'
-import { stepAfterLogin, type MfaScreenKey } from '../../lib/mfa-next-step.ts'
+import type { HandoffResult, HandoffTarget } from '../../lib/sign-in/handoff.ts'
+import { stepAfterLogin, type MfaScreenKey } from '../../lib/sign-in/mfa-next-step.ts'
 
 export type { HandoffResult }
 

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { screenTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { ExternalLink } from '../../components/external-link.tsx'
-
-const t = screenTexts.login
 
 /** A card beside the login form: a heading, a line, and the one button (`children`). */
 function LoginPanel(props: { id: string; title: string; intro: string; children: ReactNode }) {
@@ -22,9 +20,9 @@ function LoginPanel(props: { id: string; title: string; intro: string; children:
 /** Spec §2 screen 1: the "Register Your Account" panel; Sign Up goes to registerstep1. */
 export function RegisterPanel({ registerPath }: { registerPath: string }) {
   return (
-    <LoginPanel id="register" title={t.registerTitle} intro={t.registerIntro}>
+    <LoginPanel id="register" title={t.login.registerTitle} intro={t.login.registerIntro}>
       <Link className="button button--secondary" to={registerPath}>
-        {t.signUp}
+        {t.login.signUp}
       </Link>
     </LoginPanel>
   )
@@ -33,9 +31,9 @@ export function RegisterPanel({ registerPath }: { registerPath: string }) {
 /** The augustar panel (spec §2 screen 1): Learn More opens the external site in a new window. */
 export function PolicyHighlightsPanel({ href }: { href: string }) {
   return (
-    <LoginPanel id="highlights" title={t.highlightsTitle} intro={t.highlightsIntro}>
+    <LoginPanel id="highlights" title={t.login.highlightsTitle} intro={t.login.highlightsIntro}>
       <ExternalLink className="button button--secondary" href={href}>
-        {t.learnMore}
+        {t.login.learnMore}
       </ExternalLink>
     </LoginPanel>
   )

@@ -2,19 +2,17 @@
 import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { limits, type Flavour, type Program } from '@portal/contract'
-import { failureTextOf, loadAllTexts, messages, screenTexts } from '../../i18n/texts.ts'
+import { failureTextOf, loadAllTexts, t } from '../../i18n/texts.ts'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { lazyResolver } from '../../lib/lazy-resolver.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+import { lazyResolver } from '../../lib/forms/lazy-resolver.ts'
+import { useSubmission } from '../../lib/forms/use-submission.ts'
 import type { LoginFormValues } from './login-form.ts'
 import type { BannerReason } from './login-flow.ts'
 import { useLoginFields } from './use-login-fields.ts'
 // Its styles (login.css) are in the page's stylesheet: main.tsx imports them (issue 45).
-
-const t = screenTexts.login
 
 // The login's steps and calls load when the member submits (login-submit.ts).
 const loadLogin = () => import('./login-submit.ts')
@@ -25,10 +23,10 @@ const loginResolver = lazyResolver(() =>
 type LoginField = keyof LoginFormValues
 
 /** What a 400 can be about, and the message each field shows (spec §5 "Login"). */
-const requiredMessageOf: Record<LoginField, string> = {
-  userName: messages.validation.usernameRequired,
-  password: messages.validation.passwordRequired,
+function requiredMessageOf(field: LoginField): string {
+  return field === 'userName' ? t.login.usernameRequired : t.login.passwordRequired
 }
+const loginFields: readonly LoginField[] = ['userName', 'password']
 
 const fieldIdOf: Record<LoginField, string> = { userName: 'username', password: 'password' }
 
@@ -39,19 +37,19 @@ function bannerItemsFor(
 ): ReactNode[] {
   switch (reason) {
     case 'mismatch':
-      return [messages.login.mismatch]
+      return [t.login.mismatch]
     case 'lastAttempt':
-      return [messages.login.mismatch, messages.login.nextAttemptLocks]
+      return [t.login.mismatch, t.login.nextAttemptLocks]
     case 'locked':
       return [
         <>
-          {messages.login.lockedLead}
-          <Link to={forgotPasswordPath}>{messages.login.lockedLink}</Link>
-          {messages.login.lockedTail}
+          {t.login.lockedLead}
+          <Link to={forgotPasswordPath}>{t.login.lockedLink}</Link>
+          {t.login.lockedTail}
         </>,
       ]
     case 'crm':
-      return [messages.login.invalidCrm]
+      return [t.login.invalidCrm]
     case 'failure':
       return [failureTextOf(flavour)]
   }
@@ -96,17 +94,17 @@ export function LoginScreen({
   const showRejection = (message: string | null) => {
     const text = message ?? ''
     // Too many sign-ins (429, issue 14): the service's own words say to wait.
-    if (text === messages.throttle.tooManyAttempts) return showBanner([text])
-    const fields = (Object.keys(requiredMessageOf) as LoginField[]).filter(
-      (field) => text.includes(requiredMessageOf[field]) || text.includes(field),
+    if (text === t.login.tooManyAttempts) return showBanner([text])
+    const fields = loginFields.filter(
+      (field) => text.includes(requiredMessageOf(field)) || text.includes(field),
     )
     // A 400 about neither field (or with no readable answer) is a failure of the call.
     if (fields.length === 0) return showBanner([failureTextOf(flavour)])
     for (const field of fields) {
-      setError(field, { type: 'server', message: requiredMessageOf[field] })
+      setError(field, { type: 'server', message: requiredMessageOf(field) })
     }
     showBanner(
-      fields.map((field) => ({ fieldId: fieldIdOf[field], text: requiredMessageOf[field] })),
+      fields.map((field) => ({ fieldId: fieldIdOf[field], text: requiredMessageOf(field) })),
     )
   }
 
@@ -154,9 +152,9 @@ export function LoginScreen({
         <div className={aside ? 'login-screen__grid' : 'login-screen__single'}>
           <section className="card login-card" aria-labelledby="login-heading">
             <h1 id="login-heading" className="card__title">
-              {t.title}
+              {t.login.title}
             </h1>
-            <p className="card__intro">{t.intro}</p>
+            <p className="card__intro">{t.login.intro}</p>
             <form
               className="login-form"
               noValidate
@@ -164,7 +162,7 @@ export function LoginScreen({
             >
               <TextField
                 id={fieldIdOf.userName}
-                label={t.usernameLabel}
+                label={t.login.usernameLabel}
                 error={usernameError}
                 type="text"
                 autoComplete="username"
@@ -176,7 +174,7 @@ export function LoginScreen({
               />
               <TextField
                 id={fieldIdOf.password}
-                label={t.passwordLabel}
+                label={t.login.passwordLabel}
                 error={passwordError}
                 password={{}}
                 autoComplete="current-password"
@@ -184,19 +182,19 @@ export function LoginScreen({
                 {...register('password')}
               />
               <button type="submit" className="button button--primary button--block">
-                {t.submit}
+                {t.login.submit}
               </button>
             </form>
             <ul className="login-links">
               <li>
-                <Link to={areaPaths.forgotUsername}>{t.forgotUsername}</Link>
+                <Link to={areaPaths.forgotUsername}>{t.login.forgotUsername}</Link>
               </li>
               <li>
-                <Link to={areaPaths.forgotPassword}>{t.forgotPassword}</Link>
+                <Link to={areaPaths.forgotPassword}>{t.login.forgotPassword}</Link>
               </li>
               {hasRegisterLink && (
                 <li>
-                  <Link to={areaPaths.registerStep1}>{t.register}</Link>
+                  <Link to={areaPaths.registerStep1}>{t.login.register}</Link>
                 </li>
               )}
             </ul>
@@ -205,7 +203,7 @@ export function LoginScreen({
         </div>
         {footnote && <p className="login-screen__footnote">{footnote}</p>}
       </div>
-      <Spinner active={isBusy} text={screenTexts.busy.signingIn} />
+      <Spinner active={isBusy} text={t.frame.busy.signingIn} />
     </>
   )
 }

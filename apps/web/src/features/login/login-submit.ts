@@ -3,4 +3,4 @@
 // where the second factor goes next. The page shows and checks the form without them.
 export { loginCalls } from './login-api.ts'
 export { logIn } from './login-flow.ts'
-export { mfaScreenPath, supportScreenState } from '../../lib/mfa-next-step.ts'
+export { mfaScreenPath, supportScreenState } from '../../lib/sign-in/mfa-next-step.ts'

@@ -2,19 +2,16 @@
 // update the contact details afterwards, or a call to support.
 import { useState, type FormEvent } from 'react'
 import { maskPhone, type DeliveryMethod, type Flavour, type MfaDetails } from '@portal/contract'
-import { failureTextOf, messages, screenTexts, webTexts } from '../../i18n/texts.ts'
+import { failureTextOf, t } from '../../i18n/texts.ts'
 import { DeliveryChoice, type DeliveryOption } from '../../components/delivery-choice.tsx'
-import { stepAfterResponse } from '../../lib/mfa-next-step.ts'
+import { stepAfterResponse } from '../../lib/sign-in/mfa-next-step.ts'
 import { requestSupport, submitVerification } from './mfa-api.ts'
 import { shortMaskedEmail } from './mfa-contact.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
-import { formTexts } from '../../i18n/form-texts.ts'
 import { PasskeyChoice, usePasskeyPlacement } from './passkey-choice.tsx'
-
-export const chooseDeliveryTitle = screenTexts.mfa.chooseDeliveryTitle
 
 /** Spec §2 screen 7's rule, here too: an option appears only if that contact exists. */
 export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<DeliveryMethod>[] {
@@ -22,12 +19,12 @@ export function deliveryOptionsOf(details: MfaDetails | null): DeliveryOption<De
   if (details?.emailAddress) {
     options.push({
       method: 'email',
-      label: formTexts().mfa.email,
+      label: t.mfa.email,
       masked: shortMaskedEmail(details.emailAddress),
     })
   }
   const phone = maskPhone(details?.phoneNumber ?? null)
-  if (phone) options.push({ method: 'sms', label: formTexts().mfa.mobile, masked: phone })
+  if (phone) options.push({ method: 'sms', label: t.mfa.mobile, masked: phone })
   return options
 }
 
@@ -70,11 +67,11 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
     <MfaFrame
       layout={layout}
       id="mfa-delivery"
-      title={chooseDeliveryTitle}
-      intro={formTexts().mfa.chooseIntro}
+      title={t.mfa.chooseDeliveryTitle}
+      intro={t.mfa.chooseIntro}
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
-      busyText={step.isBusy ? screenTexts.busy.sendingCode : undefined}
+      busyText={step.isBusy ? t.frame.busy.sendingCode : undefined}
     >
       <PasskeyChoice
         step={step}
@@ -84,21 +81,19 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       />
       <form className="mfa__form" noValidate onSubmit={submit}>
         {data.status === 'ready' && data.details?.contactsBound && (
-          <p className="mfa__notice">{screenTexts.mfa.boundContactsIntro}</p>
+          <p className="mfa__notice">{t.mfa.boundContactsIntro}</p>
         )}
         {data.status === 'ready' && data.details?.recentRecoveryBy && (
-          <p className="mfa__notice">
-            {screenTexts.mfa.recentRecovery(data.details.recentRecoveryBy)}
-          </p>
+          <p className="mfa__notice">{t.mfa.recentRecovery(data.details.recentRecoveryBy)}</p>
         )}
         <DeliveryChoice
           name="rgValue"
-          legend={formTexts().mfa.sendMyCodeBy}
+          legend={t.mfa.sendMyCodeBy}
           options={options}
           value={method}
           onChange={setMethod}
           // Spec §2 screen 11: Continue waits for a choice; the hint says so.
-          hint={!isValid && data.status !== 'loading' ? messages.validation.deliveryMethod : null}
+          hint={!isValid && data.status !== 'loading' ? t.validation.deliveryMethod : null}
         />
         <label className="mfa-choice">
           <input
@@ -106,7 +101,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             checked={isUpdateRequested}
             onChange={(event) => setUpdateRequested(event.target.checked)}
           />
-          <span>{formTexts().mfa.updateAfterVerifying}</span>
+          <span>{t.mfa.updateAfterVerifying}</span>
         </label>
         <div className="form-actions">
           <button
@@ -115,10 +110,10 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             disabled={!isValid}
             aria-describedby={isValid ? undefined : 'rgValue-hint'}
           >
-            {webTexts.common.continue}
+            {t.frame.common.continue}
           </button>
           <button type="button" className="button button--secondary" onClick={askForSupport}>
-            {formTexts().mfa.contactSupport}
+            {t.mfa.contactSupport}
           </button>
         </div>
       </form>

@@ -4,12 +4,12 @@ import { useEffect, useState, type MouseEvent } from 'react'
 import { useForm, type Resolver, type UseFormRegisterReturn } from 'react-hook-form'
 import { Navigate } from 'react-router'
 import { contactTypes, countryNameIn, limits, type Country, type Flavour } from '@portal/contract'
-import { failureTextOf, locale, screenTexts, webTexts } from '../../i18n/texts.ts'
+import { failureTextOf, locale, t } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { Field, fieldAria, TextField } from '../../components/text-field.tsx'
-import { formResolver } from '../../lib/form-schemas.ts'
-import { mfaScreenPath, stepAfterResponse } from '../../lib/mfa-next-step.ts'
-import { phoneFormatted } from '../../lib/phone-input.ts'
+import { formResolver } from '../../lib/forms/form-schemas.ts'
+import { mfaScreenPath, stepAfterResponse } from '../../lib/sign-in/mfa-next-step.ts'
+import { phoneFormatted } from '../../lib/forms/phone-input.ts'
 import { requestSupport, updateUser } from './mfa-api.ts'
 import {
   contactFormSchema,
@@ -24,16 +24,11 @@ import { PasskeyChoice, usePasskeyPlacement } from './passkey-choice.tsx'
 import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
-import { formTexts } from '../../i18n/form-texts.ts'
 
 export type ContactVariant = 'confirm' | 'enrol' | 'update'
 
-export const contactTitles: Record<ContactVariant, string> = screenTexts.mfa.contactTitles
-
-const intros: Record<ContactVariant, string> = {
-  confirm: screenTexts.mfa.dualAuthentication,
-  enrol: screenTexts.mfa.dualAuthentication,
-  update: screenTexts.mfa.updateIntro,
+function introOf(variant: ContactVariant): string {
+  return variant === 'update' ? t.mfa.updateIntro : t.mfa.dualAuthentication
 }
 
 /** The form's resolver, its messages in the language active when it checks. */
@@ -75,8 +70,8 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
     <MfaFrame
       layout={layout}
       id="mfa-contact"
-      title={contactTitles[variant]}
-      intro={intros[variant]}
+      title={t.mfa.contactTitles[variant]}
+      intro={introOf(variant)}
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
     >
@@ -100,7 +95,7 @@ export function ContactScreen({ variant, flavour }: ContactScreenProps) {
       {layout === 'pl' && (
         <p className="mfa__help">
           <button type="button" className="mfa-link-button" onClick={askForSupport}>
-            {screenTexts.mfa.plNeedHelp}
+            {t.mfa.plNeedHelp}
           </button>
         </p>
       )}
@@ -170,7 +165,7 @@ function ContactForm({
           onMouseDown={keepFocus}
           onClick={() => keep(field)}
         >
-          {screenTexts.mfa.keepContact(maskedOf(field))}
+          {t.mfa.keepContact(maskedOf(field))}
         </button>
       </p>
     )
@@ -207,7 +202,7 @@ function ContactForm({
                 phone?.focus()
               }}
             >
-              {formTexts().mfa.editMobileNumber}
+              {t.mfa.editMobileNumber}
             </a>
           </>,
         ])
@@ -226,17 +221,17 @@ function ContactForm({
       noValidate
       onSubmit={(event) => void handleSubmit(submit, step.onInvalid)(event)}
     >
-      {isMasked && <p className="mfa__notice">{screenTexts.mfa.maskedContactsIntro}</p>}
+      {isMasked && <p className="mfa__notice">{t.mfa.maskedContactsIntro}</p>}
       <ContactTypeGroup
         id="mfa-email-type"
-        legend={formTexts().mfa.typeOfEmail}
+        legend={t.mfa.typeOfEmail}
         error={errors.typeOfEmailAddress?.message}
         field={register('typeOfEmailAddress')}
       />
       {isKept('emailAddress') ? (
         <KeptContact
           id={inputIdOf.emailAddress}
-          label={formTexts().mfa.emailAddress}
+          label={t.mfa.emailAddress}
           masked={maskedOf('emailAddress')}
           onChange={() => change('emailAddress')}
         />
@@ -244,7 +239,7 @@ function ContactForm({
         <>
           <TextField
             id="mfa-email"
-            label={formTexts().mfa.emailAddress}
+            label={t.mfa.emailAddress}
             error={errors.emailAddress?.message}
             type="email"
             autoComplete="email"
@@ -258,11 +253,11 @@ function ContactForm({
       )}
       <ContactTypeGroup
         id="mfa-phone-type"
-        legend={formTexts().mfa.typeOfMobile}
+        legend={t.mfa.typeOfMobile}
         error={errors.typeOfPhoneNumber?.message}
         field={register('typeOfPhoneNumber')}
       />
-      <Field id="mfa-country" label={formTexts().mfa.countryRegion} error={countryError}>
+      <Field id="mfa-country" label={t.mfa.countryRegion} error={countryError}>
         <select
           id="mfa-country"
           className="input"
@@ -280,7 +275,7 @@ function ContactForm({
       {isKept('phoneNumber') ? (
         <KeptContact
           id={phoneId}
-          label={formTexts().mfa.mobileNumber}
+          label={t.mfa.mobileNumber}
           masked={maskedOf('phoneNumber')}
           onChange={() => change('phoneNumber')}
         />
@@ -288,8 +283,8 @@ function ContactForm({
         <>
           <TextField
             id={phoneId}
-            label={formTexts().mfa.mobileNumber}
-            hint={screenTexts.registration.mobileHint}
+            label={t.mfa.mobileNumber}
+            hint={t.registration.mobileHint}
             error={errors.phoneNumber?.message}
             type="tel"
             inputMode="tel"
@@ -301,7 +296,7 @@ function ContactForm({
           {keepButton('phoneNumber')}
         </>
       )}
-      <p className="mfa__consent">{screenTexts.mfa.consent}</p>
+      <p className="mfa__consent">{t.mfa.consent}</p>
       <div className="form-actions">
         <button
           type="submit"
@@ -309,12 +304,12 @@ function ContactForm({
           disabled={isContinueHeld}
           aria-describedby={isContinueHeld ? continueHintId : undefined}
         >
-          {variant === 'update' ? webTexts.common.submit : webTexts.common.continue}
+          {variant === 'update' ? t.frame.common.submit : t.frame.common.continue}
         </button>
       </div>
       {isContinueHeld && (
         <p className="form-field__hint" id={continueHintId}>
-          {screenTexts.mfa.completeEveryField}
+          {t.mfa.completeEveryField}
         </p>
       )}
     </form>
@@ -355,7 +350,7 @@ function KeptContact({
           onMouseDown={keepFocus}
           onClick={onChange}
         >
-          {screenTexts.mfa.changeContact(label.toLocaleLowerCase())}
+          {t.mfa.changeContact(label.toLocaleLowerCase())}
         </button>
       </p>
     </div>
@@ -378,7 +373,7 @@ function ContactTypeGroup({ id, legend, error, field }: ContactTypeGroupProps) {
       <div className="choice-tiles choice-tiles--columns">
         {contactTypes.map((type) => (
           <ChoiceTile key={type} id={`${id}-${type.toLowerCase()}`} value={type} {...field}>
-            {formTexts().mfa.contactTypes[type]}
+            {t.mfa.contactTypes[type]}
           </ChoiceTile>
         ))}
       </div>

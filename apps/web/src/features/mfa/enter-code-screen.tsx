@@ -11,14 +11,14 @@ import {
   type CwMfaResponse,
   type Flavour,
 } from '@portal/contract'
-import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { ExternalLink } from '../../components/external-link.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { env } from '../../config/env.ts'
-import { fieldRules, formResolver } from '../../lib/form-schemas.ts'
-import { mfaScreenPath, stepAfterResponse, type MfaStep } from '../../lib/mfa-next-step.ts'
-import { scrollToTop } from '../../lib/page.ts'
-import { useCooldown } from '../../lib/use-cooldown.ts'
+import { fieldRules, formResolver } from '../../lib/forms/form-schemas.ts'
+import { mfaScreenPath, stepAfterResponse, type MfaStep } from '../../lib/sign-in/mfa-next-step.ts'
+import { scrollToTop } from '../../lib/visit/page.ts'
+import { useCooldown } from '../../lib/forms/use-cooldown.ts'
 import { deliveryOptionsOf } from './choose-delivery-screen.tsx'
 import {
   enterVerificationCode,
@@ -31,9 +31,6 @@ import { readMfaProgress, resendAtOf, writeMfaProgress } from './mfa-progress.ts
 import { usePasskeyOfferDue } from './passkey-offer.ts'
 import { useMfaData } from './use-mfa-data.ts'
 import { useMfaStep } from './use-mfa-step.ts'
-import { formTexts } from '../../i18n/form-texts.ts'
-
-export const enterCodeTitle = screenTexts.mfa.enterCodeTitle
 
 const codeFormSchema = () => z.object({ verificationCode: fieldRules().verificationCode })
 type CodeFormValues = z.input<ReturnType<typeof codeFormSchema>>
@@ -86,7 +83,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   const [isRemembered, setRemembered] = useState(false)
 
   // What the spinner says: the code is checked, or a new one sent (issue 27).
-  const [busyText, setBusyText] = useState<string>(screenTexts.busy.checkingCode)
+  const [busyText, setBusyText] = useState<string>(t.frame.busy.checkingCode)
   const perform =
     (text: string): typeof step.perform =>
     (call, decide) => {
@@ -96,7 +93,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     }
 
   const submit = ({ verificationCode }: CodeFormValues) =>
-    perform(screenTexts.busy.checkingCode)(
+    perform(t.frame.busy.checkingCode)(
       () => enterVerificationCode(verificationCode.trim(), isRemembered),
       (response: CwMfaResponse): MfaStep | null => {
         if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
@@ -121,20 +118,18 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         if (response.statusCode !== 'AUTHENTICATION_FAILED') return next
         // Issue 27: the field says so too, the spec's sentence links to it, and from the
         // fourth wrong code the service's count of tries left follows it.
-        setError('verificationCode', { type: 'server', message: screenTexts.mfa.codeNotAccepted })
+        setError('verificationCode', { type: 'server', message: t.mfa.codeNotAccepted })
         const left = response.attemptsLeft
         step.showBanner([
           { fieldId: codeInputId, text: next.message },
-          ...(left !== undefined && left <= countdownFrom
-            ? [screenTexts.mfa.attemptsLeft(left)]
-            : []),
+          ...(left !== undefined && left <= countdownFrom ? [t.mfa.attemptsLeft(left)] : []),
         ])
         return null
       },
     )
 
   const newCode = () =>
-    perform(screenTexts.busy.sendingCode)(generateNewCode, (response) => {
+    perform(t.frame.busy.sendingCode)(generateNewCode, (response) => {
       const next = stepAfterResponse(response)
       if (next.kind !== 'screen' || next.screen !== 'verificationInfoStep3') return next
       // Still on this screen, with a fresh code on its way.
@@ -143,7 +138,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       // Issue 43 (item 3): a calm notice in both layouts, as pl has it; spec §8 put it in
       // usweb's error banner, where members read "Error", pressed again and voided the code.
       step.clearBanner()
-      setNotice(messages.mfa.newCodeSent)
+      setNotice(t.mfa.newCodeSent)
       scrollToTop()
       return null
     })
@@ -151,7 +146,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   // Issue 43 (item 10): after enrolment the code went to the email at once; the mobile
   // confirmed with it may have it instead.
   const byTextInstead = () =>
-    perform(screenTexts.busy.sendingCode)(
+    perform(t.frame.busy.sendingCode)(
       () => submitVerification('sms'),
       (response) => {
         const next = stepAfterResponse(response)
@@ -165,14 +160,14 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         resetField('verificationCode')
         resend.start(resendSecondsOf(response))
         step.clearBanner()
-        setNotice(messages.mfa.newCodeSent)
+        setNotice(t.mfa.newCodeSent)
         scrollToTop()
         return null
       },
     )
 
   const askForSupport = () =>
-    void perform(screenTexts.busy.loading)(requestSupport, (r) => stepAfterResponse(r))
+    void perform(t.frame.busy.loading)(requestSupport, (r) => stepAfterResponse(r))
 
   const onInvalid: typeof step.onInvalid = (fieldErrors) => {
     setNotice(null)
@@ -183,8 +178,8 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     <MfaFrame
       layout={layout}
       id="mfa-code"
-      title={enterCodeTitle}
-      intro={screenTexts.mfa.codeSent(mode)}
+      title={t.mfa.enterCodeTitle}
+      intro={t.mfa.codeSent(mode)}
       bannerItems={step.bannerItems}
       isBusy={step.isBusy}
       busyText={busyText}
@@ -192,13 +187,13 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
       <Notice text={notice} />
       {destination && (
         <p className="mfa__sent-to">
-          {screenTexts.mfa.sentTo}: <span className="nowrap">{destination}</span>
+          {t.mfa.sentTo}: <span className="nowrap">{destination}</span>
         </p>
       )}
       <form className="mfa__form" noValidate onSubmit={step.guard(handleSubmit(submit, onInvalid))}>
         <TextField
           id={codeInputId}
-          label={formTexts().mfa.verificationCode}
+          label={t.mfa.verificationCode}
           error={errors.verificationCode?.message}
           className="mfa__code"
           type="text"
@@ -225,27 +220,27 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
                 aria-describedby="mfa-remember-hint"
                 onChange={(event) => setRemembered(event.target.checked)}
               />
-              <span>{screenTexts.mfa.rememberDevice(env.deviceTrustDays)}</span>
+              <span>{t.mfa.rememberDevice(env.deviceTrustDays)}</span>
             </label>
             <p className="form-field__hint" id="mfa-remember-hint">
-              {screenTexts.mfa.rememberDeviceHint}
+              {t.mfa.rememberDeviceHint}
             </p>
           </>
         )}
         <div className="form-actions">
           <button type="submit" className="button button--primary">
-            {webTexts.common.submit}
+            {t.frame.common.submit}
           </button>
         </div>
       </form>
       {/* The other ways on: secondary, so that Submit is the one main action. */}
       <section className="mfa__more" aria-labelledby="mfa-code-help">
         <h2 id="mfa-code-help" className="mfa__more-title">
-          {screenTexts.mfa.codeHelp}
+          {t.mfa.codeHelp}
         </h2>
         {resend.secondsLeft > 0 && (
           <p className="form-field__hint" id={resendHintId}>
-            {screenTexts.mfa.resendIn(resend.secondsLeft)}
+            {t.mfa.resendIn(resend.secondsLeft)}
           </p>
         )}
         <div className="mfa__more-actions">
@@ -256,7 +251,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
             disabled={resend.secondsLeft > 0}
             aria-describedby={resend.secondsLeft > 0 ? resendHintId : undefined}
           >
-            {formTexts().mfa.generateNewCode}
+            {t.mfa.generateNewCode}
           </button>
           {progress.otherMethod === 'sms' && progress.deliveryMethod === 'email' && (
             <button
@@ -266,33 +261,33 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
               disabled={resend.secondsLeft > 0}
               aria-describedby={resend.secondsLeft > 0 ? resendHintId : undefined}
             >
-              {screenTexts.mfa.sendByText}
+              {t.mfa.sendByText}
             </button>
           )}
           <Link
             className="button button--secondary"
             to={mfaScreenPath(flavour, 'verificationInfoStep1')}
           >
-            {formTexts().mfa.changeDeliveryMode}
+            {t.mfa.changeDeliveryMode}
           </Link>
           {layout === 'usweb' && (
             <button type="button" className="button button--secondary" onClick={askForSupport}>
-              {formTexts().mfa.support}
+              {t.mfa.support}
             </button>
           )}
         </div>
         {layout === 'pl' && (
           <p className="mfa__help">
-            {formTexts().mfa.plHelpLead}{' '}
+            {t.mfa.plHelpLead}{' '}
             <button type="button" className="mfa-link-button" onClick={askForSupport}>
-              {formTexts().mfa.plHelpLink}
+              {t.mfa.plHelpLink}
             </button>{' '}
-            {formTexts().mfa.plHelpTail}
+            {t.mfa.plHelpTail}
           </p>
         )}
       </section>
       <p className="mfa__faq">
-        <ExternalLink href={env.links.mfaFaq}>{formTexts().mfa.faq}</ExternalLink>
+        <ExternalLink href={env.links.mfaFaq}>{t.mfa.faq}</ExternalLink>
       </p>
     </MfaFrame>
   )

@@ -11,9 +11,9 @@ import {
   type DeliveryMethod,
   type MfaDetails,
 } from '@portal/contract'
-import { apiClient, type CallResult } from '../../lib/api-client.ts'
-import { mfaRequestHeaders } from '../../lib/device.ts'
-import { readSession } from '../../lib/session.ts'
+import { apiClient, type CallResult } from '../../lib/api/api-client.ts'
+import { mfaRequestHeaders } from '../../lib/visit/device.ts'
+import { readSession } from '../../lib/visit/session.ts'
 
 export type MfaAnswer =
   | { kind: 'answered'; response: CwMfaResponse }

@@ -9,8 +9,8 @@ import {
   type MfaContact,
   type MfaDetails,
 } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
-import { fieldRules, filled } from '../../lib/form-schemas.ts'
+import { t } from '../../i18n/texts.ts'
+import { fieldRules, filled } from '../../lib/forms/form-schemas.ts'
 
 export type ContactType = (typeof contactTypes)[number]
 
@@ -33,7 +33,7 @@ export const emptyContact: ContactFormValues = {
 
 /** The updateUser body's schema with spec §5's form messages: every field is required. */
 export function contactFormSchema() {
-  const m = messages.validation
+  const m = t.validation
   const rules = fieldRules()
   return z.extend(z.omit(MfaContactSchema, { userName: true }), {
     // Either may be the one on file as getDetails masked it (kept; issue 40).
@@ -69,4 +69,4 @@ export function contactOf(values: ContactFormValues): MfaContact | null {
   return { ...result.data, phoneNumber: values.phoneNumber }
 }
 
-export { shortMaskedEmail } from '../../lib/short-mask.ts'
+export { shortMaskedEmail } from '../../lib/forms/short-mask.ts'

@@ -4,7 +4,7 @@
 import type { ComponentProps } from 'react'
 import type { Flavour } from '@portal/contract'
 import { SignedInFrame } from '../../components/signed-in-frame.tsx'
-import { readSession } from '../../lib/session.ts'
+import { readSession } from '../../lib/visit/session.ts'
 import './mfa.css'
 
 /** The session's application name (spec §1), else the area's flavour. */

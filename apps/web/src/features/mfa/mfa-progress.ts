@@ -5,7 +5,7 @@
 // SECURITY: none of this is a secret; codes and contact details are never stored. The
 // service keeps the real state (which method, which code, how many tries) in its session.
 import type { DeliveryMethod } from '@portal/contract'
-import type { HandoffTarget } from '../../lib/handoff.ts'
+import type { HandoffTarget } from '../../lib/sign-in/handoff.ts'
 
 export interface MfaProgress {
   deliveryMethod: DeliveryMethod | null

@@ -4,8 +4,8 @@
 // used in this browser); elsewhere it is a second choice below, since a passkey may be on a
 // phone nearby or in another browser. A ceremony that ends in the browser is said calmly.
 import { myAccountScreen, type CwMfaResponse } from '@portal/contract'
-import { screenTexts } from '../../i18n/texts.ts'
-import { stepAfterResponse, type MfaStep } from '../../lib/mfa-next-step.ts'
+import { t } from '../../i18n/texts.ts'
+import { stepAfterResponse, type MfaStep } from '../../lib/sign-in/mfa-next-step.ts'
 import { writeMfaProgress } from './mfa-progress.ts'
 import { isPasskeyKnownHere } from './passkey-device.ts'
 import { signInWithPasskey } from './passkeys-api.ts'
@@ -27,7 +27,7 @@ export function usePasskeyPlacement(isOwed = true): PasskeyPlacement {
 /** A passed passkey goes where a right code goes (the update path stays with the code). */
 function stepAfterPasskey(response: CwMfaResponse, isUpdateRequested: boolean): MfaStep | null {
   if (response.statusCode === 'AUTHENTICATION_FAILED') {
-    return { kind: 'stay', message: screenTexts.passkeys.notUsed }
+    return { kind: 'stay', message: t.passkeys.notUsed }
   }
   if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
     writeMfaProgress({
@@ -63,7 +63,7 @@ export function PasskeyChoice({
       className={`button ${at === 'lead' ? 'button--primary' : 'button--secondary'}`}
       onClick={usePasskey}
     >
-      {screenTexts.passkeys.use}
+      {t.passkeys.use}
     </button>
   )
   if (at === 'lead') {
@@ -71,13 +71,13 @@ export function PasskeyChoice({
       <div className="mfa__passkey">
         <PasskeyNotice text={step.notice} />
         <div className="form-actions">{button}</div>
-        <p className="mfa__passkey-or">{screenTexts.passkeys.orCode}</p>
+        <p className="mfa__passkey-or">{t.passkeys.orCode}</p>
       </div>
     )
   }
   return (
     <div className="mfa__passkey mfa__passkey--second">
-      <p>{screenTexts.passkeys.elsewhere}</p>
+      <p>{t.passkeys.elsewhere}</p>
       <div className="form-actions">{button}</div>
       <PasskeyNotice text={step.notice} />
     </div>

@@ -3,17 +3,15 @@
 // passed in this sign-in, and says so; the list then stays as it was.
 import { useEffect, useState } from 'react'
 import type { Passkey } from '@portal/contract'
-import { locale, screenTexts } from '../../i18n/texts.ts'
+import { locale, t } from '../../i18n/texts.ts'
 import { listPasskeys, removePasskey } from './passkeys-api.ts'
 
 /** A date in the page's language ('28 nov 2026' in Spanish), or Never. */
 const dateOf = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' })
-    : screenTexts.passkeys.never
+  iso ? new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' }) : t.passkeys.never
 
 export function PasskeyList() {
-  const texts = screenTexts.passkeys
+  const texts = t.passkeys
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null)
   const [status, setStatus] = useState<string | null>(null)
   const [isBusy, setBusy] = useState(false)

@@ -5,14 +5,12 @@
 // member: nothing here is an error.
 import { useState } from 'react'
 import type { Flavour } from '@portal/contract'
-import { screenTexts, webTexts } from '../../i18n/texts.ts'
-import type { HandoffTarget } from '../../lib/handoff.ts'
+import { t } from '../../i18n/texts.ts'
+import type { HandoffTarget } from '../../lib/sign-in/handoff.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
 import { rememberOfferAnswered } from './passkey-offer.ts'
 import { createPasskey } from './passkeys-api.ts'
 import { useMfaStep } from './use-mfa-step.ts'
-
-export const passkeyOfferTitle = screenTexts.passkeys.offerTitle
 
 export function PasskeyOfferScreen({
   flavour,
@@ -54,8 +52,8 @@ export function PasskeyOfferScreen({
         key="passkey-saved"
         layout={layout}
         id="passkey-saved"
-        title={screenTexts.passkeys.savedTitle}
-        intro={screenTexts.passkeys.saved}
+        title={t.passkeys.savedTitle}
+        intro={t.passkeys.saved}
         bannerItems={step.bannerItems}
         isBusy={isWorking}
       >
@@ -66,7 +64,7 @@ export function PasskeyOfferScreen({
             onClick={() => void goOn()}
             disabled={isWorking}
           >
-            {webTexts.common.continue}
+            {t.frame.common.continue}
           </button>
         </div>
       </MfaFrame>
@@ -77,13 +75,13 @@ export function PasskeyOfferScreen({
     <MfaFrame
       layout={layout}
       id="passkey-offer"
-      title={passkeyOfferTitle}
-      intro={screenTexts.passkeys.offerIntro}
+      title={t.passkeys.offerTitle}
+      intro={t.passkeys.offerIntro}
       bannerItems={step.bannerItems}
       isBusy={isWorking}
     >
       <div role="status">
-        {outcome === 'notSaved' && <p className="mfa__notice">{screenTexts.passkeys.notSaved}</p>}
+        {outcome === 'notSaved' && <p className="mfa__notice">{t.passkeys.notSaved}</p>}
       </div>
       <div className="form-actions">
         <button
@@ -92,7 +90,7 @@ export function PasskeyOfferScreen({
           onClick={() => void create()}
           disabled={isWorking}
         >
-          {screenTexts.passkeys.create}
+          {t.passkeys.create}
         </button>
         <button
           type="button"
@@ -100,7 +98,7 @@ export function PasskeyOfferScreen({
           onClick={notNow}
           disabled={isWorking}
         >
-          {screenTexts.passkeys.notNow}
+          {t.passkeys.notNow}
         </button>
       </div>
     </MfaFrame>

@@ -9,10 +9,10 @@ import {
   PasskeyStatusSchema,
   type Passkey,
 } from '@portal/contract'
-import { screenTexts } from '../../i18n/texts.ts'
-import { apiClient } from '../../lib/api-client.ts'
-import { mfaRequestHeaders } from '../../lib/device.ts'
-import { readSession } from '../../lib/session.ts'
+import { t } from '../../i18n/texts.ts'
+import { apiClient } from '../../lib/api/api-client.ts'
+import { mfaRequestHeaders } from '../../lib/visit/device.ts'
+import { readSession } from '../../lib/visit/session.ts'
 import type { MfaAnswer } from './mfa-api.ts'
 import { rememberPasskeyHere } from './passkey-device.ts'
 
@@ -51,13 +51,13 @@ export async function signInWithPasskey(): Promise<MfaAnswer> {
     {},
     PasskeyOptionsSchema,
   )
-  if (options.kind !== 'answered') return { kind: 'refused', message: screenTexts.passkeys.notUsed }
+  if (options.kind !== 'answered') return { kind: 'refused', message: t.passkeys.notUsed }
   let response: unknown
   try {
     const { startAuthentication } = await import('@simplewebauthn/browser')
     response = await startAuthentication({ optionsJSON: options.json as never })
   } catch {
-    return { kind: 'notice', message: screenTexts.passkeys.notHere }
+    return { kind: 'notice', message: t.passkeys.notHere }
   }
   const result = await client().postJson(
     '/api/passkeys/authentication',

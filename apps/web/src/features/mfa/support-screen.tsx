@@ -2,12 +2,10 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { limits, telHref, type Flavour } from '@portal/contract'
-import { screenTexts, webTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { pathsOf } from '../../config/paths.ts'
-import { signOutThenOpen } from '../../lib/sign-out.ts'
+import { signOutThenOpen } from '../../lib/sign-in/sign-out.ts'
 import { MfaFrame, mfaLayoutOf } from './mfa-layout.tsx'
-
-export const supportTitle = screenTexts.support.title
 
 const noItems: readonly string[] = []
 
@@ -21,8 +19,6 @@ interface SupportScreenProps {
   /** The account was just locked by wrong codes (issue 27): say so, and offer the reset. */
   isLockout?: boolean
 }
-
-const t = screenTexts.support
 
 /** 'INC20261124194104' → 'INC 2026 1124 194104': groups to read aloud on the phone. */
 export function ticketForReading(incidentID: string): string {
@@ -59,21 +55,23 @@ export function SupportScreen({
     <MfaFrame
       layout={layout}
       id="mfa-support"
-      title={supportTitle}
+      title={t.support.title}
       watchesIdle={false}
       bannerItems={noItems}
       isBusy={isLeaving}
     >
-      {isLockout && <p className="mfa__notice">{t.paused(limits.verificationCodeMaxAttempts)}</p>}
-      <p>{phone ? <CallUs phone={phone} /> : t.callUs('the number shown above')}</p>
-      <p>{layout === 'pl' ? t.plHours : t.uswebHours}</p>
+      {isLockout && (
+        <p className="mfa__notice">{t.support.paused(limits.verificationCodeMaxAttempts)}</p>
+      )}
+      <p>{phone ? <CallUs phone={phone} /> : t.support.callUs('the number shown above')}</p>
+      <p>{layout === 'pl' ? t.support.plHours : t.support.uswebHours}</p>
       <div className="mfa__form">
         {/* Issue 43 (2): the number is shown as text (a one-line field cut it off at 390 px),
             in groups to read aloud (issue 27); Copy gives the number itself, one value (what
             staff search for). */}
         <dl className="mfa__ticket-field">
           <dt className="form-field__label" id="mfa-ticket-label">
-            {t.ticketLabel}
+            {t.support.ticketLabel}
           </dt>
           <dd className="mfa__ticket-row">
             <span className="mfa__ticket" id="mfa-ticket">
@@ -83,16 +81,16 @@ export function SupportScreen({
               <button
                 type="button"
                 className="button button--secondary"
-                aria-label={t.copyLabel}
+                aria-label={t.support.copyLabel}
                 onClick={copyTicket}
               >
-                {t.copy}
+                {t.support.copy}
               </button>
             )}
           </dd>
         </dl>
         <p role="status" className="form-field__hint">
-          {isCopied ? t.copied : ''}
+          {isCopied ? t.support.copied : ''}
         </p>
         {/* Issue 43 (2): what unlocks the account now, before the way back to login. */}
         {isLockout && (
@@ -102,16 +100,16 @@ export function SupportScreen({
               to={pathsOf(flavour).forgotPassword}
               aria-describedby="mfa-reset-now-hint"
             >
-              {t.resetNow}
+              {t.support.resetNow}
             </Link>
             <p className="form-field__hint" id="mfa-reset-now-hint">
-              {t.resetNowHint}
+              {t.support.resetNowHint}
             </p>
           </div>
         )}
         <div className="form-actions">
           <button type="button" className="button button--primary" onClick={continueToLogin}>
-            {webTexts.common.continue}
+            {t.frame.common.continue}
           </button>
         </div>
       </div>
@@ -121,7 +119,7 @@ export function SupportScreen({
 
 /** The support text with its number as a tap-to-call link that never breaks across lines. */
 function CallUs({ phone }: { phone: string }) {
-  const [before, after] = t.callUs('\u0000').split('\u0000')
+  const [before, after] = t.support.callUs('\u0000').split('\u0000')
   return (
     <>
       {before}

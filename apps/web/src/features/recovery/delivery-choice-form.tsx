@@ -4,12 +4,12 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { type DeliveryMethod, type Flavour, type Program } from '@portal/contract'
-import { failureTextOf, messages } from '../../i18n/texts.ts'
+import { failureTextOf, t } from '../../i18n/texts.ts'
 import { DeliveryChoice } from '../../components/delivery-choice.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+import { useSubmission } from '../../lib/forms/use-submission.ts'
 import { lookUpContacts, sendOtpToContactInfo, sendUserName } from './recovery-api.ts'
 import {
   firstPageModeOf,
@@ -23,7 +23,7 @@ import {
   sendOutcomeOf,
   type MaskedContacts,
 } from './recovery-outcome.ts'
-import { deliveryLabelOf, recoveryTexts } from './recovery-texts.ts'
+import { deliveryLabelOf } from './recovery-texts.ts'
 import './recovery.css'
 
 type Contacts = { kind: 'loading' } | { kind: 'loaded'; contacts: MaskedContacts | null }
@@ -43,7 +43,6 @@ export function DeliveryChoiceForm({
   recoveryKey,
   loginPath,
 }: DeliveryChoiceFormProps) {
-  const t = recoveryTexts()
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const [contacts, setContacts] = useState<Contacts>({ kind: 'loading' })
@@ -65,7 +64,7 @@ export function DeliveryChoiceForm({
         outcome.kind === 'banner'
           ? outcome.message
           : found && deliveryOptionsOf(found).length === 0
-            ? messages.recovery.noAccounts
+            ? t.recovery.noAccounts
             : null
       if (problem) showBanner([problem])
     }
@@ -87,7 +86,7 @@ export function DeliveryChoiceForm({
   const submit = async () => {
     if (isRunning()) return
     clearBanner()
-    if (!method) return showBanner([messages.validation.deliveryMethod])
+    if (!method) return showBanner([t.validation.deliveryMethod])
     await run(async () => {
       const outcome = sendOutcomeOf(await send(method), flavour)
       if (outcome.kind === 'banner') return showBanner([outcome.message])
@@ -102,8 +101,8 @@ export function DeliveryChoiceForm({
     <FormScreen
       id={`delivery-${kind}`}
       className="recovery"
-      title={t.titleOf[kind]}
-      intro={t.deliveryIntroOf[kind]}
+      title={t.recovery.titleOf[kind]}
+      intro={t.recovery.deliveryIntroOf[kind]}
       bannerItems={bannerItems}
       isBusy={isBusy || contacts.kind === 'loading'}
     >
@@ -118,7 +117,7 @@ export function DeliveryChoiceForm({
         {options.length > 0 && (
           <DeliveryChoice
             name="deliveryMethod"
-            legend={t.deliveryLegend}
+            legend={t.recovery.deliveryLegend}
             options={options.map((option) => ({
               ...option,
               label: deliveryLabelOf(option.method),
@@ -128,7 +127,11 @@ export function DeliveryChoiceForm({
             separator=": "
           />
         )}
-        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+        <FormActions
+          loginPath={loginPath}
+          returnLabel={t.recovery.returnToLogin}
+          submitLabel={t.recovery.submit}
+        />
       </form>
     </FormScreen>
   )

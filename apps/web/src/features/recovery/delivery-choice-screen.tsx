@@ -2,13 +2,13 @@
 // forgotpassword2 (custNum or username).
 import { useMemo } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
-import { screenTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { areaLoginWith } from '../../config/paths.ts'
 import { DeliveryChoiceForm } from './delivery-choice-form.tsx'
 import { recoveryKeyOf, type RecoveryKind } from './recovery-input.ts'
-import { recoveryTexts } from './recovery-texts.ts'
-import { useDocumentTitle } from '../../lib/page.ts'
-import { useProgramSelection } from '../../lib/program-selection.ts'
+
+import { useDocumentTitle } from '../../lib/visit/page.ts'
+import { useProgramSelection } from '../../lib/visit/program-selection.ts'
 
 /** Step 2 of either recovery: the delivery choice for the account the address names. */
 export function DeliveryChoiceScreen({ kind }: { kind: RecoveryKind }) {
@@ -19,11 +19,7 @@ export function DeliveryChoiceScreen({ kind }: { kind: RecoveryKind }) {
     () => recoveryKeyOf(kind, new URLSearchParams(search)),
     [kind, search],
   )
-  useDocumentTitle(
-    screenTexts.pageTitles.deliveryChoice,
-    recoveryTexts().titleOf[kind],
-    program.displayName,
-  )
+  useDocumentTitle(t.frame.pageTitles.deliveryChoice, t.recovery.titleOf[kind], program.displayName)
   const loginPath = areaLoginWith(flavour, program.code, level1Org)
   // An address without a usable key names no account: start again from login.
   if (!recoveryKey) return <Navigate to={loginPath} replace />

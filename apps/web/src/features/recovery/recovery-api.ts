@@ -9,7 +9,7 @@ import {
   type RecoveryMode,
   type RecoveryResponse,
 } from '@portal/contract'
-import { apiClient, type CallResult } from '../../lib/api-client.ts'
+import { apiClient, type CallResult } from '../../lib/api/api-client.ts'
 import type { RecoveryKey, RecoveryKind } from './recovery-input.ts'
 
 const base = '/api/us-web-authentication'

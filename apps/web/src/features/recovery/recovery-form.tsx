@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
 import { formatPhoneInput, limits, type Flavour, type Program } from '@portal/contract'
-import { failureTextOf, messages, screenTexts } from '../../i18n/texts.ts'
+import { failureTextOf, t } from '../../i18n/texts.ts'
 import { ChoiceTile } from '../../components/choice-tile.tsx'
 import { FormActions } from '../../components/form-actions.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
@@ -15,10 +15,10 @@ import {
   agentNumberTyped,
   customerNumberHint,
   customerNumberMaxLength,
-} from '../../lib/customer-number.ts'
-import { formResolver } from '../../lib/form-schemas.ts'
-import { phoneFormatted } from '../../lib/phone-input.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+} from '../../lib/forms/customer-number.ts'
+import { formResolver } from '../../lib/forms/form-schemas.ts'
+import { phoneFormatted } from '../../lib/forms/phone-input.ts'
+import { useSubmission } from '../../lib/forms/use-submission.ts'
 import { lookUpContacts, sendTempPassword, sendUserName } from './recovery-api.ts'
 import {
   deliveryStepSearchOf,
@@ -31,7 +31,7 @@ import {
   type RecoveryOption,
 } from './recovery-input.ts'
 import { lookupOutcomeOf, sendOutcomeOf } from './recovery-outcome.ts'
-import { optionLabelOf, recoveryTexts, valueLabelOf } from './recovery-texts.ts'
+import { optionLabelOf, valueLabelOf } from './recovery-texts.ts'
 import './recovery.css'
 
 /** The value is judged by the chosen option's rule; a missing choice is the banner's (spec §5). */
@@ -45,8 +45,6 @@ function recoveryFormSchema(kind: RecoveryKind, program: Program) {
     }),
   )
 }
-
-const mobileHint = screenTexts.registration.mobileHint
 
 interface RecoveryFormValues {
   /** '' until an option is chosen. */
@@ -99,7 +97,6 @@ interface RecoveryFormProps {
 }
 
 export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryFormProps) {
-  const t = recoveryTexts()
   const areaPaths = pathsOf(flavour)
   const navigate = useNavigate()
   const { bannerItems, isBusy, isRunning, showBanner, clearBanner, onInvalid, run } = useSubmission(
@@ -154,7 +151,7 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
     clearBanner()
     // Spec §5: a method and a value must both be chosen, else the alert.
     if (isChoiceMissing(values.option, values.value) || !isRecoveryOption(kind, values.option)) {
-      return showBanner([messages.recovery.chooseMethod])
+      return showBanner([t.recovery.chooseMethod])
     }
     const chosen = values.option
     await run(() => recover(chosen, values.value))
@@ -175,8 +172,8 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
     <FormScreen
       id={`forgot-${kind}`}
       className="recovery"
-      title={t.titleOf[kind]}
-      intro={t.introOf[kind]}
+      title={t.recovery.titleOf[kind]}
+      intro={t.recovery.introOf[kind]}
       bannerItems={bannerItems}
       isBusy={isBusy}
     >
@@ -186,7 +183,7 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
         onSubmit={(event) => void handleSubmit(submit, onInvalid)(event)}
       >
         <fieldset className="recovery-choice">
-          <legend className="recovery-choice__legend">{t.optionsLegend}</legend>
+          <legend className="recovery-choice__legend">{t.recovery.optionsLegend}</legend>
           <div className="choice-tiles choice-tiles--columns">
             {recoveryOptionsOf[kind].map((candidate) => (
               <ChoiceTile key={candidate} value={candidate} {...optionField}>
@@ -197,10 +194,10 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
         </fieldset>
         <TextField
           id={valueId}
-          label={option ? valueLabelOf(option, program) : t.valueLabelUnchosen}
+          label={option ? valueLabelOf(option, program) : t.recovery.valueLabelUnchosen}
           hint={
             option === 'mobile'
-              ? mobileHint
+              ? t.registration.mobileHint
               : option === 'customerNumber'
                 ? customerNumberHint(program)
                 : undefined
@@ -219,10 +216,14 @@ export function RecoveryForm({ kind, flavour, program, loginPath }: RecoveryForm
         />
         {kind === 'password' && (
           <p className="recovery__link">
-            <Link to={areaPaths.forgotUsername}>{t.forgotUsernameLink}</Link>
+            <Link to={areaPaths.forgotUsername}>{t.recovery.forgotUsernameLink}</Link>
           </p>
         )}
-        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+        <FormActions
+          loginPath={loginPath}
+          returnLabel={t.recovery.returnToLogin}
+          submitLabel={t.recovery.submit}
+        />
       </form>
     </FormScreen>
   )

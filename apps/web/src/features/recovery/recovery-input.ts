@@ -1,9 +1,18 @@
 // Spec §2 screens 5-7 and §5 "Recovery": what the user may choose on the first recovery
 // page, how the typed value is judged, and which call it leads to. Pure functions only.
 import { limits, type DeliveryMethod, type Program, type RecoveryMode } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
-import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
-import { customerNumberField, emailField, mobileField, problemOf } from '../../lib/form-schemas.ts'
+import { t } from '../../i18n/texts.ts'
+import {
+  customerNumberOf,
+  digitsOf,
+  isAgentNumberProgram,
+} from '../../lib/forms/customer-number.ts'
+import {
+  customerNumberField,
+  emailField,
+  mobileField,
+  problemOf,
+} from '../../lib/forms/form-schemas.ts'
 
 /** Which recovery: the username (screen 5) or a temporary password (screen 6). */
 export type RecoveryKind = 'username' | 'password'
@@ -38,8 +47,8 @@ export function recoveryValueProblem(
     case 'customerNumber':
       return problemOf(customerNumberField(program), value)
     case 'username':
-      if (value.length === 0) return messages.validation.usernameRequired
-      return recoveryUsernamePattern.test(value) ? undefined : messages.validation.usernamePattern
+      if (value.length === 0) return t.login.usernameRequired
+      return recoveryUsernamePattern.test(value) ? undefined : t.validation.usernamePattern
   }
 }
 

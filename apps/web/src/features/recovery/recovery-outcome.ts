@@ -7,9 +7,9 @@ import {
   type Flavour,
   type RecoveryResponse,
 } from '@portal/contract'
-import { failureTextOf, messages } from '../../i18n/texts.ts'
-import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
-import { shortMaskedEmail } from '../../lib/short-mask.ts'
+import { failureTextOf, t } from '../../i18n/texts.ts'
+import { userMessageOf, type CallResult } from '../../lib/api/api-client.ts'
+import { shortMaskedEmail } from '../../lib/forms/short-mask.ts'
 import type { RecoveryKey } from './recovery-input.ts'
 
 /** Which call answered: one that sends (username, temporary password) or a contact lookup. */
@@ -31,13 +31,11 @@ export function statusMessageOf(status: string, flavour: Flavour, call: Recovery
       : recoveryStatuses.multipleAccounts
   switch (status) {
     case multipleAccounts:
-      return messages.recovery.multipleAccounts
+      return t.recovery.multipleAccounts
     case recoveryStatuses.noAccounts:
-      return isPl && call.kind === 'send'
-        ? messages.login.technicalDifficulties
-        : messages.recovery.noAccounts
+      return isPl && call.kind === 'send' ? t.login.technicalDifficulties : t.recovery.noAccounts
     case recoveryStatuses.dataNotFound:
-      return messages.recovery.noAccounts
+      return t.recovery.noAccounts
     default:
       return failureTextOf(flavour)
   }

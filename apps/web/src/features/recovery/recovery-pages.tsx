@@ -2,16 +2,17 @@
 // page title and the way back to its login, the same for a lost username and a lost password.
 import type { RecoveryKind } from './recovery-input.ts'
 import { areaLoginWith } from '../../config/paths.ts'
-import { useDocumentTitle } from '../../lib/page.ts'
-import { useProgramSelection } from '../../lib/program-selection.ts'
+import { useDocumentTitle } from '../../lib/visit/page.ts'
+import { useProgramSelection } from '../../lib/visit/program-selection.ts'
 import { RecoveryForm } from './recovery-form.tsx'
 import { RecoverySentPanel } from './recovery-sent-panel.tsx'
-import { recoveryTexts, sentTextsOf } from './recovery-texts.ts'
+import { sentTextsOf } from './recovery-texts.ts'
+import { t } from '../../i18n/texts.ts'
 
 /** Screens 5 and 6: what to recover it by. */
 export function RecoveryPage({ kind }: { kind: RecoveryKind }) {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(recoveryTexts().titleOf[kind], program.displayName)
+  useDocumentTitle(t.recovery.titleOf[kind], program.displayName)
   return (
     <RecoveryForm
       kind={kind}

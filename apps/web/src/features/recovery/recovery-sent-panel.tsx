@@ -1,19 +1,18 @@
 // Spec §2 screen 8: send-username and reset-password confirm what was sent.
-import { screenTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { DonePanel } from '../../components/done-panel.tsx'
 import type { RecoveryKind } from './recovery-input.ts'
-import { recoveryTexts, sentTextsOf } from './recovery-texts.ts'
+import { sentTextsOf } from './recovery-texts.ts'
 
 export function RecoverySentPanel({ kind, loginPath }: { kind: RecoveryKind; loginPath: string }) {
-  const t = recoveryTexts()
   const texts = sentTextsOf(kind)
   return (
     <DonePanel
       id={`sent-${kind}`}
       title={texts.title}
-      paragraphs={[texts.message, screenTexts.recovery.mayTakeMinutes]}
+      paragraphs={[texts.message, t.recovery.mayTakeMinutes]}
       loginPath={loginPath}
-      returnLabel={t.returnToLogin}
+      returnLabel={t.recovery.returnToLogin}
     />
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { messages, programOf, type ContactLookupResponse } from '@portal/contract'
-import type { CallResult } from '../../lib/api-client.ts'
+import type { CallResult } from '../../lib/api/api-client.ts'
 import {
   deliveryStepSearchOf,
   firstPageModeOf,

@@ -5,22 +5,21 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import * as z from 'zod/mini'
 import { limits, type Flavour } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { FormActions } from '../../components/form-actions.tsx'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { FormScreen } from '../../components/form-screen.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
-import { useGuessable } from '../../lib/common-passwords.ts'
-import { fieldRules, formResolver, newPasswordChecks } from '../../lib/form-schemas.ts'
-import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
+import { useGuessable } from '../../lib/forms/common-passwords.ts'
+import { fieldRules, formResolver, newPasswordChecks } from '../../lib/forms/form-schemas.ts'
+import { useBannerFollowsFields, useSubmission } from '../../lib/forms/use-submission.ts'
 import { createUser } from './registration-api.ts'
 import {
   createOutcomeOf,
   createUserRequestOf,
   type RegistrationDetails,
 } from './registration-flow.ts'
-import { registrationTexts as t } from './registration-texts.ts'
 import './registration.css'
 
 const credentialsFormSchema = () =>
@@ -33,7 +32,7 @@ const credentialsFormSchema = () =>
     // Spec §5: the registration form's mismatch message; issue 28 against the new username.
     .check(
       ...newPasswordChecks(
-        messages.validation.passwordMismatch,
+        t.validation.passwordMismatch,
         (values: { userName: string; password: string; confirmPassword: string }) =>
           values.userName,
       ),
@@ -49,7 +48,7 @@ interface CredentialsFormProps {
 
 export function CredentialsForm({ flavour, level1Org, details, loginPath }: CredentialsFormProps) {
   const navigate = useNavigate()
-  const submission = useSubmission([messages.registration.unableToProcess])
+  const submission = useSubmission([t.registration.unableToProcess])
 
   const {
     register,
@@ -80,7 +79,7 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
       }
       // The service's longer list refused it: said as the portal's own check says it (field,
       // banner, checklist, meter), and gone from the banner once the password changes.
-      const guessable = messages.validation.passwordGuessable
+      const guessable = t.validation.passwordGuessable
       if (outcome.items.includes(guessable)) {
         noteRefused(values.password)
         setError('password', { type: 'service', message: guessable })
@@ -94,8 +93,8 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
     <FormScreen
       id="register-credentials"
       className="registration"
-      title={t.credentialsTitle}
-      intro={t.credentialsIntro}
+      title={t.registration.credentialsTitle}
+      intro={t.registration.credentialsIntro}
       bannerItems={bannerItems}
       isBusy={isBusy}
     >
@@ -106,8 +105,8 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
       >
         <TextField
           id="register-username"
-          label={t.usernameLabel}
-          hint={t.usernameHint}
+          label={t.registration.usernameLabel}
+          hint={t.registration.usernameHint}
           error={errors.userName?.message}
           type="text"
           autoComplete="username"
@@ -122,18 +121,22 @@ export function CredentialsForm({ flavour, level1Org, details, loginPath }: Cred
           isGuessable={isGuessable}
           password={{
             id: 'register-password',
-            label: t.passwordLabel,
+            label: t.registration.passwordLabel,
             error: errors.password?.message,
             registration: register('password'),
           }}
           confirmation={{
             id: 'register-confirm-password',
-            label: t.confirmPasswordLabel,
+            label: t.registration.confirmPasswordLabel,
             error: errors.confirmPassword?.message,
             registration: register('confirmPassword'),
           }}
         />
-        <FormActions loginPath={loginPath} returnLabel={t.returnToLogin} submitLabel={t.submit} />
+        <FormActions
+          loginPath={loginPath}
+          returnLabel={t.registration.returnToLogin}
+          submitLabel={t.registration.submit}
+        />
       </form>
     </FormScreen>
   )

@@ -13,20 +13,20 @@ import {
   customerNumberHint,
   customerNumberMaxLength,
   isAgentNumberProgram,
-} from '../../lib/customer-number.ts'
+} from '../../lib/forms/customer-number.ts'
 import {
   customerNumberField,
   emailField,
   formResolver,
   mobileField,
-} from '../../lib/form-schemas.ts'
-import { phoneFormatted } from '../../lib/phone-input.ts'
-import { useSubmission } from '../../lib/use-submission.ts'
+} from '../../lib/forms/form-schemas.ts'
+import { phoneFormatted } from '../../lib/forms/phone-input.ts'
+import { useSubmission } from '../../lib/forms/use-submission.ts'
 import { registrationCalls } from './registration-api.ts'
 import { identify } from './registration-flow.ts'
 import { registrationState } from './registration-state.ts'
-import { identifyButtonOf, registrationTexts as t } from './registration-texts.ts'
-import { failureTextOf, accountLabelOf } from '../../i18n/texts.ts'
+import { identifyButtonOf } from './registration-texts.ts'
+import { failureTextOf, t } from '../../i18n/texts.ts'
 import './registration.css'
 
 interface IdentifyFormValues {
@@ -89,8 +89,8 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
     <FormScreen
       id="register-identify"
       className="registration"
-      title={t.title}
-      intro={t.identifyIntro}
+      title={t.registration.title}
+      intro={t.registration.identifyIntro}
       bannerItems={bannerItems}
       isBusy={isBusy}
     >
@@ -101,7 +101,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
       >
         <TextField
           id="register-account"
-          label={accountLabelOf(program)}
+          label={t.frame.accountLabels[program.accountLabel]}
           hint={customerNumberHint(program)}
           error={errors.accountValue?.message}
           type="text"
@@ -114,7 +114,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
         />
         <TextField
           id="register-email"
-          label={t.emailLabel}
+          label={t.registration.emailLabel}
           error={errors.email?.message}
           type="email"
           autoComplete="email"
@@ -124,8 +124,8 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
         />
         <TextField
           id="register-phone"
-          label={t.mobileLabel}
-          hint={t.mobileHint}
+          label={t.registration.mobileLabel}
+          hint={t.registration.mobileHint}
           error={errors.phone?.message}
           type="tel"
           inputMode="tel"
@@ -135,8 +135,8 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
         />
         <FormActions
           loginPath={loginPath}
-          returnLabel={t.returnToLogin}
-          submitLabel={identifyButtonOf[flavour]}
+          returnLabel={t.registration.returnToLogin}
+          submitLabel={identifyButtonOf(flavour)}
         />
       </form>
     </FormScreen>

@@ -6,7 +6,7 @@ import {
   type CreateUserRequest,
   type CreateUserResponse,
 } from '@portal/contract'
-import { apiClient, type CallResult } from '../../lib/api-client.ts'
+import { apiClient, type CallResult } from '../../lib/api/api-client.ts'
 import type { RegistrationCalls } from './registration-flow.ts'
 
 /** POST /api/us-web-authentication/createuser */

@@ -6,7 +6,7 @@ import {
   type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
-import type { CallResult } from '../../lib/api-client.ts'
+import type { CallResult } from '../../lib/api/api-client.ts'
 import {
   createOutcomeOf,
   createUserRequestOf,

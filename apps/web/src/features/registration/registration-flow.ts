@@ -10,9 +10,13 @@ import {
   type RegistrationLookup,
   type RegistrationLookupResponse,
 } from '@portal/contract'
-import { failureTextOf, messages } from '../../i18n/texts.ts'
-import { userMessageOf, type CallResult } from '../../lib/api-client.ts'
-import { customerNumberOf, digitsOf, isAgentNumberProgram } from '../../lib/customer-number.ts'
+import { failureTextOf, t } from '../../i18n/texts.ts'
+import { userMessageOf, type CallResult } from '../../lib/api/api-client.ts'
+import {
+  customerNumberOf,
+  digitsOf,
+  isAgentNumberProgram,
+} from '../../lib/forms/customer-number.ts'
 
 /** What step 1 found and step 2 needs; carried in router state, never in storage. */
 export interface RegistrationDetails {
@@ -68,8 +72,8 @@ const loggedReasonOf = {
 function notFoundItems(program: Program): string[] {
   // Spec §8: for onl the message adds a hint about the six-digit Agent Number.
   return isAgentNumberProgram(program)
-    ? [messages.registration.notFound, messages.registration.notFoundAgentHint]
-    : [messages.registration.notFound]
+    ? [t.registration.notFound, t.registration.notFoundAgentHint]
+    : [t.registration.notFound]
 }
 
 /** Step 1: customer lookup, program rules, existing-account check (spec §4 "Registration"). */
@@ -98,7 +102,7 @@ export async function identify(
 
   const { eligibility, membershipCd, firstName } = found.json
   if (eligibility === 'ineligible' && flavour === 'pl') {
-    return banner(messages.registration.ineligible)
+    return banner(t.registration.ineligible)
   }
   if (eligibility !== 'eligible') {
     calls.logInfo(loggedReasonOf[eligibility])
@@ -112,13 +116,13 @@ export async function identify(
     ...(flavour === 'pl' ? { phoneNumber: phone } : {}),
   })
   if (existing.kind === 'answered') {
-    if (existing.json.body) return banner(messages.registration.accountExists)
+    if (existing.json.body) return banner(t.registration.accountExists)
     return { kind: 'step2', details: { membershipCd, firstName, email, phone } }
   }
   if (existing.kind === 'refused' && existing.status === 429 && existing.message) {
     return banner(existing.message)
   }
-  return flavour === 'usweb' ? { kind: 'register2' } : banner(messages.registration.unableToProcess)
+  return flavour === 'usweb' ? { kind: 'register2' } : banner(t.registration.unableToProcess)
 }
 
 /** Step 2's account-creation request (spec §3). */
@@ -150,12 +154,12 @@ export function createOutcomeOf(result: CallResult<CreateUserResponse>): CreateE
       case 'SUCCESS':
         return { kind: 'created' }
       case 'USER_ALREADY_EXISTS':
-        return { kind: 'banner', items: [messages.registration.usernameTaken] }
+        return { kind: 'banner', items: [t.registration.usernameTaken] }
       case 'ACCOUNT_EXISTS':
-        return { kind: 'banner', items: [messages.registration.accountExists] }
+        return { kind: 'banner', items: [t.registration.accountExists] }
       default:
-        return { kind: 'banner', items: [messages.registration.unableToProcess] }
+        return { kind: 'banner', items: [t.registration.unableToProcess] }
     }
   }
-  return { kind: 'banner', items: [userMessageOf(result) ?? messages.registration.unableToProcess] }
+  return { kind: 'banner', items: [userMessageOf(result) ?? t.registration.unableToProcess] }
 }

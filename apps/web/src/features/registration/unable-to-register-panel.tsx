@@ -2,36 +2,33 @@
 // check errors. The specification does not show the screen; it says what went wrong and
 // gives a next step: try again later, or call (the number written out, tap-to-call).
 import { Link } from 'react-router'
-import { messages, webTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { ErrorBanner } from '../../components/error-banner.tsx'
 import { PhoneLink } from '../../components/phone-link.tsx'
-import { useProgramSelection } from '../../lib/program-selection.ts'
-import { useProgramPhone } from '../../lib/program-phone.ts'
-import { registrationTexts as t } from './registration-texts.ts'
+import { useProgramSelection } from '../../lib/visit/program-selection.ts'
+import { useProgramPhone } from '../../lib/visit/program-phone.ts'
 import './registration.css'
-
-const bannerItems = [messages.registration.unableToProcess]
 
 export function UnableToRegisterPanel({ loginPath }: { loginPath: string }) {
   const { program } = useProgramSelection()
   const phone = useProgramPhone(program.code)
   return (
     <div className="page-column">
-      <ErrorBanner items={bannerItems} />
+      <ErrorBanner items={[t.registration.unableToProcess]} />
       <section className="card registration__done" aria-labelledby="register-unable-heading">
         <h1 id="register-unable-heading" className="card__title">
-          {t.title}
+          {t.registration.title}
         </h1>
-        <p className="registration__help">{t.unavailableHelp}</p>
+        <p className="registration__help">{t.registration.unavailableHelp}</p>
         {phone && (
           <p className="registration__help">
-            <strong>{webTexts.common.customerService}:</strong>{' '}
+            <strong>{t.frame.common.customerService}:</strong>{' '}
             <PhoneLink program={program.code} phone={phone} />
           </p>
         )}
         <div className="form-actions">
           <Link className="button button--primary" to={loginPath}>
-            {t.returnToLogin}
+            {t.registration.returnToLogin}
           </Link>
         </div>
       </section>

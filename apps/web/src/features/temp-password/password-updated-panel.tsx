@@ -1,6 +1,6 @@
 // Spec §2 screen 16: the password was updated; the user logs in again with it. The heading
 // says what happened (the form's heading, 'Password update', is screen 15's).
-import { screenTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { DonePanel } from '../../components/done-panel.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { useReturnToLogin } from './use-return-to-login.ts'
@@ -11,8 +11,8 @@ export function PasswordUpdatedPanel({ loginPath }: { loginPath: string }) {
     <>
       <DonePanel
         id="password-updated"
-        title={screenTexts.pageTitles.passwordUpdated}
-        paragraphs={[screenTexts.tempPassword.updated]}
+        title={t.frame.pageTitles.passwordUpdated}
+        paragraphs={[t.tempPassword.updated]}
         loginPath={loginPath}
         onReturn={returnToLogin.onClick}
       />

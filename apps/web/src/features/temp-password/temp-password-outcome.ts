@@ -1,7 +1,7 @@
 // Spec §4 "Temporary-password update outcomes", as a pure function of what the service
 // answered (the form's rules are lib/form-schemas.ts's).
 import type { UpdateTempPasswordResponse } from '@portal/contract'
-import { messages } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 
 export type TempPasswordAnswer =
   | { kind: 'answered'; response: UpdateTempPasswordResponse }
@@ -18,9 +18,9 @@ export function tempPasswordOutcomeOf(answer: TempPasswordAnswer): TempPasswordO
   if (answer.kind === 'answered') {
     const { response } = answer
     if (response.temporaryPasswordFlagUpdated) return { kind: 'updated' }
-    if (response.passwordUpdated) return say(messages.tempPassword.updatedButCannotLogin)
-    if (response.matchesPreviousEightPasswords) return say(messages.tempPassword.matchesPrevious)
+    if (response.passwordUpdated) return say(t.tempPassword.updatedButCannotLogin)
+    if (response.matchesPreviousEightPasswords) return say(t.tempPassword.matchesPrevious)
   }
-  if (answer.kind === 'guessable') return say(messages.validation.passwordGuessable)
-  return say(messages.tempPassword.unableToUpdate)
+  if (answer.kind === 'guessable') return say(t.validation.passwordGuessable)
+  return say(t.tempPassword.unableToUpdate)
 }

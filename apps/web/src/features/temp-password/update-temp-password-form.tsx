@@ -3,30 +3,24 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import * as z from 'zod/mini'
-import { messages, screenTexts, webTexts } from '../../i18n/texts.ts'
+import { t } from '../../i18n/texts.ts'
 import { NewPasswordFields } from '../../components/new-password-fields.tsx'
 import { SignedInFrame } from '../../components/signed-in-frame.tsx'
-import { useGuessable } from '../../lib/common-passwords.ts'
-import { fieldRules, formResolver, newPasswordChecks } from '../../lib/form-schemas.ts'
-import { readSession } from '../../lib/session.ts'
-import { sessionState } from '../../lib/session-time.ts'
-import { useBannerFollowsFields, useSubmission } from '../../lib/use-submission.ts'
+import { useGuessable } from '../../lib/forms/common-passwords.ts'
+import { fieldRules, formResolver, newPasswordChecks } from '../../lib/forms/form-schemas.ts'
+import { readSession } from '../../lib/visit/session.ts'
+import { sessionState } from '../../lib/visit/session-time.ts'
+import { useBannerFollowsFields, useSubmission } from '../../lib/forms/use-submission.ts'
 import { updateTempPassword } from './temp-password-api.ts'
 import { tempPasswordOutcomeOf } from './temp-password-outcome.ts'
 import { useReturnToLogin } from './use-return-to-login.ts'
 import './temp-password.css'
-import { formTexts } from '../../i18n/form-texts.ts'
 
 const passwordFormSchema = () =>
   z
     .object({ password: fieldRules().newPassword, confirmPassword: z.string() })
     // Spec §5: on this screen's wording; issue 28 against the signed-in username.
-    .check(
-      ...newPasswordChecks(
-        messages.tempPassword.confirmMismatch,
-        () => readSession().username ?? '',
-      ),
-    )
+    .check(...newPasswordChecks(t.tempPassword.confirmMismatch, () => readSession().username ?? ''))
 type PasswordFormValues = z.input<ReturnType<typeof passwordFormSchema>>
 
 interface UpdateTempPasswordFormProps {
@@ -38,7 +32,7 @@ interface UpdateTempPasswordFormProps {
 export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPasswordFormProps) {
   const navigate = useNavigate()
   const returnToLogin = useReturnToLogin(loginPath)
-  const submission = useSubmission([messages.tempPassword.unableToUpdate])
+  const submission = useSubmission([t.tempPassword.unableToUpdate])
   // Kept at login (spec §1): the account whose password this is, also for password managers.
   const [userName] = useState(() => readSession().username)
 
@@ -62,14 +56,14 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
   const submit = (values: PasswordFormValues) =>
     run(async () => {
       // Without the username the service could not know whose password this is.
-      if (!userName) return showBanner([messages.tempPassword.unableToUpdate])
+      if (!userName) return showBanner([t.tempPassword.unableToUpdate])
       const answer = await updateTempPassword(userName, values.password)
       // Issue 27: an ended sign-in gets the frame's own message instead of the banner.
       if (answer.kind === 'failed' && answer.isUnauthorized) sessionState.sawRefusal()
       // The service's longer list refused it: said as the portal's own check says it (field,
       // banner, checklist, meter), and gone from the banner once the password changes.
       if (answer.kind === 'guessable') {
-        const guessable = messages.validation.passwordGuessable
+        const guessable = t.validation.passwordGuessable
         noteRefused(values.password)
         setError('password', { type: 'service', message: guessable })
         showBanner([{ fieldId: 'new-password', text: guessable }])
@@ -87,17 +81,17 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
     <SignedInFrame
       id="temp-password"
       className="temp-password"
-      title={screenTexts.tempPassword.title}
-      intro={screenTexts.tempPassword.intro}
+      title={t.tempPassword.title}
+      intro={t.tempPassword.intro}
       bannerItems={bannerItems}
       isBusy={isBusy || returnToLogin.isLeaving}
     >
       {/* Issue 27 (problem 8): why the member is here, and which account. */}
       {userName && (
         <div className="temp-password__account">
-          <p>{screenTexts.tempPassword.whyHere}</p>
+          <p>{t.tempPassword.whyHere}</p>
           <p>
-            {screenTexts.tempPassword.accountLabel}:{' '}
+            {t.tempPassword.accountLabel}:{' '}
             <strong className="temp-password__username">{userName}</strong>
           </p>
         </div>
@@ -122,23 +116,23 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
           isGuessable={isGuessable}
           password={{
             id: 'new-password',
-            label: formTexts().password.passwordLabel,
+            label: t.password.passwordLabel,
             error: errors.password?.message,
             registration: register('password'),
           }}
           confirmation={{
             id: 'confirm-password',
-            label: formTexts().password.confirmPasswordLabel,
+            label: t.password.confirmPasswordLabel,
             error: errors.confirmPassword?.message,
             registration: register('confirmPassword'),
           }}
         />
         <div className="form-actions">
           <button type="submit" className="button button--primary">
-            {webTexts.common.submit}
+            {t.frame.common.submit}
           </button>
           <Link className="button button--secondary" to={loginPath} onClick={returnToLogin.onClick}>
-            {webTexts.common.returnToLogin}
+            {t.frame.common.returnToLogin}
           </Link>
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react'
-import { signOutThenOpen } from '../../lib/sign-out.ts'
+import { signOutThenOpen } from '../../lib/sign-in/sign-out.ts'
 
 /**
  * Return to Login from the password screens: the service session ends first, then the login

@@ -1,0 +1,7 @@
+// The login page's texts in es-US (texts.ts `loadLocale`): the login flow and every page's frame,
+// by construction the two files the login page's first load fetches.
+import { frame } from '@portal/contract/texts/es-US/frame'
+import { login } from '@portal/contract/texts/es-US/login'
+import type { FirstTexts } from './shape.ts'
+
+export const first: FirstTexts = { login, frame }

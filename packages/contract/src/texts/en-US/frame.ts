@@ -1,0 +1,76 @@
+// Every page's frame: header, footer, banner, spinner, the page before its script.
+// English (en-US), the source: each key has its Spanish in ../es-US/frame.ts.
+
+export const frame = {
+  common: {
+    loading: 'Loading',
+    loadingText: 'Loading…',
+    opensInNewTab: ' (opens in a new tab)',
+    show: 'Show',
+    hide: 'Hide',
+    /** What the password field's Show / Hide button shows or hides (read after it). */
+    passwordToggleTarget: 'password',
+    returnToLogin: 'Return to Login',
+    submit: 'Submit',
+    continue: 'Continue',
+    customerService: 'Customer Service',
+    /** Starts the document title while the error banner shows. */
+    errorTitlePrefix: 'Error: ',
+    unexpectedError: 'Unexpected Application Error!',
+    /** Issue 43: the first link of every page, for keyboards and screen readers. */
+    skipToMain: 'Skip to main content',
+  },
+  language: {
+    /** The name of the language switch's group. */
+    switchLabel: 'Language',
+  },
+  header: {
+    email: 'Email',
+    liveChat: 'Live Chat',
+    home: 'Home',
+    siteNavigation: 'Site',
+    contactUs: 'Contact Us',
+    contactIntro: 'Our customer service team is happy to help.',
+    phone: 'Phone',
+    close: 'Close',
+  },
+  footer: {
+    privacyPolicy: 'Privacy Policy',
+    termsOfUse: 'Terms of Use',
+    allRightsReserved: 'All Rights Reserved',
+    website: 'Website',
+    /** A state's licence line: 'Arkansas License #100123456'. */
+    licence: (state: string, number: string) => `${state} License #${number}`,
+  },
+  titles: {
+    login: 'Login',
+  },
+  errorBannerHeading: 'Error',
+  // Not in the spec: shown after the technical-difficulties message so the support desk can
+  // find the failed request (the start of its request id) in the service's logs.
+  failureReference: 'Reference:',
+  /** Issue 27 (not in the spec): what the spinner says is happening. */
+  busy: {
+    loading: 'Loading…',
+    signingIn: 'Signing you in…',
+    sendingCode: 'Sending your code…',
+    checkingCode: 'Checking your code…',
+  },
+  /** Issue 27 (not in the spec): the login page before its script has run (problem 9). */
+  pageShell: {
+    loading: 'Loading your secure sign-in…',
+    customerService: 'Customer Service',
+    noScript: 'This sign-in page needs JavaScript. Please turn it on and reload the page.',
+    noScriptCall: 'You can also call customer service at',
+  },
+  /** Issue 6: the first part of a document title where two screens share a heading. */
+  pageTitles: {
+    deliveryChoice: 'Choose Delivery Method',
+    passwordUpdated: 'Password updated',
+    registrationUnavailable: 'Registration unavailable',
+  },
+  accountLabels: {
+    'Agent Number': 'Agent Number',
+    'Account Number': 'Account Number',
+  },
+} as const

@@ -1,0 +1,69 @@
+// Spanish (es-US) of ../en-US/frame.ts, in the formal register ("usted"). Typed against
+// the English: a missing or extra key fails the type check.
+import type { frame as en } from '../en-US/frame.ts'
+import { type Translation } from '../translation.ts'
+
+export const frame: Translation<typeof en> = {
+  common: {
+    loading: 'Cargando',
+    loadingText: 'Cargando…',
+    opensInNewTab: ' (se abre en una pestaña nueva)',
+    show: 'Mostrar',
+    hide: 'Ocultar',
+    passwordToggleTarget: 'contraseña',
+    returnToLogin: 'Volver al inicio de sesión',
+    submit: 'Enviar',
+    continue: 'Continuar',
+    customerService: 'Servicio al Cliente',
+    errorTitlePrefix: 'Error: ',
+    unexpectedError: '¡Error inesperado de la aplicación!',
+    skipToMain: 'Saltar al contenido principal',
+  },
+  language: {
+    switchLabel: 'Idioma',
+  },
+  header: {
+    email: 'Correo electrónico',
+    liveChat: 'Chat en vivo',
+    home: 'Inicio',
+    siteNavigation: 'Sitio',
+    contactUs: 'Contáctenos',
+    contactIntro: 'Servicio al Cliente con gusto le ayudará.',
+    phone: 'Teléfono',
+    close: 'Cerrar',
+  },
+  footer: {
+    privacyPolicy: 'Política de privacidad',
+    termsOfUse: 'Términos de uso',
+    allRightsReserved: 'Todos los derechos reservados',
+    website: 'Sitio web',
+    licence: (state: string, number: string) => `Licencia de ${state} n.º ${number}`,
+  },
+  titles: {
+    login: 'Inicio de sesión',
+  },
+  errorBannerHeading: 'Error',
+  failureReference: 'Referencia:',
+  busy: {
+    loading: 'Cargando…',
+    signingIn: 'Iniciando su sesión…',
+    sendingCode: 'Enviando su código…',
+    checkingCode: 'Verificando su código…',
+  },
+  pageShell: {
+    loading: 'Cargando la página segura de inicio de sesión…',
+    customerService: 'Servicio al Cliente',
+    noScript:
+      'Esta página de inicio de sesión necesita JavaScript. Actívelo y vuelva a cargar la página.',
+    noScriptCall: 'También puede llamar a Servicio al Cliente al',
+  },
+  pageTitles: {
+    deliveryChoice: 'Elija el método de envío',
+    passwordUpdated: 'Contraseña actualizada',
+    registrationUnavailable: 'Registro no disponible',
+  },
+  accountLabels: {
+    'Agent Number': 'Número de agente',
+    'Account Number': 'Número de cuenta',
+  },
+}
