@@ -409,7 +409,7 @@ export async function scale() {
       `  baseline 10 k accounts   p50 ${fmt(p('small', 50))} ms   p99 ${fmt(p('small', 99))} ms`,
     )
     console.log(
-      `  portal ${big.padEnd(5)} accounts   p50 ${fmt(p('large', 50))} ms   p99 ${fmt(p('large', 99))} ms`,
+      `  portal ${big.padEnd(6)} accounts   p50 ${fmt(p('large', 50))} ms   p99 ${fmt(p('large', 99))} ms`,
     )
     console.log(
       `  ratio p99                ${fmt(p('large', 99) / p('small', 99), 2)}x   (budget: ≤ 1.10x; p50 ${fmt(p('large', 50) / p('small', 50), 2)}x)`,
