@@ -246,8 +246,8 @@ describe('the flows', () => {
     const code = /\b(\d{6})\b/.exec(await lastMessage(email, 'verification-code'))?.[1] ?? ''
     expect((await client.postJson('/api/console/verify', { code })).statusCode).toBe(200)
     await client.get('/api/console/me')
-    await client.get('/api/console/search?q=cabar_demo')
-    await client.get(`/api/console/search?q=${demo('cabar_demo').custnum}`)
+    await client.postJson('/api/console/search', { q: 'cabar_demo' })
+    await client.postJson('/api/console/search', { q: demo('cabar_demo').custnum })
     const list = (await client.get('/api/console/incidents')).json() as { incidentId: string }[]
     await client.get('/api/console/incidents?status=open')
     const ticket = list[0]?.incidentId ?? 'none'

@@ -250,7 +250,7 @@ describe('support console', () => {
 
   it('finds a member by username in any case, and opens the member by it', async () => {
     const client = await staffClient('case.admin@example.com')
-    const found = await client.get('/api/console/search?q=CABAR_Demo')
+    const found = await client.postJson('/api/console/search', { q: 'CABAR_Demo' })
     expect(found.statusCode).toBe(200)
     expect((found.json() as { members: { username: string }[] }).members).toEqual([
       expect.objectContaining({ username: 'cabar_demo', custnum: demo('cabar_demo').custnum }),

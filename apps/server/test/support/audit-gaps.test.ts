@@ -203,17 +203,21 @@ describe("a staff account's first sign-in", () => {
 
     // Every other call: 403, audited.
     const before = await lastId()
-    const search = await agent.get(`${api}/search?q=bclip_demo`)
+    const search = await agent.postJson(`${api}/search`, { q: 'bclip_demo' })
     expect(search.statusCode).toBe(403)
     expect(search.json()).toMatchObject({ message: consoleTexts.passwordChangeRequired })
-    expect((await agent.postJson(`${api}/member-search`, { q: 'bclip' })).statusCode).toBe(403)
+    // A call of member-admin.routes.ts too (its own guard).
+    const disable = { reason: 'Caller verified' }
+    expect((await agent.postJson(`${api}/members/bclip_demo/disable`, disable)).statusCode).toBe(
+      403,
+    )
     expect((await agent.get(`${api}/members/bclip_demo`)).statusCode).toBe(403)
     const refusals = await rowsOf('console.password_change_required', before)
     expect(refusals).toHaveLength(3)
     expect(refusals[0]).toMatchObject({
       actor: `staff:${email}`,
       clientIp: '192.0.2.80',
-      detail: { route: 'GET /api/console/search' },
+      detail: { route: 'POST /api/console/search' },
     })
 
     // Their own password, with the shown one as the current one.
@@ -230,7 +234,7 @@ describe("a staff account's first sign-in", () => {
     const again = new ClientAt('192.0.2.80')
     const second = await signInStaff(again, email, own)
     expect(second.json()).toEqual({ email, role: 'agent', timeZone: 'America/Chicago' })
-    expect((await again.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(200)
+    expect((await again.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(200)
   })
 
   it('a password reset by an operator must be replaced at the next sign-in', async () => {
@@ -245,6 +249,6 @@ describe("a staff account's first sign-in", () => {
     const agent = t.client()
     const verified = await signInStaff(agent, email, 'operator-chosen-pass-1')
     expect(verified.json()).toMatchObject({ mustChangePassword: true })
-    expect((await agent.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(403)
+    expect((await agent.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(403)
   })
 })

@@ -85,7 +85,7 @@ async function lockWithWrongCodes(username: string, level1Org = '100'): Promise<
 const consoleCalls: [string, string, object?][] = [
   ['GET', '/me'],
   ['POST', '/sign-out'],
-  ['GET', '/search?q=bclip_demo'],
+  ['POST', '/search', { q: 'bclip_demo' }],
   ['GET', '/incidents'],
   ['GET', '/incidents/INC20260101000001'],
   ['POST', '/incidents/INC20260101000001/resolve', { reason: 'Looks fine now' }],
@@ -123,7 +123,7 @@ describe('staff sign-in', () => {
     expect(cookie).toMatchObject({ path: '/api/console', httpOnly: true, sameSite: 'Strict' })
     // Before the code, nothing is open.
     expect((await client.get(`${api}/me`)).statusCode).toBe(401)
-    expect((await client.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(401)
+    expect((await client.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(401)
     const code = await codeSentTo('first.agent@example.com')
     expect(code).toMatch(/^\d{6}$/)
     const before = client.cookies.get(consoleCookie)
@@ -241,7 +241,7 @@ describe('roles', () => {
   it('lets an agent look up, unlock and resend, but not reset MFA, revoke or manage staff', async () => {
     const agent = await staffClient('role.agent@example.com', 'agent')
     const ticket = await lockWithWrongCodes('fidbond_demo', '200')
-    const found = (await agent.get(`${api}/search?q=${ticket.toLowerCase()}`)).json()
+    const found = (await agent.postJson(`${api}/search`, { q: ticket.toLowerCase() })).json()
     expect(found.incident).toMatchObject({ incidentId: ticket, username: 'fidbond_demo' })
     for (const path of ['reset-mfa', 'revoke-sessions']) {
       const refused = await agent.postJson(`${api}/members/fidbond_demo/${path}`, {
@@ -287,7 +287,9 @@ describe('roles', () => {
       resolution: 'Caller verified by phone',
     })
     expect((await agent.get(`${api}/members/nobody_here`)).statusCode).toBe(404)
-    expect((await agent.get(`${api}/search?q=nothing_like_it`)).statusCode).toBe(404)
+    const nothing = await agent.postJson(`${api}/search`, { q: 'nothing_like_it' })
+    expect(nothing.statusCode).toBe(404)
+    expect(nothing.json().message).toBe(consoleTexts.searchNothing)
   })
 
   it('lets an admin reset MFA, revoke sessions and create staff', async () => {

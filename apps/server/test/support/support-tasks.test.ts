@@ -93,7 +93,7 @@ describe('in the console', () => {
       reason: 'not allowed to',
     })
     expect(answer.statusCode).toBe(403)
-    expect((await agent.postJson(`${api}/member-search`, { q: 'bclip_demo' })).statusCode).toBe(200)
+    expect((await agent.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(200)
   })
 
   it('finds members by email, phone or name', async () => {
@@ -105,7 +105,7 @@ describe('in the console', () => {
       (member?.name ?? '').slice(0, 6).toLowerCase(),
     ]
     for (const q of queries) {
-      const found = await agent.postJson(`${api}/member-search`, { q })
+      const found = await agent.postJson(`${api}/search`, { q })
       expect(found.statusCode, q).toBe(200)
       const names = (found.json() as { members: { username: string }[] }).members.map(
         (m) => m.username,
