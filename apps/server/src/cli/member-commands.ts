@@ -35,7 +35,7 @@ type Command = (context: Context, args: string[]) => Promise<number>
 
 /** The member tasks' service over one store. */
 const memberAdminOf = ({ database, clock }: Context) =>
-  memberAdminService({ store: storeOf(database.db, { clock }), clock })
+  memberAdminService({ store: storeOf(database.db, { clock }) })
 
 const usage = (problem: string) => {
   console.error(`${problem}\nUsage:\n${memberUsage}`)

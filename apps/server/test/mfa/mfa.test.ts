@@ -68,7 +68,7 @@ describe('the first code after enrolment (issue 43, item 10)', () => {
   it('goes at once to the email just confirmed when the portal asks, with the mobile as the other way', async () => {
     const newcomer = demoCustomers.find((c) => c.program === 'dtcria' && !c.username)
     if (!newcomer) throw new Error('no dtcria newcomer in the demo data')
-    await accountsService(t.database.db, t.app.clock).createAccount({
+    await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer.custnum,
       username: 'mfa_first_code',
       password: 'Brisk#Lantern26',
@@ -172,7 +172,7 @@ describe('the decision at login', () => {
 
   it('asks a user without contact details to enrol (RE_ENROLL / NEWUSER)', async () => {
     const newcomer = demoCustomers.find((c) => c.program === 'bclip' && !c.username)
-    await accountsService(t.database.db, t.app.clock).createAccount({
+    await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'mfa_newcomer',
       password: 'Brisk#Lantern26',

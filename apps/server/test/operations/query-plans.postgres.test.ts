@@ -234,7 +234,7 @@ describe('the flows', () => {
   it('walks the support console', async () => {
     const email = 'scale.agent@example.com'
     const created = await staffService({
-      db: t.database.db,
+      store: t.store,
       audit: { record: async () => undefined },
       writer: t.app.outbox.writer,
       clock,

@@ -372,7 +372,7 @@ describe('the MFA calls take the MFA model, the username and the MFA headers', (
     const answer = await expectSameAnswer('mfaUpdateUser', async (kind, run) => {
       const customer = newcomer(run === 0 ? 'fidbond' : 'cabar')
       const username = `compat_enrol_${run}`
-      await accountsService(t.database.db, t.app.clock).createAccount({
+      await accountsService({ store: t.store, clock: t.clock }).createAccount({
         custnum: customer.custnum,
         username,
         password: demoPassword,

@@ -163,11 +163,11 @@ describe('POST findCurrentTerm', () => {
       `P-400,${custnum},dtcmyaccount,${day(10)},${day(-10)}`,
       `P-500,${custnum},nosuchprogram,${day(-10)},${day(10)}`,
     ].join('\n')
-    const report = await importPolicyTermsCsv(t.database.db, clock, csv)
+    const report = await importPolicyTermsCsv({ store: t.store, clock }, csv)
     expect(report.imported).toBe(3)
     expect(report.rejected.map((r) => r.line)).toEqual([5, 6, 7, 8])
     // A second import of the same file changes nothing.
-    expect((await importPolicyTermsCsv(t.database.db, clock, csv)).imported).toBe(3)
+    expect((await importPolicyTermsCsv({ store: t.store, clock }, csv)).imported).toBe(3)
 
     const client = await member('dtcmyaccount_demo')
     const response = await client.postJson('/api/policy-api/findCurrentTerm', {})
@@ -195,7 +195,7 @@ describe('POST findCurrentTerm', () => {
 
   it('refuses a file with other columns', async () => {
     await expect(
-      importPolicyTermsCsv(t.database.db, clock, 'policy,custnum\nP-1,X'),
+      importPolicyTermsCsv({ store: t.store, clock }, 'policy,custnum\nP-1,X'),
     ).rejects.toThrow(/Expected the columns/)
   })
 })

@@ -115,7 +115,7 @@ describe('P2: a new account (RE_ENROLL / NEWUSER)', () => {
   const password = 'Brisk#Lantern26'
 
   beforeAll(async () => {
-    const created = await accountsService(t.database.db, t.app.clock).createAccount({
+    const created = await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'p2_newcomer',
       password,

@@ -151,7 +151,7 @@ describe("the console's staff password", () => {
   it('refuses common passwords (the list, and long ones made of it), changing nothing', async () => {
     const email = 'sprayed@portal.example'
     const created = await staffService({
-      db: t.database.db,
+      store: t.store,
       audit: { record: async () => undefined },
       writer: t.app.outbox.writer,
       clock: t.app.clock,

@@ -133,7 +133,7 @@ async function memberWhoProvedTheEmailOnly(custnum: string, username: string): P
     phone: record.phone1,
     program: found.program,
   }
-  const created = await accountsService(t.database.db, t.app.clock).createAccount({
+  const created = await accountsService({ store: t.store, clock: t.clock }).createAccount({
     custnum,
     username,
     password: 'Own#Harbor2026',

@@ -43,7 +43,7 @@ let admins = 0
 async function adminClient(): Promise<TestClient> {
   const email = `in.flight.admin.${++admins}@example.com`
   const created = await staffService({
-    db: t.database.db,
+    store: t.store,
     audit: { record: async () => undefined },
     writer: t.app.outbox.writer,
     clock: t.app.clock,

@@ -227,7 +227,7 @@ describe('recovery', () => {
 describe('support console', () => {
   async function staffClient(email: string): Promise<TestClient> {
     const created = await staffService({
-      db: t.database.db,
+      store: t.store,
       audit: { record: async () => undefined },
       writer: t.app.outbox.writer,
       clock,

@@ -46,7 +46,7 @@ const codeSentTo = (email: string) => t.client().latestCode(email)
 /** A new staff account, as an admin or operator makes one; its temporary password. */
 async function createStaff(email: string, role: StaffRoleName, mustChangePassword = true) {
   const created = await staffService({
-    db: t.database.db,
+    store: t.store,
     audit: { record: async () => undefined },
     writer: t.app.outbox.writer,
     clock: t.app.clock,
@@ -241,10 +241,13 @@ describe("a staff account's first sign-in", () => {
     const email = 'reset.agent@portal.example'
     await createStaff(email, 'agent', false)
     const { memberAdminService } = await import('../../src/modules/support/member-admin.service.ts')
-    const reset = await memberAdminService({
-      db: t.database.db,
-      clock: t.app.clock,
-    }).changeStaffPassword(email, undefined, 'operator-chosen-pass-1', 'operator:test', 'forgot it')
+    const reset = await memberAdminService({ store: t.store }).changeStaffPassword(
+      email,
+      undefined,
+      'operator-chosen-pass-1',
+      'operator:test',
+      'forgot it',
+    )
     expect(reset.ok).toBe(true)
     const agent = t.client()
     const verified = await signInStaff(agent, email, 'operator-chosen-pass-1')

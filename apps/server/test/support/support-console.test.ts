@@ -31,7 +31,7 @@ const api = '/api/console'
 /** A staff account made as an operator makes one; its temporary password. */
 async function createStaff(email: string, role: StaffRoleName): Promise<string> {
   const service = staffService({
-    db: t.database.db,
+    store: t.store,
     audit: { record: async () => undefined },
     writer: t.app.outbox.writer,
     clock,

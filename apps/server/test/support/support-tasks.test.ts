@@ -25,7 +25,7 @@ const api = '/api/console'
 
 async function createStaff(email: string, role: StaffRoleName): Promise<string> {
   const service = staffService({
-    db: t.database.db,
+    store: t.store,
     audit: { record: async () => undefined },
     writer: t.app.outbox.writer,
     clock: t.app.clock,

@@ -3,10 +3,9 @@
 // trail (CSV or JSON lines, by user and date range), and a
 // staff password change. Every change writes one audit row with its actor and reason.
 import { minStaffPasswordLength } from '@portal/contract/console'
-import type { Clock } from '../../lib/clock.ts'
 import { refuseGuessable } from '../password/password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { storeOfSource, type StoreSource } from '../../store/index.ts'
+import type { Store } from '../../store/index.ts'
 import type { AuditRow, MemberMatch } from '../../store/member-admin.repo.ts'
 
 export type { AuditRow, MemberMatch }
@@ -60,8 +59,7 @@ export function auditLine(row: AuditRow, format: 'csv' | 'json'): string {
 
 export { minStaffPasswordLength }
 
-export function memberAdminService(deps: StoreSource & { clock: Clock }) {
-  const store = storeOfSource(deps, { clock: deps.clock })
+export function memberAdminService({ store }: { store: Store }) {
   const { audit, memberAdmin: repo, staff: staffAccounts } = store
 
   const setDisabled = async (
