@@ -1,11 +1,10 @@
 // Spec §4 "MFA status mapping", "MFA screens", §8 MFA messages; DESIGN.md "MFA decisions".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authMessages, maskEmail, maskPhone, programOf, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -16,11 +15,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock, env: { MFA_EXEMPT_PROGRAMS: 'dtclifeagents' } })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock, env: { MFA_EXEMPT_PROGRAMS: 'dtclifeagents' } })
 
 const device = (print: string) => ({ mfadeviceprint: print })
 

@@ -1,17 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { importCustomersCsv } from '../../src/modules/customer/customer-import.service.ts'
-import { startTestApp, type TestApp, customerOf, findAccount } from '../harness.ts'
+import { appForFile, customerOf, findAccount } from '../harness.ts'
 import { portalAdmin } from './processes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const csv = [
   'custnum,kprogName,level1org,cname,firstName,primaryEmailAddress,phone1,status',

@@ -4,13 +4,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages, programOf } from '@portal/contract'
 import { importPolicyTermsCsv } from '../../src/modules/policy/policy-term-import.service.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -18,11 +17,7 @@ import {
 
 const auth = '/api/us-web-authentication'
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const custnumOf = (username: string) => {
   const customer = demoCustomers.find((c) => c.username === username)

@@ -6,12 +6,11 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { specCalls } from '@portal/contract'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoPassword,
   resetPassword,
@@ -246,11 +245,7 @@ const table: Record<string, RouteCase> = {
 }
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const entries = () => Object.entries(table).map(([key, c]) => ({ key, ...c, ...split(key) }))
 function split(key: string) {

@@ -3,23 +3,18 @@
 // calling an admin-only console call); MFA events carry the client IP; and a staff account
 // created by an admin cannot use the console until it has chosen its own password, after
 // which the password the admin saw no longer works.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
-  startTestApp,
+  appForFile,
   TestClient,
-  type TestApp,
   demoPassword,
   auditTrail,
   latestAuditId,
+  newStaff,
 } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ env: { LOGIN_LIMIT_PER_CLIENT: '3', LOGIN_LIMIT_PER_USERNAME: '50' } })
-})
-afterAll(() => t.close())
+const t = appForFile({ env: { LOGIN_LIMIT_PER_CLIENT: '3', LOGIN_LIMIT_PER_USERNAME: '50' } })
 
 const api = '/api/console'
 
@@ -44,17 +39,8 @@ const lastId = () => latestAuditId(t)
 const codeSentTo = (email: string) => t.client().latestCode(email)
 
 /** A new staff account, as an admin or operator makes one; its temporary password. */
-async function createStaff(email: string, role: StaffRoleName, mustChangePassword = true) {
-  const created = await staffService({
-    store: t.store,
-    audit: { record: async () => undefined },
-    writer: t.app.outbox.writer,
-    clock: t.app.clock,
-    codeKey: Buffer.alloc(32),
-  }).create(email, role, 'operator:test', { mustChangePassword })
-  if (!created.ok) throw new Error('staff exists')
-  return created.temporaryPassword
-}
+const createStaff = (email: string, role: StaffRoleName, mustChangePassword = true) =>
+  newStaff(t, email, role, { mustChangePassword })
 
 async function signInStaff(client: TestClient, email: string, password: string) {
   const signIn = await client.postJson(`${api}/sign-in`, { email, password })

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits, programOf, type CwMfaResponse } from '@portal/contract'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { consoleCookie } from '../../src/modules/support/console.routes.ts'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
   manualClock,
   startTestApp,
@@ -16,6 +15,7 @@ import {
   auditTrail,
   openIdAdmin,
   testConfig,
+  newStaff,
 } from '../harness.ts'
 
 const clock = manualClock()
@@ -29,20 +29,10 @@ afterAll(() => t.close())
 const api = '/api/console'
 
 /** A staff account made as an operator makes one; its temporary password. */
-async function createStaff(email: string, role: StaffRoleName): Promise<string> {
-  const service = staffService({
-    store: t.store,
-    audit: { record: async () => undefined },
-    writer: t.app.outbox.writer,
-    clock,
-    codeKey: Buffer.alloc(32),
-  })
-  // A staff member who has already chosen their own password (audit-gaps.test.ts has the
-  // first sign-in of a new account, which must choose one first).
-  const created = await service.create(email, role, 'operator:test', { mustChangePassword: false })
-  if (!created.ok) throw new Error('staff exists')
-  return created.temporaryPassword
-}
+// A staff member who has already chosen their own password (audit-gaps.test.ts has the
+// first sign-in of a new account, which must choose one first).
+const createStaff = (email: string, role: StaffRoleName) =>
+  newStaff(t, email, role, { mustChangePassword: false })
 
 /** The newest code emailed to a staff address (the demo outbox viewer). */
 const codeSentTo = (email: string) => t.client().latestCode(email)
