@@ -4,20 +4,24 @@
 import { createWriteStream } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Config } from '../config.ts'
+import { outboxWriter } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
+import { deriveKeys } from '../lib/crypto.ts'
 import { generateTemporaryPassword } from '../lib/passwords.ts'
 import {
   auditCsvHeader,
   auditLine,
   memberAdminService,
 } from '../modules/support/member-admin.service.ts'
+import { supportService } from '../modules/support/support.service.ts'
 import type { Database } from '../store/db.ts'
+import { storeOf } from '../store/index.ts'
 import { operatorActor } from './operator.ts'
 import { isGuessableFor } from '../modules/password/password-blocklist.ts'
 
 export const memberUsage = `  portal-admin disable <username> --reason <text>
   portal-admin enable <username> --reason <text>
-  portal-admin search <email | phone | name>
+  portal-admin search <username | customer number | email | phone | name>
   portal-admin audit-export --from <YYYY-MM-DD> --to <YYYY-MM-DD> [--user <username>]
                             [--format csv|json] [--out <file>] [--reason <text>]
   portal-admin staff-password <email> --reason <text>   (a new temporary password, shown once)`
@@ -29,6 +33,10 @@ interface Context {
 }
 type Command = (context: Context, args: string[]) => Promise<number>
 
+/** The member tasks' service over one store. */
+const memberAdminOf = ({ database, clock }: Context) =>
+  memberAdminService({ store: storeOf(database.db, { clock }) })
+
 const usage = (problem: string) => {
   console.error(`${problem}\nUsage:\n${memberUsage}`)
   return 1
@@ -39,7 +47,7 @@ const reasonOf = (reason: string | undefined) =>
 
 const toggle =
   (isDisable: boolean): Command =>
-  async ({ database, clock }, args) => {
+  async (context, args) => {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
@@ -48,7 +56,7 @@ const toggle =
     const [username] = positionals
     const reason = reasonOf(values.reason)
     if (!username || !reason) return usage('A username and --reason (5+ characters) are needed.')
-    const service = memberAdminService({ db: database.db, clock })
+    const service = memberAdminOf(context)
     const result = isDisable
       ? await service.disable(username, operatorActor(), reason)
       : await service.enable(username, operatorActor(), reason)
@@ -68,10 +76,15 @@ const toggle =
     return 0
   }
 
-const search: Command = async ({ database, clock }, args) => {
+// The console's one search (support.service.ts): the service decides what the text is.
+const search: Command = async ({ database, config, clock }, args) => {
   const query = args.join(' ').trim()
-  if (query.length < 2) return usage('Give an email address, a phone number or a name.')
-  const matches = await memberAdminService({ db: database.db, clock }).search(
+  if (query.length < 2) {
+    return usage('Give a username, a customer number, an email address, a phone number or a name.')
+  }
+  const store = storeOf(database.db, { clock })
+  const writer = outboxWriter(deriveKeys(config.sessionSecrets, 'outbox'), clock)
+  const { members: matches } = await supportService({ store, writer, clock }).search(
     query,
     operatorActor(),
   )
@@ -90,7 +103,7 @@ const search: Command = async ({ database, clock }, args) => {
   return 0
 }
 
-const auditExport: Command = async ({ database, clock }, args) => {
+const auditExport: Command = async (context, args) => {
   const { values } = parseArgs({
     args,
     options: {
@@ -116,7 +129,7 @@ const auditExport: Command = async ({ database, clock }, args) => {
     )
   if (format === 'csv') await write(auditCsvHeader)
   let count = 0
-  const rows = memberAdminService({ db: database.db, clock }).exportAudit(
+  const rows = memberAdminOf(context).exportAudit(
     { from, to, ...(values.user ? { username: values.user } : {}) },
     operatorActor(),
     reasonOf(values.reason) ?? 'audit export',
@@ -132,7 +145,7 @@ const auditExport: Command = async ({ database, clock }, args) => {
   return 0
 }
 
-const staffPassword: Command = async ({ database, clock }, args) => {
+const staffPassword: Command = async (context, args) => {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -144,7 +157,7 @@ const staffPassword: Command = async ({ database, clock }, args) => {
   const password = generateTemporaryPassword((draw) =>
     isGuessableFor(draw, { username: email.split('@')[0], names: [email] }),
   )
-  const result = await memberAdminService({ db: database.db, clock }).changeStaffPassword(
+  const result = await memberAdminOf(context).changeStaffPassword(
     email,
     undefined,
     password,

@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock.ts'
 import { ImportFileError } from '../lib/csv-import.ts'
 import { importPolicyTermsCsv } from '../modules/policy/policy-term-import.service.ts'
 import { auditRepo } from '../store/audit.repo.ts'
+import { storeOf } from '../store/index.ts'
 import type { Database } from '../store/db.ts'
 import { outboxRepo } from '../store/outbox.repo.ts'
 import { referenceDataVersion } from '../store/reference-data.ts'
@@ -137,7 +138,8 @@ const setProgramPhone: Command = async ({ database, clock }, givenArgs) => {
 const importPolicyTerms: Command = async ({ database, clock }, [file]) => {
   if (!file) return fail('Usage:\n  portal-admin import-policy-terms <file.csv>')
   try {
-    const report = await importPolicyTermsCsv(database.db, clock, await readFile(file, 'utf8'))
+    const store = storeOf(database.db, { clock })
+    const report = await importPolicyTermsCsv({ store, clock }, await readFile(file, 'utf8'))
     console.log(`Imported or updated ${report.imported} policy term(s).`)
     for (const { line, errors } of report.rejected) {
       console.log(`Line ${line} rejected: ${errors.join('; ')}`)

@@ -20,7 +20,7 @@ import { databaseClock, type Clock } from '../lib/clock.ts'
 import { accountsService } from '../modules/accounts/accounts.service.ts'
 import { ImportFileError } from '../lib/csv-import.ts'
 import { importCustomersCsv } from '../modules/customer/customer-import.service.ts'
-import { auditRepo } from '../store/audit.repo.ts'
+import { storeOf } from '../store/index.ts'
 import { DatabaseInUseError, migratePostgres, openDatabase, type Database } from '../store/db.ts'
 import { opsCommands, opsUsage } from './ops-commands.ts'
 import { copyPgliteToPostgres, CopyRefusedError } from './pglite-to-postgres.ts'
@@ -45,9 +45,10 @@ async function importCustomers(
   file: string,
   reason: string,
 ): Promise<number> {
-  const report = await importCustomersCsv(database.db, await readFile(file, 'utf8'))
+  const store = storeOf(database.db, { clock })
+  const report = await importCustomersCsv({ store }, await readFile(file, 'utf8'))
   // One row per import, with who ran it and why (the records themselves are not members yet).
-  await auditRepo(database.db, clock).record({
+  await store.audit.record({
     event: 'operator.customers_imported',
     actor: operatorActor(),
     reason,
@@ -71,7 +72,8 @@ async function createAccount(database: Database, clock: Clock, args: string[]): 
   const name = newUsernameSchema.safeParse(username)
   if (!name.success)
     return fail(name.error.issues[0]?.message ?? messages.validation.usernamePattern)
-  const result = await accountsService(database.db, clock).createAccount({
+  const store = storeOf(database.db, { clock })
+  const result = await accountsService({ store, clock }).createAccount({
     custnum,
     username,
     email: values.email,
@@ -85,7 +87,7 @@ async function createAccount(database: Database, clock: Clock, args: string[]): 
     }
     return fail(reasons[result.reason])
   }
-  await auditRepo(database.db, clock).record({
+  await store.audit.record({
     event: 'account.created_by_operator',
     userId: result.userId,
     username,

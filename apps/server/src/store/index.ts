@@ -55,16 +55,3 @@ export function storeOf(db: Db, options: StoreOptions): Store {
     transaction: (fn) => db.transaction((tx) => fn(storeOf(tx, options))),
   }
 }
-
-/**
- * For a caller outside the app (an operator command, a test) that may hold the database
- * instead of a store: the store it was handed, or one built over the database.
- */
-export const storeFrom = (source: Store | Db, options: StoreOptions): Store =>
-  'users' in source && 'sessions' in source ? source : storeOf(source, options)
-
-/** A service's deps name the store; operator commands and tests may name the database. */
-export type StoreSource = { store: Store } | { db: Db }
-
-export const storeOfSource = (deps: StoreSource, options: StoreOptions): Store =>
-  'store' in deps ? deps.store : storeOf(deps.db, options)

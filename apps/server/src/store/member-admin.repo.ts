@@ -1,9 +1,10 @@
 // The support desk's daily tasks (issue 31, modules/support/member-admin.service.ts): the
-// queries behind disable/enable, the member search by email, phone or name, and the audit
-// export's pages. The service decides; this reads and writes the tables.
+// queries behind disable/enable, the desk's one member search (username or customer number,
+// email, phone or name), and the audit export's pages. The service decides; this reads and writes the tables.
 import { and, asc, eq, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from './db.ts'
 import { auditLog, customers, users } from './schema.ts'
+import { usernameIs } from './users.repo.ts'
 
 export type AuditRow = typeof auditLog.$inferSelect
 
@@ -18,8 +19,12 @@ export interface MemberMatch {
   isDisabled: boolean
 }
 
-/** What a member search looks at: a whole email address, the last 10 digits, or a name part. */
+/**
+ * What a member search looks at: a username (its folded key) or a customer number, whole; a
+ * whole email address; the last 10 digits of a phone number; or a part of a name.
+ */
 export type MemberSearch =
+  | { kind: 'account'; usernameKey: string; custnum: string }
   | { kind: 'email'; email: string }
   | { kind: 'phone'; last10: string }
   | { kind: 'name'; text: string }
@@ -40,7 +45,9 @@ export function memberAdminRepo(db: Db) {
 
     async search(search: MemberSearch, limit: number): Promise<MemberMatch[]> {
       let where: SQL | undefined
-      if (search.kind === 'email') {
+      if (search.kind === 'account') {
+        where = or(usernameIs(search.usernameKey), eq(users.custnum, search.custnum))
+      } else if (search.kind === 'email') {
         where = or(
           eq(sql`lower(${users.email})`, search.email),
           eq(sql`lower(${customers.emailAddr})`, search.email),
@@ -59,22 +66,25 @@ export function memberAdminRepo(db: Db) {
           ilike(users.username, pattern),
         )
       }
-      return db
-        .select({
-          username: users.username,
-          custnum: users.custnum,
-          program: users.program,
-          name: customers.cname,
-          email: users.email,
-          phone: users.phone,
-          isLocked: users.isLocked,
-          isDisabled: users.isDisabled,
-        })
-        .from(users)
-        .innerJoin(customers, eq(customers.custnum, users.custnum))
-        .where(where)
-        .orderBy(asc(users.username))
-        .limit(limit)
+      return (
+        db
+          .select({
+            username: users.username,
+            custnum: users.custnum,
+            program: users.program,
+            name: customers.cname,
+            email: users.email,
+            phone: users.phone,
+            isLocked: users.isLocked,
+            isDisabled: users.isDisabled,
+          })
+          .from(users)
+          // A member whose customer record is gone is still found by username or number.
+          .leftJoin(customers, eq(customers.custnum, users.custnum))
+          .where(where)
+          .orderBy(asc(users.username))
+          .limit(limit)
+      )
     },
 
     /** One page of audit rows in a date range (and of one username), by id. */

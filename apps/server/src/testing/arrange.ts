@@ -16,6 +16,7 @@ import { oidcAdmin } from '../modules/oidc/oidc-admin.ts'
 import { deriveKey } from '../lib/crypto.ts'
 import { oidcRepo } from '../store/oidc.repo.ts'
 import { auditRepo } from '../store/audit.repo.ts'
+import { storeOf } from '../store/index.ts'
 import { sessionsRepo } from '../store/sessions.repo.ts'
 import { usersRepo } from '../store/users.repo.ts'
 import type { Database } from '../store/db.ts'
@@ -42,7 +43,7 @@ export function createAccount(
   { database, clock }: Arrangeable,
   input: CreateAccountInput,
 ): Promise<CreateAccountResult> {
-  return accountsService(database.db, clock).createAccount(input)
+  return accountsService({ store: storeOf(database.db, { clock }), clock }).createAccount(input)
 }
 
 /**
@@ -58,8 +59,7 @@ export async function createStaff(
 ): Promise<string> {
   const { db } = database
   const created = await staffService({
-    db,
-    audit: auditRepo(db, clock),
+    store: storeOf(db, { clock }),
     writer: outboxWriter(Buffer.alloc(32), clock),
     clock,
     codeKey: Buffer.alloc(32),

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.ts'
 import { findProgram, maskEmail } from '@portal/contract'
 import type { Clock } from '../lib/clock.ts'
 import { openDatabase, type Database } from '../store/db.ts'
+import { storeOf, type Store } from '../store/index.ts'
 import { adminQuery, withDatabase } from './databases.ts'
 import './provided-context.ts'
 
@@ -75,6 +76,8 @@ export interface TestApp {
   database: Database
   /** The app's clock (a test's manual clock when it gave one): what arrange verbs date by. */
   clock: Clock
+  /** The store over the app's database and clock, for a test that calls a service itself. */
+  store: Store
   config: Config
   client(): TestClient
   close(): Promise<void>
@@ -101,6 +104,7 @@ export async function startTestApp(
     app,
     database,
     clock: app.clock,
+    store: storeOf(database.db, { clock: app.clock }),
     config,
     client: () => new TestClient(app),
     close: async () => {

@@ -1,24 +1,19 @@
 // Spec §4 "Login", "Program rules at login", "Temporary-password update outcomes".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authMessages, programOf, type ProgramCode } from '@portal/contract'
 import {
+  appForFile,
   accountOf,
   makePasswordTemporary,
   resetPassword as reset,
   setFailedSignIns,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoPassword,
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ env: { PASSWORD_MAX_AGE_DAYS: '90' }, clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ env: { PASSWORD_MAX_AGE_DAYS: '90' }, clock })
 
 const messageOf = async (response: Promise<{ json(): unknown }>) =>
   ((await response).json() as { message: string }).message

@@ -2,7 +2,7 @@
 // configured parameters after a right password, in the background; a wrong password never
 // touches it. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
 import { hash, verify } from '@node-rs/argon2'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { authMessages } from '@portal/contract'
 import {
   needsRehash,
@@ -10,20 +10,9 @@ import {
   passwordHashParameters,
   rehashAfterSignIn,
 } from '../../src/lib/passwords.ts'
-import {
-  accountOf,
-  demoPassword,
-  rehashStore,
-  setPasswordHash,
-  startTestApp,
-  type TestApp,
-} from '../harness.ts'
+import { appForFile, accountOf, demoPassword, rehashStore, setPasswordHash } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const { memoryCost, timeCost, parallelism } = passwordHashParameters
 const configured = `$argon2id$v=19$m=${memoryCost},t=${timeCost},p=${parallelism}$`

@@ -4,17 +4,13 @@
 // it reads and writes the tables (an excepted file of the apps/server/test lint zone); the
 // sign-in's answers through the API are in login.test.ts.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storeOf } from '../../src/store/index.ts'
 import { auditLog, sessions, users } from '../../src/store/schema.ts'
-import { manualClock, startTestApp, type TestApp } from '../harness.ts'
+import { appForFile, manualClock } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 async function userRow(username: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.username, username))

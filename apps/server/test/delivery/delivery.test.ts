@@ -8,9 +8,9 @@ import {
   openTestDatabase,
   startTestApp,
   type TestApp,
-  demoCustomers,
   demoPassword,
   outboxMessages,
+  demoCustomer as demo,
 } from '../harness.ts'
 import { smtpReceiver } from '../smtp-receiver.ts'
 
@@ -21,12 +21,6 @@ async function app(env: Record<string, string>, clock = manualClock()) {
   const t = await startTestApp({ env, clock })
   opened.push(t)
   return { t, clock }
-}
-
-const demo = (username: string) => {
-  const c = demoCustomers.find((d) => d.username === username)
-  if (!c) throw new Error(username)
-  return c
 }
 
 describe('email over SMTP', () => {

@@ -1,26 +1,15 @@
 // Issue 24: the outbox writes in the language the member uses the portal in, kept on the
 // account; a member who never chose one gets exactly the English of before.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  startTestApp,
-  type TestApp,
+  appForFile,
   type TestClient,
-  demoCustomers,
   demoPassword,
   findAccount,
+  demoCustomer as demo,
 } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
-
-const demo = (username: string) => {
-  const c = demoCustomers.find((d) => d.username === username)
-  if (!c) throw new Error(username)
-  return c
-}
+const t = appForFile()
 
 interface Sent {
   recipient: string

@@ -1,19 +1,15 @@
 // Issue 22: the outbox worker on its bad days. A provider that hangs holds neither the worker
 // nor its lease; every try of a message carries the same key; a claim whose lease runs short
 // gives the rest back; stopping gives back what was claimed; a database outage is outlived.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { outboxWorker, type WorkerOptions } from '../../src/delivery/outbox.ts'
 import { templates } from '../../src/delivery/templates.ts'
 import type { Outgoing, Transport } from '../../src/delivery/transports.ts'
-import { manualClock, startTestApp, type TestApp, emptyOutbox, outboxMessages } from '../harness.ts'
+import { appForFile, manualClock, emptyOutbox, outboxMessages } from '../harness.ts'
 import { breakDatabase, connectionRefused } from '../break-database.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const brand = { name: 'BCLIP', phone: '800-555-0100' }
 

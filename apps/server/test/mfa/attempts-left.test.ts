@@ -1,21 +1,11 @@
 // Issue 27 (problem 3): the code screen counts down the wrong codes left before the lock; the
 // count is the service's, per account, and a new code does not reset it.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
-import {
-  manualClock,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  demoPassword,
-} from '../harness.ts'
+import { appForFile, manualClock, type TestClient, demoPassword } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 let devices = 0
 let print = { mfadeviceprint: '' }

@@ -1,12 +1,8 @@
 // Issue 27 (problem 6): the code by text message names this site's host from configuration.
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
+import { expect, it } from 'vitest'
+import { appForFile, demoPassword } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ env: { SMS_ORIGIN_HOST: 'portal.example' } })
-})
-afterAll(() => t.close())
+const t = appForFile({ env: { SMS_ORIGIN_HOST: 'portal.example' } })
 
 it('sends the code first, ending with @host #code for the configured host', async () => {
   const client = t.client()

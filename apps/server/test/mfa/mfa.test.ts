@@ -1,11 +1,10 @@
 // Spec §4 "MFA status mapping", "MFA screens", §8 MFA messages; DESIGN.md "MFA decisions".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authMessages, maskEmail, maskPhone, programOf, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -16,11 +15,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock, env: { MFA_EXEMPT_PROGRAMS: 'dtclifeagents' } })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock, env: { MFA_EXEMPT_PROGRAMS: 'dtclifeagents' } })
 
 const device = (print: string) => ({ mfadeviceprint: print })
 
@@ -68,7 +63,7 @@ describe('the first code after enrolment (issue 43, item 10)', () => {
   it('goes at once to the email just confirmed when the portal asks, with the mobile as the other way', async () => {
     const newcomer = demoCustomers.find((c) => c.program === 'dtcria' && !c.username)
     if (!newcomer) throw new Error('no dtcria newcomer in the demo data')
-    await accountsService(t.database.db, t.app.clock).createAccount({
+    await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer.custnum,
       username: 'mfa_first_code',
       password: 'Brisk#Lantern26',
@@ -172,7 +167,7 @@ describe('the decision at login', () => {
 
   it('asks a user without contact details to enrol (RE_ENROLL / NEWUSER)', async () => {
     const newcomer = demoCustomers.find((c) => c.program === 'bclip' && !c.username)
-    await accountsService(t.database.db, t.app.clock).createAccount({
+    await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'mfa_newcomer',
       password: 'Brisk#Lantern26',

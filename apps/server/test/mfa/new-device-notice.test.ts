@@ -166,7 +166,7 @@ describe('the new-device notice', () => {
   it("sends none for a new account's first code: its enrolment, which the record heard of", async () => {
     const newcomer = demoCustomers.find((c) => c.program === 'cabar' && !c.username)
     if (!newcomer) throw new Error('no new cabar customer')
-    const created = await accountsService(t.database.db, t.app.clock).createAccount({
+    const created = await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer.custnum,
       username: 'first_device_member',
       password: 'Brisk#Lantern26',

@@ -1,15 +1,11 @@
 // Issue 27 (problem 10): "Remember this device for 30 days" is the member's choice on the code
 // screen; a device is trusted only when it was chosen (or the spec's request, without the
 // choice, came).
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
-import { startTestApp, type TestApp, type TestClient, demoPassword } from '../harness.ts'
+import { appForFile, type TestClient, demoPassword } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 async function decide(client: TestClient, print: string): Promise<CwMfaResponse> {
   await client.checkProgram()

@@ -1,17 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { importCustomersCsv } from '../../src/modules/customer/customer-import.service.ts'
-import { startTestApp, type TestApp, customerOf, findAccount } from '../harness.ts'
+import { appForFile, customerOf, findAccount } from '../harness.ts'
 import { portalAdmin } from './processes.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const csv = [
   'custnum,kprogName,level1org,cname,firstName,primaryEmailAddress,phone1,status',
@@ -24,7 +20,7 @@ const csv = [
 
 describe('customer import', () => {
   it('keeps good rows and reports bad ones by line number', async () => {
-    const report = await importCustomersCsv(t.database.db, csv)
+    const report = await importCustomersCsv({ store: t.store }, csv)
     expect(report.imported).toBe(2)
     expect(report.rejected.map((r) => r.line)).toEqual([3, 4, 5])
     expect(report.rejected[0]?.errors[0]).toContain('kprogName')
@@ -35,7 +31,7 @@ describe('customer import', () => {
 
   it('updates by customer number when the file is imported again', async () => {
     const again = csv.replace('Import One LLC', 'Import One Renamed')
-    const report = await importCustomersCsv(t.database.db, again)
+    const report = await importCustomersCsv({ store: t.store }, again)
     expect(report.imported).toBe(2)
     // One record per customer number (the primary key): the same one, renamed.
     expect((await customerOf(t, 'ZZ00001'))?.cname).toBe('Import One Renamed')
@@ -43,14 +39,17 @@ describe('customer import', () => {
 
   it('refuses a file whose columns are not spec §3 names, importing nothing', async () => {
     await expect(
-      importCustomersCsv(t.database.db, 'custnum,kprogName,level1org,shoeSize\nZZ9,bclip,100,9'),
+      importCustomersCsv(
+        { store: t.store },
+        'custnum,kprogName,level1org,shoeSize\nZZ9,bclip,100,9',
+      ),
     ).rejects.toThrow('Unknown columns: shoeSize')
   })
 })
 
 describe('account creation for a customer number', () => {
   it('creates an account with a temporary password that must be replaced', async () => {
-    const result = await accountsService(t.database.db, t.app.clock).createAccount({
+    const result = await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: 'ZZ00005',
       username: 'imported_five',
     })
@@ -64,7 +63,7 @@ describe('account creation for a customer number', () => {
   })
 
   it('refuses a username that is taken and a customer that does not exist', async () => {
-    const accounts = accountsService(t.database.db, t.app.clock)
+    const accounts = accountsService({ store: t.store, clock: t.clock })
     expect(await accounts.createAccount({ custnum: 'ZZ00001', username: 'bclip_demo' })).toEqual({
       ok: false,
       reason: 'USER_ALREADY_EXISTS',

@@ -6,7 +6,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programOf } from '@portal/contract'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import { withDatabase } from '../../src/testing/databases.ts'
 import {
   manualClock,
@@ -15,6 +14,8 @@ import {
   type TestClient,
   demoCustomers,
   demoPassword,
+  demoCustomer as demo,
+  newStaff,
 } from '../harness.ts'
 
 /**
@@ -69,11 +70,6 @@ afterAll(async () => {
 })
 
 const auth = '/api/us-web-authentication'
-const demo = (username: string) => {
-  const c = demoCustomers.find((d) => d.username === username)
-  if (!c) throw new Error(username)
-  return c
-}
 
 /** The newest message of a template sent to a recipient (the demo outbox viewer). */
 async function lastMessage(recipient: string, template: string): Promise<string> {
@@ -233,21 +229,14 @@ describe('the flows', () => {
 
   it('walks the support console', async () => {
     const email = 'scale.agent@example.com'
-    const created = await staffService({
-      db: t.database.db,
-      audit: { record: async () => undefined },
-      writer: t.app.outbox.writer,
-      clock,
-      codeKey: Buffer.alloc(32),
-    }).create(email, 'admin', 'operator:test')
-    if (!created.ok) throw new Error('staff exists')
+    const password = await newStaff(t, email, 'admin')
     const client = t.client()
-    await client.postJson('/api/console/sign-in', { email, password: created.temporaryPassword })
+    await client.postJson('/api/console/sign-in', { email, password })
     const code = /\b(\d{6})\b/.exec(await lastMessage(email, 'verification-code'))?.[1] ?? ''
     expect((await client.postJson('/api/console/verify', { code })).statusCode).toBe(200)
     await client.get('/api/console/me')
-    await client.get('/api/console/search?q=cabar_demo')
-    await client.get(`/api/console/search?q=${demo('cabar_demo').custnum}`)
+    await client.postJson('/api/console/search', { q: 'cabar_demo' })
+    await client.postJson('/api/console/search', { q: demo('cabar_demo').custnum })
     const list = (await client.get('/api/console/incidents')).json() as { incidentId: string }[]
     await client.get('/api/console/incidents?status=open')
     const ticket = list[0]?.incidentId ?? 'none'

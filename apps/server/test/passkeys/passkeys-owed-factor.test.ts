@@ -3,25 +3,20 @@
 // never proven), so every new device confirms the details first (RE_ENROLL / UNVERIFIED).
 // Written from both sides: the member's passkey passes with no code sent, and what an
 // attacker would try at that state is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
 import {
+  appForFile,
   SoftwareAuthenticator,
   demoPassword,
   manualClock,
-  startTestApp,
   unprovePhone,
-  type TestApp,
   type TestClient,
 } from '../harness.ts'
 
 const origin = 'http://localhost:8080'
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 let devices = 0
 const newDevice = () => `owed-device-${++devices}`

@@ -1,17 +1,13 @@
 // Issue 43, item 8: a member who uses the portal in Spanish gets a passkey named in Spanish
 // and the notices of its adding and removal in Spanish, with no sentence of the English.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contractTexts } from '@portal/contract/i18n'
 import { countryNameIn, messages, screenTexts } from '@portal/contract'
 import { templates, brandOf } from '../../src/delivery/templates.ts'
-import { SoftwareAuthenticator, demoPassword, startTestApp, type TestApp } from '../harness.ts'
+import { appForFile, SoftwareAuthenticator, demoPassword } from '../harness.ts'
 
 const origin = 'http://localhost:8080'
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 interface Sent {
   template: string

@@ -1,27 +1,22 @@
 // Issue 23: passkeys as the second factor, from the attacker's side. Each test is the script
 // an attacker would run against the calls, with a software authenticator (src/testing) that
 // answers as a real one does, bent where the attack bends it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { CwMfaResponse } from '@portal/contract'
 import { supportCommand } from '../../src/cli/support-commands.ts'
 import {
+  appForFile,
   SoftwareAuthenticator,
   createStaff,
   demoPassword,
   manualClock,
-  startTestApp,
   type CeremonyTweaks,
-  type TestApp,
   type TestClient,
 } from '../harness.ts'
 
 const origin = 'http://localhost:8080'
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 let devices = 0
 const newDevice = () => `passkey-device-${++devices}`

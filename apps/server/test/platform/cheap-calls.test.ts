@@ -2,15 +2,11 @@
 // browsers (ETag, Cache-Control) while anything about a person stays uncached, and the
 // anti-forgery token handed out by the portal's pages rather than by every GET, with every
 // state-changing call still refused without it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { referenceCacheControl } from '../../src/plugins/reference-answers.ts'
-import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
+import { appForFile, demoPassword } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers })

@@ -6,13 +6,12 @@
 // sign-in of its own, and expects the same answer. Fields the specification never names are
 // still refused, and no field of another member's name changes whose account is acted on.
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authMessages, programOf, specCalls, type SpecCallName } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -22,11 +21,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const auth = '/api/us-web-authentication'
 type Payload = Record<string, unknown>
@@ -372,7 +367,7 @@ describe('the MFA calls take the MFA model, the username and the MFA headers', (
     const answer = await expectSameAnswer('mfaUpdateUser', async (kind, run) => {
       const customer = newcomer(run === 0 ? 'fidbond' : 'cabar')
       const username = `compat_enrol_${run}`
-      await accountsService(t.database.db, t.app.clock).createAccount({
+      await accountsService({ store: t.store, clock: t.clock }).createAccount({
         custnum: customer.custnum,
         username,
         password: demoPassword,

@@ -2,16 +2,12 @@
 // (spec §8), counted per dependency; a fault of ours stays a 500. The outage is made by
 // breaking the database client under the running app (both engines); the real outages
 // (PostgreSQL stopped, restarted, killed) are in test/operations/faults.postgres.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages } from '@portal/contract'
-import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
+import { appForFile, demoPassword } from '../harness.ts'
 import { adminShutdown, breakDatabase as breakOn, connectionRefused } from '../break-database.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const breakDatabase = (error: () => Error) => breakOn(t.database, error)
 const refused = connectionRefused

@@ -1,13 +1,9 @@
 import { createDecipheriv } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { programCodes, programOf, UswebHandoffDataSchema } from '@portal/contract'
-import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
+import { appForFile, demoPassword } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 function decodeUswebHandoff(url: string) {
   const [route, query] = url.split('#/')[1]?.split('?') ?? []

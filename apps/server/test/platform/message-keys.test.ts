@@ -1,14 +1,10 @@
 // Issue 42: every message the service answers is a key of the catalogue, answered beside its
 // English (spec §7) as `messageKey`, by which the portal shows it in the page's language.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages } from '@portal/contract'
-import { startTestApp, type TestApp } from '../harness.ts'
+import { appForFile } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 describe('an error answer', () => {
   it("names the key of a refusal's message", async () => {

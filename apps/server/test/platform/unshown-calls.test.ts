@@ -4,13 +4,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { messages, programOf } from '@portal/contract'
 import { importPolicyTermsCsv } from '../../src/modules/policy/policy-term-import.service.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -18,11 +17,7 @@ import {
 
 const auth = '/api/us-web-authentication'
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const custnumOf = (username: string) => {
   const customer = demoCustomers.find((c) => c.username === username)
@@ -163,11 +158,11 @@ describe('POST findCurrentTerm', () => {
       `P-400,${custnum},dtcmyaccount,${day(10)},${day(-10)}`,
       `P-500,${custnum},nosuchprogram,${day(-10)},${day(10)}`,
     ].join('\n')
-    const report = await importPolicyTermsCsv(t.database.db, clock, csv)
+    const report = await importPolicyTermsCsv({ store: t.store, clock }, csv)
     expect(report.imported).toBe(3)
     expect(report.rejected.map((r) => r.line)).toEqual([5, 6, 7, 8])
     // A second import of the same file changes nothing.
-    expect((await importPolicyTermsCsv(t.database.db, clock, csv)).imported).toBe(3)
+    expect((await importPolicyTermsCsv({ store: t.store, clock }, csv)).imported).toBe(3)
 
     const client = await member('dtcmyaccount_demo')
     const response = await client.postJson('/api/policy-api/findCurrentTerm', {})
@@ -195,7 +190,7 @@ describe('POST findCurrentTerm', () => {
 
   it('refuses a file with other columns', async () => {
     await expect(
-      importPolicyTermsCsv(t.database.db, clock, 'policy,custnum\nP-1,X'),
+      importPolicyTermsCsv({ store: t.store, clock }, 'policy,custnum\nP-1,X'),
     ).rejects.toThrow(/Expected the columns/)
   })
 })

@@ -2,16 +2,12 @@
 // locked member's current password does not work, so the temporary-password email and the
 // other channel's notice may not say it does; the lockout notice does not ask whether the
 // member "asked for this" (nobody asks for a lock).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { programOf } from '@portal/contract'
 import { brandOf, templates } from '../../src/delivery/templates.ts'
-import { demoCustomers, demoPassword, startTestApp, type TestApp } from '../harness.ts'
+import { appForFile, demoCustomers, demoPassword } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 interface Sent {
   recipient: string

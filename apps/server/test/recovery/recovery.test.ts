@@ -1,26 +1,17 @@
 // Spec §4 "Recovery", §8 recovery messages: lookups, sending, and the temporary password.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authMessages, recoveryStatuses } from '@portal/contract'
 import {
-  startTestApp,
-  type TestApp,
+  appForFile,
   demoCustomers,
   findAccount,
   outboxMessages,
   setAccountEmail,
+  demoCustomer as demo,
 } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
-const demo = (username: string) => {
-  const c = demoCustomers.find((d) => d.username === username)
-  if (!c) throw new Error(username)
-  return c
-}
 const post = (path: string, body: object) =>
   t.client().postJson(`/api/us-web-authentication/${path}`, body)
 

@@ -326,7 +326,7 @@ describe('messages', () => {
   it('refuse a text to a number outside the allowed dial prefixes, sending nothing', async () => {
     const { t } = await app({})
     const newcomer = demoCustomers.find((d) => d.program === 'bclip' && !d.username)
-    await accountsService(t.database.db, t.app.clock).createAccount({
+    await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'abroad_user',
       password: 'Brisk#Lantern26',

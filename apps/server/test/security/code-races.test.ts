@@ -1,21 +1,11 @@
 // Issue 40, from the attacker's side (and the member's): the one-time code of the second
 // factor. K1: the right code sent in parallel passes once and locks nothing, as the lock is
 // decided on the count as it stands. C2: a code is bound to the sign-in that asked for it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authMessages, programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
-import {
-  startTestApp,
-  type TestApp,
-  type TestClient,
-  demoPassword,
-  findAccount,
-} from '../harness.ts'
+import { appForFile, type TestClient, demoPassword, findAccount } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const level1OrgOf = (username: string) =>
   programOf(username.replace(/_demo$/, '') as ProgramCode).level1Org

@@ -4,13 +4,12 @@
 // this sign-in, both are masked and phoneList carries the country code only; the member keeps
 // a masked contact by sending it back as shown, or types a new one (which the rules of issue
 // 32 then judge as before).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { maskEmail, maskPhone, messages, programOf, type CwMfaResponse } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -18,11 +17,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const dashed = (phone: string) => phone.replace(/(\d{3})(\d{3})(\d{4})/, '$1-$2-$3')
 
@@ -115,7 +110,7 @@ describe('P2: a new account (RE_ENROLL / NEWUSER)', () => {
   const password = 'Brisk#Lantern26'
 
   beforeAll(async () => {
-    const created = await accountsService(t.database.db, t.app.clock).createAccount({
+    const created = await accountsService({ store: t.store, clock: t.clock }).createAccount({
       custnum: newcomer?.custnum ?? '',
       username: 'p2_newcomer',
       password,

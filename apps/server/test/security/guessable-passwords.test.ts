@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages, passwordRules, programOf, serviceListSize } from '@portal/contract'
 import { readCommonPasswords } from '../../src/modules/password/password-blocklist.ts'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
   startTestApp,
   type TestApp,
@@ -17,6 +16,7 @@ import {
   findAccount,
   makePasswordTemporary,
   staffOf,
+  newStaff,
 } from '../harness.ts'
 
 let t: TestApp
@@ -150,22 +150,15 @@ describe("the console's staff password", () => {
   const api = '/api/console'
   it('refuses common passwords (the list, and long ones made of it), changing nothing', async () => {
     const email = 'sprayed@portal.example'
-    const created = await staffService({
-      db: t.database.db,
-      audit: { record: async () => undefined },
-      writer: t.app.outbox.writer,
-      clock: t.app.clock,
-      codeKey: Buffer.alloc(32),
-    }).create(email, 'agent', 'operator:test', { mustChangePassword: true })
-    if (!created.ok) throw new Error('staff exists')
+    const temporaryPassword = await newStaff(t, email, 'agent')
     const staff = t.client()
-    await staff.postJson(`${api}/sign-in`, { email, password: created.temporaryPassword })
+    await staff.postJson(`${api}/sign-in`, { email, password: temporaryPassword })
     await staff.postJson(`${api}/verify`, { code: await t.client().latestCode(email) })
     const hashOf = async () => (await staffOf(t, email))?.passwordHash
     const before = await hashOf()
     const change = (newPassword: string) =>
       staff.postJson(`${api}/password`, {
-        currentPassword: created.temporaryPassword,
+        currentPassword: temporaryPassword,
         newPassword,
       })
     // Under twelve characters the console's own length rule refuses first.

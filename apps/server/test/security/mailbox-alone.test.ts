@@ -2,7 +2,7 @@
 // script: whoever reads the mailbox that received a temporary password must not also get
 // the sign-in code there, at once or a day later. The code goes by the other channel until
 // one passes there; the rightful member, who has the phone, gets it by text and is handed off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   authMessages,
   maskPhone,
@@ -14,9 +14,8 @@ import {
 } from '@portal/contract'
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -26,11 +25,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const aDayAndMore = 25 * 3_600_000
 
@@ -133,7 +128,7 @@ async function memberWhoProvedTheEmailOnly(custnum: string, username: string): P
     phone: record.phone1,
     program: found.program,
   }
-  const created = await accountsService(t.database.db, t.app.clock).createAccount({
+  const created = await accountsService({ store: t.store, clock: t.clock }).createAccount({
     custnum,
     username,
     password: 'Own#Harbor2026',

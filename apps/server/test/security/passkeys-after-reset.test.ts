@@ -3,27 +3,22 @@
 // phone" reset and after a password reset, and the notice of it reached one mailbox only.
 // Now both resets remove the member's passkeys, the rightful member makes a new one after the
 // next code, and the notice goes to every proven contact.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { programOf, type CwMfaResponse } from '@portal/contract'
 import { supportCommand } from '../../src/cli/support-commands.ts'
 import {
+  appForFile,
   SoftwareAuthenticator,
   createStaff,
   demoPassword,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
 } from '../harness.ts'
 
 const origin = 'http://localhost:8080'
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 interface Sent {
   recipient: string

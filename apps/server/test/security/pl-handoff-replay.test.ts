@@ -4,24 +4,19 @@
 // instances the memory of spent nonces is shared (Redis, as the limits are).
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import {
+  appForFile,
   manualClock,
   openTestDatabase,
-  startTestApp,
   testConfig,
   TestClient,
-  type TestApp,
   demoPassword,
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 /** The member signs in to pl and is handed off: the address the portal sends the browser to. */
 async function plHandoffUrl(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 // Issue 32, written as the attacker's scripts (security review R1, H2, M4, M9, E1, D1, J1,
 // A1, H3): the channels that reset a password, the first enrolment and the hand-off must not
 // be turned into a takeover. Each test drives the real service over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   authMessages,
   messages,
@@ -11,8 +11,8 @@ import {
 } from '@portal/contract'
 import { maxBodyDepth } from '../../src/plugins/api-schemas.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
   type TestApp,
   type TestClient,
   demoCustomers,
@@ -20,11 +20,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 describe('J1: a deeply nested body is refused before anything walks it', () => {
   // Written as text: a serialiser walking 5,000 levels would overflow before the service did.

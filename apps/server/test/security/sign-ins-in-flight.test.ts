@@ -9,8 +9,6 @@
 // they are let go. lib/passwords.ts's queue hands each finishing slot to the next in order.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authMessages, programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
-import type { StaffRoleName } from '@portal/contract/console'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
   hashPassword,
   passwordHashingLoad,
@@ -24,6 +22,7 @@ import {
   demoPassword,
   changeOwnPassword,
   disableAccount,
+  newStaff,
 } from '../harness.ts'
 
 let t: TestApp
@@ -42,18 +41,8 @@ const level1OrgOf = (username: string) =>
 let admins = 0
 async function adminClient(): Promise<TestClient> {
   const email = `in.flight.admin.${++admins}@example.com`
-  const created = await staffService({
-    db: t.database.db,
-    audit: { record: async () => undefined },
-    writer: t.app.outbox.writer,
-    clock: t.app.clock,
-    codeKey: Buffer.alloc(32),
-  }).create(email, 'admin' satisfies StaffRoleName, 'operator:test', {
-    mustChangePassword: false,
-  })
-  if (!created.ok) throw new Error('staff exists')
+  const password = await newStaff(t, email, 'admin', { mustChangePassword: false })
   const admin = t.client()
-  const password = created.temporaryPassword
   expect((await admin.postJson(`${api}/sign-in`, { email, password })).statusCode).toBe(200)
   const code = await t.client().latestCode(email)
   expect((await admin.postJson(`${api}/verify`, { code })).statusCode).toBe(200)

@@ -4,13 +4,13 @@
 // copied into another browser with the right password, it is still challenged. A print
 // trusted before the cookie existed is honoured once and moved to a cookie that ends when it
 // would have.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
 import { deriveKey, hmac } from '../../src/lib/crypto.ts'
 import {
+  appForFile,
   manualClock,
   startTestApp,
-  type TestApp,
   type TestClient,
   demoCustomers,
   demoPassword,
@@ -18,11 +18,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 const day = 86_400_000
 const cookieName = 'portal_device'

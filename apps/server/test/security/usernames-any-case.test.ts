@@ -22,7 +22,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authMessages, messages, recoveryStatuses, type CwMfaResponse } from '@portal/contract'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import { migrationsFolder } from '../../src/paths.ts'
 import { adminQuery, withDatabase } from '../../src/testing/databases.ts'
 import {
@@ -33,6 +32,8 @@ import {
   demoCustomers,
   demoPassword,
   addCustomers,
+  demoCustomer as demo,
+  newStaff,
 } from '../harness.ts'
 
 const clock = manualClock()
@@ -55,11 +56,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const demo = (username: string) => {
-  const c = demoCustomers.find((d) => d.username === username)
-  if (!c) throw new Error(username)
-  return c
-}
 const messageOf = async (response: Promise<{ json(): unknown }>) =>
   ((await response).json() as { message: string }).message
 
@@ -226,17 +222,10 @@ describe('recovery', () => {
 
 describe('support console', () => {
   async function staffClient(email: string): Promise<TestClient> {
-    const created = await staffService({
-      db: t.database.db,
-      audit: { record: async () => undefined },
-      writer: t.app.outbox.writer,
-      clock,
-      codeKey: Buffer.alloc(32),
-      // Arranged as an account that has chosen its own password (A1: a new one must first).
-    }).create(email, 'admin', 'operator:test', { mustChangePassword: false })
-    if (!created.ok) throw new Error('staff exists')
+    // Arranged as an account that has chosen its own password (A1: a new one must first).
+    const password = await newStaff(t, email, 'admin', { mustChangePassword: false })
     const client = t.client()
-    await client.postJson('/api/console/sign-in', { email, password: created.temporaryPassword })
+    await client.postJson('/api/console/sign-in', { email, password })
     const sent = (await client.get('/dev/outbox.json')).json() as {
       recipient: string
       template: string
@@ -250,7 +239,7 @@ describe('support console', () => {
 
   it('finds a member by username in any case, and opens the member by it', async () => {
     const client = await staffClient('case.admin@example.com')
-    const found = await client.get('/api/console/search?q=CABAR_Demo')
+    const found = await client.postJson('/api/console/search', { q: 'CABAR_Demo' })
     expect(found.statusCode).toBe(200)
     expect((found.json() as { members: { username: string }[] }).members).toEqual([
       expect.objectContaining({ username: 'cabar_demo', custnum: demo('cabar_demo').custnum }),

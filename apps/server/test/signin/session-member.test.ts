@@ -2,17 +2,13 @@
 // the current-password check reads one, in its own statement. A member object passed around,
 // logged by mistake or kept in an error then holds no hash to leak.
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sessionsRepo } from '../../src/store/sessions.repo.ts'
 import { sessions } from '../../src/store/schema.ts'
 import { usersRepo } from '../../src/store/users.repo.ts'
-import { startTestApp, type TestApp, demoPassword } from '../harness.ts'
+import { appForFile, demoPassword } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const hashColumns = ['passwordHash', 'pendingPasswordHash']
 

@@ -2,15 +2,11 @@
 // the audit trail (login.unknown_user) and so in the console's CSV export. A spreadsheet in a
 // locale that splits at `;` (Spanish, among many) or at tabs makes every piece a cell of its
 // own, so a formula after a `;` or a tab is a formula cell unless it is neutralised there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createStaff } from '../../src/testing/arrange.ts'
-import { startTestApp, type TestApp, type TestClient } from '../harness.ts'
+import { appForFile, type TestClient } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const api = '/api/console'
 

@@ -3,23 +3,18 @@
 // calling an admin-only console call); MFA events carry the client IP; and a staff account
 // created by an admin cannot use the console until it has chosen its own password, after
 // which the password the admin saw no longer works.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
-  startTestApp,
+  appForFile,
   TestClient,
-  type TestApp,
   demoPassword,
   auditTrail,
   latestAuditId,
+  newStaff,
 } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ env: { LOGIN_LIMIT_PER_CLIENT: '3', LOGIN_LIMIT_PER_USERNAME: '50' } })
-})
-afterAll(() => t.close())
+const t = appForFile({ env: { LOGIN_LIMIT_PER_CLIENT: '3', LOGIN_LIMIT_PER_USERNAME: '50' } })
 
 const api = '/api/console'
 
@@ -44,17 +39,8 @@ const lastId = () => latestAuditId(t)
 const codeSentTo = (email: string) => t.client().latestCode(email)
 
 /** A new staff account, as an admin or operator makes one; its temporary password. */
-async function createStaff(email: string, role: StaffRoleName, mustChangePassword = true) {
-  const created = await staffService({
-    db: t.database.db,
-    audit: { record: async () => undefined },
-    writer: t.app.outbox.writer,
-    clock: t.app.clock,
-    codeKey: Buffer.alloc(32),
-  }).create(email, role, 'operator:test', { mustChangePassword })
-  if (!created.ok) throw new Error('staff exists')
-  return created.temporaryPassword
-}
+const createStaff = (email: string, role: StaffRoleName, mustChangePassword = true) =>
+  newStaff(t, email, role, { mustChangePassword })
 
 async function signInStaff(client: TestClient, email: string, password: string) {
   const signIn = await client.postJson(`${api}/sign-in`, { email, password })
@@ -203,17 +189,21 @@ describe("a staff account's first sign-in", () => {
 
     // Every other call: 403, audited.
     const before = await lastId()
-    const search = await agent.get(`${api}/search?q=bclip_demo`)
+    const search = await agent.postJson(`${api}/search`, { q: 'bclip_demo' })
     expect(search.statusCode).toBe(403)
     expect(search.json()).toMatchObject({ message: consoleTexts.passwordChangeRequired })
-    expect((await agent.postJson(`${api}/member-search`, { q: 'bclip' })).statusCode).toBe(403)
+    // A call of member-admin.routes.ts too (its own guard).
+    const disable = { reason: 'Caller verified' }
+    expect((await agent.postJson(`${api}/members/bclip_demo/disable`, disable)).statusCode).toBe(
+      403,
+    )
     expect((await agent.get(`${api}/members/bclip_demo`)).statusCode).toBe(403)
     const refusals = await rowsOf('console.password_change_required', before)
     expect(refusals).toHaveLength(3)
     expect(refusals[0]).toMatchObject({
       actor: `staff:${email}`,
       clientIp: '192.0.2.80',
-      detail: { route: 'GET /api/console/search' },
+      detail: { route: 'POST /api/console/search' },
     })
 
     // Their own password, with the shown one as the current one.
@@ -230,21 +220,24 @@ describe("a staff account's first sign-in", () => {
     const again = new ClientAt('192.0.2.80')
     const second = await signInStaff(again, email, own)
     expect(second.json()).toEqual({ email, role: 'agent', timeZone: 'America/Chicago' })
-    expect((await again.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(200)
+    expect((await again.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(200)
   })
 
   it('a password reset by an operator must be replaced at the next sign-in', async () => {
     const email = 'reset.agent@portal.example'
     await createStaff(email, 'agent', false)
     const { memberAdminService } = await import('../../src/modules/support/member-admin.service.ts')
-    const reset = await memberAdminService({
-      db: t.database.db,
-      clock: t.app.clock,
-    }).changeStaffPassword(email, undefined, 'operator-chosen-pass-1', 'operator:test', 'forgot it')
+    const reset = await memberAdminService({ store: t.store }).changeStaffPassword(
+      email,
+      undefined,
+      'operator-chosen-pass-1',
+      'operator:test',
+      'forgot it',
+    )
     expect(reset.ok).toBe(true)
     const agent = t.client()
     const verified = await signInStaff(agent, email, 'operator-chosen-pass-1')
     expect(verified.json()).toMatchObject({ mustChangePassword: true })
-    expect((await agent.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(403)
+    expect((await agent.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(403)
   })
 })

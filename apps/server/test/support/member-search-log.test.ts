@@ -34,21 +34,21 @@ describe('G1: member-search terms', () => {
     const terms = [member?.email ?? '', member?.phone ?? '', (member?.name ?? '').slice(0, 6)]
     expect(terms.every((term) => term.length >= 2)).toBe(true)
     for (const q of terms) {
-      const found = await agent.postJson(`${api}/member-search`, { q })
+      const found = await agent.postJson(`${api}/search`, { q })
       expect(found.statusCode, q).toBe(200)
       const names = (found.json() as { members: { username: string }[] }).members
       expect(names.map((m) => m.username)).toContain('bclip_demo')
     }
 
     const log = logged.join('')
-    expect(log).toContain('"url":"/api/console/member-search"')
+    expect(log).toContain('"url":"/api/console/search"')
     for (const term of terms) {
       for (const spelling of [term, encodeURIComponent(term), term.replaceAll(' ', '+')]) {
         expect(log).not.toContain(spelling)
       }
     }
-    // The old address, with the term in its query, is no search at all.
-    const old = await agent.get(`${api}/member-search?q=bclip`)
-    expect(old.statusCode).toBe(404)
+    // The old addresses, with the term in the query, are no search at all.
+    expect((await agent.get(`${api}/member-search?q=bclip`)).statusCode).toBe(404)
+    expect((await agent.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(404)
   })
 })

@@ -4,18 +4,14 @@
 // the session alive. Now: each wrong guess is audited with who and where, a few end the
 // session, and a per-staff limit answers 429 however many race. The staff member who knows
 // their password still changes it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { consoleTexts } from '@portal/contract/console'
 import { tooManyRequests } from '../../src/plugins/rate-limits.ts'
 import { currentPasswordRefusalsBeforeSignOut } from '../../src/modules/support/staff.service.ts'
-import { startTestApp, TestClient, type TestApp, auditTrail, createStaff } from '../harness.ts'
+import { appForFile, TestClient, auditTrail, createStaff } from '../harness.ts'
 
 const perStaffLimit = 5
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_PER_TARGET: String(perStaffLimit) } })
-})
-afterAll(() => t.close())
+const t = appForFile({ env: { RATE_LIMIT_PER_TARGET: String(perStaffLimit) } })
 
 const api = '/api/console'
 const newPassword = 'Mv7!Tq2#Lp9@Xr4z-long-enough'

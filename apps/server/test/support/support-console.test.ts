@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits, programOf, type CwMfaResponse } from '@portal/contract'
 import { consoleTexts, type StaffRoleName } from '@portal/contract/console'
 import { consoleCookie } from '../../src/modules/support/console.routes.ts'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
   manualClock,
   startTestApp,
@@ -16,6 +15,7 @@ import {
   auditTrail,
   openIdAdmin,
   testConfig,
+  newStaff,
 } from '../harness.ts'
 
 const clock = manualClock()
@@ -29,20 +29,10 @@ afterAll(() => t.close())
 const api = '/api/console'
 
 /** A staff account made as an operator makes one; its temporary password. */
-async function createStaff(email: string, role: StaffRoleName): Promise<string> {
-  const service = staffService({
-    db: t.database.db,
-    audit: { record: async () => undefined },
-    writer: t.app.outbox.writer,
-    clock,
-    codeKey: Buffer.alloc(32),
-  })
-  // A staff member who has already chosen their own password (audit-gaps.test.ts has the
-  // first sign-in of a new account, which must choose one first).
-  const created = await service.create(email, role, 'operator:test', { mustChangePassword: false })
-  if (!created.ok) throw new Error('staff exists')
-  return created.temporaryPassword
-}
+// A staff member who has already chosen their own password (audit-gaps.test.ts has the
+// first sign-in of a new account, which must choose one first).
+const createStaff = (email: string, role: StaffRoleName) =>
+  newStaff(t, email, role, { mustChangePassword: false })
 
 /** The newest code emailed to a staff address (the demo outbox viewer). */
 const codeSentTo = (email: string) => t.client().latestCode(email)
@@ -85,7 +75,7 @@ async function lockWithWrongCodes(username: string, level1Org = '100'): Promise<
 const consoleCalls: [string, string, object?][] = [
   ['GET', '/me'],
   ['POST', '/sign-out'],
-  ['GET', '/search?q=bclip_demo'],
+  ['POST', '/search', { q: 'bclip_demo' }],
   ['GET', '/incidents'],
   ['GET', '/incidents/INC20260101000001'],
   ['POST', '/incidents/INC20260101000001/resolve', { reason: 'Looks fine now' }],
@@ -123,7 +113,7 @@ describe('staff sign-in', () => {
     expect(cookie).toMatchObject({ path: '/api/console', httpOnly: true, sameSite: 'Strict' })
     // Before the code, nothing is open.
     expect((await client.get(`${api}/me`)).statusCode).toBe(401)
-    expect((await client.get(`${api}/search?q=bclip_demo`)).statusCode).toBe(401)
+    expect((await client.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(401)
     const code = await codeSentTo('first.agent@example.com')
     expect(code).toMatch(/^\d{6}$/)
     const before = client.cookies.get(consoleCookie)
@@ -241,7 +231,7 @@ describe('roles', () => {
   it('lets an agent look up, unlock and resend, but not reset MFA, revoke or manage staff', async () => {
     const agent = await staffClient('role.agent@example.com', 'agent')
     const ticket = await lockWithWrongCodes('fidbond_demo', '200')
-    const found = (await agent.get(`${api}/search?q=${ticket.toLowerCase()}`)).json()
+    const found = (await agent.postJson(`${api}/search`, { q: ticket.toLowerCase() })).json()
     expect(found.incident).toMatchObject({ incidentId: ticket, username: 'fidbond_demo' })
     for (const path of ['reset-mfa', 'revoke-sessions']) {
       const refused = await agent.postJson(`${api}/members/fidbond_demo/${path}`, {
@@ -287,7 +277,9 @@ describe('roles', () => {
       resolution: 'Caller verified by phone',
     })
     expect((await agent.get(`${api}/members/nobody_here`)).statusCode).toBe(404)
-    expect((await agent.get(`${api}/search?q=nothing_like_it`)).statusCode).toBe(404)
+    const nothing = await agent.postJson(`${api}/search`, { q: 'nothing_like_it' })
+    expect(nothing.statusCode).toBe(404)
+    expect(nothing.json().message).toBe(consoleTexts.searchNothing)
   })
 
   it('lets an admin reset MFA, revoke sessions and create staff', async () => {

@@ -4,13 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authMessages, type CwMfaResponse } from '@portal/contract'
 import { supportCommand } from '../../src/cli/support-commands.ts'
 import {
+  appForFile,
   manualClock,
-  startTestApp,
-  type TestApp,
   type TestClient,
   demoPassword,
   accountOf,
@@ -22,11 +21,7 @@ import {
 } from '../harness.ts'
 
 const clock = manualClock()
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp({ clock })
-})
-afterAll(() => t.close())
+const t = appForFile({ clock })
 
 /** Runs a command in this process against the test's database; its output and exit code. */
 async function run(command: string, ...args: string[]) {

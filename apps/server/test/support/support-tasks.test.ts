@@ -3,40 +3,25 @@
 // event), search by email, phone or name, export the audit trail by user and date range, a
 // staff password change; and one audit row with actor and reason for each operator change.
 // The same tasks in portal-admin: portal-admin-tasks.pglite.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StaffRoleName } from '@portal/contract/console'
-import { staffService } from '../../src/modules/support/staff.service.ts'
 import {
-  startTestApp,
-  type TestApp,
+  appForFile,
   type TestClient,
   demoPassword,
   auditTrail,
   memberOnRecord,
+  newStaff,
 } from '../harness.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await startTestApp()
-})
-afterAll(() => t.close())
+const t = appForFile()
 
 const api = '/api/console'
 
-async function createStaff(email: string, role: StaffRoleName): Promise<string> {
-  const service = staffService({
-    db: t.database.db,
-    audit: { record: async () => undefined },
-    writer: t.app.outbox.writer,
-    clock: t.app.clock,
-    codeKey: Buffer.alloc(32),
-  })
-  // A staff member who has already chosen their own password (audit-gaps.test.ts has the
-  // first sign-in of a new account, which must choose one first).
-  const created = await service.create(email, role, 'operator:test', { mustChangePassword: false })
-  if (!created.ok) throw new Error('staff exists')
-  return created.temporaryPassword
-}
+// A staff member who has already chosen their own password (audit-gaps.test.ts has the
+// first sign-in of a new account, which must choose one first).
+const createStaff = (email: string, role: StaffRoleName) =>
+  newStaff(t, email, role, { mustChangePassword: false })
 
 /** The newest code emailed to a staff address (the demo outbox viewer). */
 const codeSentTo = (email: string) => t.client().latestCode(email)
@@ -93,7 +78,7 @@ describe('in the console', () => {
       reason: 'not allowed to',
     })
     expect(answer.statusCode).toBe(403)
-    expect((await agent.postJson(`${api}/member-search`, { q: 'bclip_demo' })).statusCode).toBe(200)
+    expect((await agent.postJson(`${api}/search`, { q: 'bclip_demo' })).statusCode).toBe(200)
   })
 
   it('finds members by email, phone or name', async () => {
@@ -105,7 +90,7 @@ describe('in the console', () => {
       (member?.name ?? '').slice(0, 6).toLowerCase(),
     ]
     for (const q of queries) {
-      const found = await agent.postJson(`${api}/member-search`, { q })
+      const found = await agent.postJson(`${api}/search`, { q })
       expect(found.statusCode, q).toBe(200)
       const names = (found.json() as { members: { username: string }[] }).members.map(
         (m) => m.username,

@@ -7,7 +7,6 @@ import {
   type ConsoleStaff,
   type IncidentSummary,
   type IncidentView,
-  type MemberMatchItem,
   type MemberView,
   type OidcSiteListItem,
   type StaffListItem,
@@ -45,7 +44,11 @@ export const consoleApi = {
     post<{ stage: 'code'; message: string }>('/sign-in', { email, password }),
   verify: (code: string) => post<ConsoleStaff>('/verify', { code }),
   signOut: () => post<{ message: string }>('/sign-out'),
-  search: (q: string) => get<ConsoleSearchResult>(`/search?q=${encodeURIComponent(q)}`),
+  /**
+   * The one search: a ticket, username, customer number, email, phone or name; the service
+   * decides which. The text in the body, never in a URL (G1).
+   */
+  search: (q: string) => post<ConsoleSearchResult>('/search', { q }),
   openIncidents: () => get<IncidentSummary[]>('/incidents?status=open'),
   incident: (ticket: string) => get<IncidentView>(`/incidents/${encodeURIComponent(ticket)}`),
   resolveIncident: (ticket: string, reason: string) =>
@@ -56,8 +59,6 @@ export const consoleApi = {
   /** Issue 23: removes one of the member's passkeys (audited with the reason). */
   removePasskey: (username: string, id: number, reason: string) =>
     post<{ removed: string }>(`${member(username)}/passkeys/${id}/remove`, { reason }),
-  /** Members by email, phone or name (issue 31); the term in the body, never in a URL (G1). */
-  memberSearch: (q: string) => post<{ members: MemberMatchItem[] }>('/member-search', { q }),
   /** The staff member's own password (and the first one of an account made by someone else). */
   changePassword: (currentPassword: string, newPassword: string) =>
     post<{ message: string }>('/password', { currentPassword, newPassword }),

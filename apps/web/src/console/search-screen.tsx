@@ -2,12 +2,7 @@
 // phone or name (issue 31); the open incidents.
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import {
-  consoleTexts,
-  type ConsoleSearchResult,
-  type IncidentSummary,
-  type MemberMatchItem,
-} from '@portal/contract/console'
+import type { IncidentSummary, MemberMatchItem } from '@portal/contract/console'
 import { Field } from '../components/text-field.tsx'
 import { useDocumentTitle } from '../lib/visit/page.ts'
 import { consoleApi } from './console-api.ts'
@@ -38,37 +33,22 @@ export function SearchScreen() {
     }
   }, [sessionEnded])
 
-  /** By ticket, username or customer number; then by email, phone or name. '' = 401. */
-  const find = async (text: string): Promise<ConsoleSearchResult | MemberMatchItem[] | string> => {
-    if (!text.includes('@')) {
-      const answer = await consoleApi.search(text)
-      if (answer.ok) return answer.data
-      if (answer.status !== 404) return answer.status === 401 ? '' : answer.message
-    }
-    if (text.length < 2) return consoleTexts.searchNothing
-    const matches = await consoleApi.memberSearch(text)
-    if (!matches.ok) return matches.status === 401 ? '' : matches.message
-    return matches.data.members.length > 0 ? matches.data.members : consoleTexts.searchNothing
-  }
-
   const search = async (event: FormEvent) => {
     event.preventDefault()
     const text = q.trim()
     if (!text) return
-    const found = await find(text)
-    if (found === '') return sessionEnded()
-    if (typeof found === 'string') {
+    // One call: the service decides whether the text is a ticket, a username, a customer
+    // number, an email address, a phone number or a name.
+    const answer = await consoleApi.search(text)
+    if (!answer.ok) {
+      if (answer.status === 401) return sessionEnded()
       setResult(null)
-      return setProblem(found)
+      return setProblem(answer.message)
     }
     setProblem(null)
-    const members = Array.isArray(found)
-      ? found
-      : found.members.map((m) => ({ ...m, name: null, isDisabled: false }))
+    const { incident, members } = answer.data
     // One clear hit: straight to its page.
-    if (!Array.isArray(found) && found.incident) {
-      return navigate(consolePaths.incident(found.incident.incidentId))
-    }
+    if (incident) return navigate(consolePaths.incident(incident.incidentId))
     const [only] = members
     if (only && members.length === 1) return navigate(consolePaths.member(only.username))
     setResult(members)

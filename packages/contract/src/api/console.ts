@@ -91,8 +91,9 @@ export const ConsoleCodeSchema = z.strictObject({
   code: z.string().check(z.trim(), z.regex(/^\d{6}$/)),
 })
 export const ConsoleReasonSchema = z.strictObject({ reason: reasonSchema })
+/** The desk's one search: a ticket, username, customer number, email, phone or name. */
 export const ConsoleSearchSchema = z.strictObject({
-  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  q: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
 })
 export const ConsoleNewStaffSchema = z.strictObject({
   email: z.email().check(z.maxLength(254)),
@@ -197,9 +198,14 @@ export interface IncidentView extends IncidentSummary, MemberNames {
   events: SecurityEvent[]
 }
 
+/** What the service took a search text for. */
+export type ConsoleSearchKind =
+  'ticket' | 'username' | 'customerNumber' | 'email' | 'phone' | 'name'
+
 export interface ConsoleSearchResult {
+  kind: ConsoleSearchKind
   incident: IncidentSummary | null
-  members: { username: string; custnum: string; program: string; isLocked: boolean }[]
+  members: MemberMatchItem[]
 }
 
 export interface StaffListItem {
@@ -296,7 +302,7 @@ export const MemberViewSchema = z.object({
   incidents: z.array(IncidentSummarySchema),
   timeline: z.array(SecurityEventSchema),
 })
-/** A member found by email, phone or name (contacts are not shown in the list). */
+/** A member the desk's search found (contacts are not shown in the list). */
 export interface MemberMatchItem {
   username: string
   custnum: string
@@ -305,7 +311,9 @@ export interface MemberMatchItem {
   isLocked: boolean
   isDisabled: boolean
 }
-export const MemberSearchAnswerSchema = z.object({
+export const ConsoleSearchResultSchema = z.object({
+  kind: z.enum(['ticket', 'username', 'customerNumber', 'email', 'phone', 'name']),
+  incident: z.nullable(IncidentSummarySchema),
   members: z.array(
     z.object({
       username: z.string(),
@@ -314,17 +322,6 @@ export const MemberSearchAnswerSchema = z.object({
       name: nullableText,
       isLocked: z.boolean(),
       isDisabled: z.boolean(),
-    }),
-  ),
-})
-export const ConsoleSearchResultSchema = z.object({
-  incident: z.nullable(IncidentSummarySchema),
-  members: z.array(
-    z.object({
-      username: z.string(),
-      custnum: z.string(),
-      program: z.string(),
-      isLocked: z.boolean(),
     }),
   ),
 })

@@ -7,8 +7,7 @@ import { generateTemporaryPassword, hashPassword } from '../../lib/passwords.ts'
 import { noticeToCustomerRecord } from '../../delivery/owner-notice.ts'
 import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { brandOf, templates } from '../../delivery/templates.ts'
-import type { Db } from '../../store/db.ts'
-import { storeFrom, type Store } from '../../store/index.ts'
+import type { Store } from '../../store/index.ts'
 import { isGuessableFor } from '../password/password-blocklist.ts'
 
 export type CreateAccountResult =
@@ -51,18 +50,9 @@ interface Deps {
   notices?: AccountNotices | undefined
 }
 
-export type AccountsService = ReturnType<typeof accountsOf>
+export type AccountsService = ReturnType<typeof accountsService>
 
-export function accountsService(deps: Deps): AccountsService
-/** The form operator commands and tests call with the database: (db, clock). */
-export function accountsService(db: Db, clock: Clock): AccountsService
-export function accountsService(deps: Deps | Db, clock?: Clock): AccountsService {
-  if ('store' in deps) return accountsOf(deps)
-  const given = clock as Clock
-  return accountsOf({ store: storeFrom(deps, { clock: given }), clock: given })
-}
-
-function accountsOf({ store, clock, notices }: Deps) {
+export function accountsService({ store, clock, notices }: Deps) {
   return {
     async createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
       const customer = await store.customers.findByCustnum(input.custnum)

@@ -3,10 +3,8 @@
 import { z } from 'zod'
 import { emailPattern, findProgram } from '@portal/contract'
 import { ImportFileError, readCsvRecords, type ImportReport } from '../../lib/csv-import.ts'
-import { systemClock } from '../../lib/clock.ts'
 import { customerFields, type NewCustomerRow as CustomerRow } from '../../store/customers.repo.ts'
-import type { Db } from '../../store/db.ts'
-import { storeFrom, type Store } from '../../store/index.ts'
+import type { Store } from '../../store/index.ts'
 
 export { customerFields }
 
@@ -26,10 +24,12 @@ const RowSchema = z
   })
   .loose()
 
-/** `into`: the store, or the database an operator command or a test holds. */
-export async function importCustomersCsv(into: Store | Db, csv: string): Promise<ImportReport> {
-  // Only the customers are written (no audit row, so no clock of the service's is needed).
-  const { customers } = storeFrom(into, { clock: systemClock })
+/** Only the customers are written (no audit row: the operator command writes that). */
+export async function importCustomersCsv(
+  { store }: { store: Store },
+  csv: string,
+): Promise<ImportReport> {
+  const { customers } = store
   const records = readCsvRecords(csv)
   const headers = Object.keys(records[0]?.record ?? {})
   const unknown = headers.filter((h) => !(customerFields as string[]).includes(h))

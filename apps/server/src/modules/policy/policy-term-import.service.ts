@@ -5,8 +5,7 @@ import { z } from 'zod'
 import { findProgram } from '@portal/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { ImportFileError, readCsvRecords, type ImportReport } from '../../lib/csv-import.ts'
-import type { Db } from '../../store/db.ts'
-import { storeFrom, type Store } from '../../store/index.ts'
+import type { Store } from '../../store/index.ts'
 import type { NewPolicyTermRow } from '../../store/policy-terms.repo.ts'
 
 export const policyTermFields = ['policyNumber', 'custnum', 'prgName', 'termStart', 'termEnd']
@@ -37,8 +36,7 @@ const RowSchema = z
   })
 
 export async function importPolicyTermsCsv(
-  into: Store | Db,
-  clock: Clock,
+  { store, clock }: { store: Store; clock: Clock },
   csv: string,
 ): Promise<ImportReport> {
   const records = readCsvRecords(csv)
@@ -52,7 +50,7 @@ export async function importPolicyTermsCsv(
         (unknown.length > 0 ? `; unknown: ${unknown.join(', ')}` : ''),
     )
   }
-  const repo = storeFrom(into, { clock }).policyTerms
+  const repo = store.policyTerms
   const report: ImportReport = { imported: 0, rejected: [] }
   const parsed: { line: number; row: z.infer<typeof RowSchema> }[] = []
   for (const { record, info } of records) {

@@ -2,7 +2,7 @@
 // cookie of their own, scoped to this path: a member's session cookie means nothing here,
 // and the browser never sends the console's cookie to a member's call. Roles are checked
 // here, by the service, whatever the console shows.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import {
   ConsoleActionAnswerSchema,
@@ -24,18 +24,16 @@ import {
   StaffListSchema,
   consoleApiBase,
   consoleTexts,
-  isAllowed,
   type ConsoleAction,
   type ConsoleSearchResult,
-  type IncidentSummary,
   type OidcSiteListItem,
   type StaffListItem,
 } from '@portal/contract/console'
 import { withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
 import type { PasskeysService } from '../passkeys/passkeys.service.ts'
-import { consoleCookie, ownPasswordRoutes } from './console-session.ts'
-import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
+import { consoleCookie, consoleGuard } from './console-guard.routes.ts'
+import { staffActor, type StaffService } from './staff.service.ts'
 import type { SupportFailure, SupportService } from './support.service.ts'
 import { type MessageKey } from '@portal/contract'
 
@@ -52,12 +50,6 @@ interface Options {
   oidcSites(): Promise<
     { clientId: string; program: string; metadata: Record<string, unknown>; createdAt: Date }[]
   >
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    consoleSession?: ConsoleSession
-  }
 }
 
 const failureStatus: Record<SupportFailure, [number, MessageKey]> = {
@@ -121,49 +113,7 @@ export async function consoleRoutes(
     }
   })
 
-  /** Every other call needs a signed-in console session. */
-  async function requireSession(request: FastifyRequest, reply: FastifyReply) {
-    const session = await staff.session(request.cookies[consoleCookie] ?? '')
-    if (!session || session.stage !== 'signed_in') {
-      // A dead id goes; a sign-in waiting for its code stays.
-      if (!session && request.cookies[consoleCookie]) clearSession(reply)
-      throw new HttpError(401, 'console.sessionEnded')
-    }
-    request.consoleSession = session
-    await requireOwnPassword(request, session)
-  }
-
-  /**
-   * A staff account created or reset by someone else (A1) may only ask who it is, sign out
-   * and choose its own password (POST /password, member-admin.routes.ts) until it has one:
-   * every other call answers 403, audited. The flag is on the staff row the session loaded.
-   */
-  async function requireOwnPassword(request: FastifyRequest, session: ConsoleSession) {
-    if (!session.staff.mustChangePassword) return
-    const route = request.routeOptions.url ?? request.url
-    if (ownPasswordRoutes.has(route)) return
-    await staff.refused(session, 'password_change_required', `${request.method} ${route}`)
-    throw new HttpError(403, 'console.passwordChangeRequired')
-  }
-
-  const signedIn = (request: FastifyRequest): ConsoleSession => {
-    if (!request.consoleSession) throw new HttpError(401, 'console.sessionEnded')
-    return request.consoleSession
-  }
-
-  /** The signed-in staff member, if their role allows the action; a refusal is audited (A1). */
-  const allowed = async (
-    request: FastifyRequest,
-    action: ConsoleAction,
-  ): Promise<ConsoleSession> => {
-    const session = signedIn(request)
-    if (!isAllowed(session.staff.role, action)) {
-      const route = `${request.method} ${request.routeOptions.url ?? request.url}`
-      await staff.refused(session, 'role', route, action)
-      throw new HttpError(403, 'console.notAllowed')
-    }
-    return session
-  }
+  const { requireSession, signedIn, allowed } = consoleGuard(staff)
 
   const answer = <T extends object>(
     result: ({ ok: true } & T) | { ok: false; reason: SupportFailure },
@@ -197,29 +147,30 @@ export async function consoleRoutes(
       return { message: consoleTexts.signedOut }
     })
 
+    // One search (issue 42): the service decides what the text is. A POST with the text in its
+    // body (G1): a username, an email, a phone number or a name in a URL would be written to
+    // the request log, to proxies' logs and to the browser's history.
     const search = {
-      schema: { querystring: ConsoleSearchSchema, response: { 200: ConsoleSearchResultSchema } },
+      schema: { body: ConsoleSearchSchema, response: { 200: ConsoleSearchResultSchema } },
     }
-    authed.get('/search', search, async (request): Promise<ConsoleSearchResult> => {
-      await allowed(request, 'lookUp')
-      const { q } = request.query
-      // Issue 27: a ticket as read aloud ("INC 2026 1124 786765", "inc-2026…") is the ticket.
-      const ticket = q.replace(/[\s-]+/g, '').toUpperCase()
-      const found = /^INC\d+$/.test(ticket) ? await support.incident(ticket) : undefined
-      const members = await support.searchMembers(q)
-      if (!found && members.length === 0) throw new HttpError(404, 'console.notFound')
-      const incident: IncidentSummary | null = found
-        ? (Object.fromEntries(
-            Object.entries(found).filter(([key]) => key !== 'events'),
-          ) as unknown as IncidentSummary)
-        : null
+    authed.post('/search', search, async (request): Promise<ConsoleSearchResult> => {
+      const session = await allowed(request, 'lookUp')
+      const { q } = request.body
+      const found = await support.search(q, staffActor(session.staff))
+      if (!found.incident && found.members.length === 0) {
+        throw new HttpError(404, 'console.searchNothing')
+      }
       return {
-        incident,
-        members: members.map((m) => ({
+        kind: found.kind,
+        incident: found.incident,
+        // What the console lists: no unmasked contacts (the member's page shows them masked).
+        members: found.members.map((m) => ({
           username: m.username,
           custnum: m.custnum,
           program: m.program,
+          name: m.name,
           isLocked: m.isLocked,
+          isDisabled: m.isDisabled,
         })),
       }
     })

@@ -1,35 +1,23 @@
 // The console's calls for the support desk's daily tasks of issue 31, under /api/console
-// beside console.routes.ts and with its session cookie: search members by email, phone or
-// name; disable and enable a member (admins); export the audit trail (admins); and a staff
-// member's own password change. Bodies, parameters, queries and JSON answers are declared
+// beside console.routes.ts and with its session cookie: disable and enable a member (admins);
+// export the audit trail (admins); and a staff member's own password change. (The one member
+// search is console.routes.ts's.) Bodies, parameters, queries and JSON answers are declared
 // schemas (the zod type provider, as console.routes.ts); untagged, so not in the OpenAPI
 // document (the console is not spec §7).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import {
   ConsoleMessageSchema,
-  MemberSearchAnswerSchema,
   consoleApiBase,
   consoleTexts,
-  isAllowed,
   minStaffPasswordLength,
-  type ConsoleAction,
-  type MemberMatchItem,
 } from '@portal/contract/console'
 import { withSchemas } from '../../plugins/api-schemas.ts'
 import { HttpError } from '../../plugins/errors.ts'
-import { consoleCookie, ownPasswordRoutes } from './console-session.ts'
+import { consoleCookie, consoleGuard } from './console-guard.routes.ts'
 import { auditCsvHeader, auditLine, type MemberAdminService } from './member-admin.service.ts'
-import { staffActor, type ConsoleSession, type StaffService } from './staff.service.ts'
+import { staffActor, type StaffService } from './staff.service.ts'
 
-/** Who may do what here: the contract's console roles (the service decides; the console hides). */
-const roles = {
-  search: 'lookUp',
-  disable: 'disable',
-  exportAudit: 'exportAudit',
-} as const satisfies Record<string, ConsoleAction>
-
-const SearchBody = z.object({ q: z.string().trim().min(2).max(100) })
 const UsernameParams = z.object({ username: z.string().min(1).max(50) })
 const ReasonBody = z.object({
   reason: z.string().trim().min(5, consoleTexts.reasonRequired).max(500),
@@ -66,50 +54,9 @@ export async function memberAdminRoutes(
   // A2: guesses of one's own current password, per staff member and from any session.
   const perStaffPassword = app.limits.byTarget('console-password')
 
-  // The session is checked before the input (preValidation): no session, 401, whatever was sent.
-  const sessions = new WeakMap<FastifyRequest, ConsoleSession>()
-  app.addHook('preValidation', async (request) => {
-    const session = await staff.session(request.cookies[consoleCookie] ?? '')
-    if (!session || session.stage !== 'signed_in') {
-      throw new HttpError(401, 'console.sessionEnded')
-    }
-    // Created or reset by someone else (A1): only their own password change until then.
-    const route = request.routeOptions.url ?? request.url
-    if (session.staff.mustChangePassword && !ownPasswordRoutes.has(route)) {
-      await staff.refused(session, 'password_change_required', `${request.method} ${route}`)
-      throw new HttpError(403, 'console.passwordChangeRequired')
-    }
-    sessions.set(request, session)
-  })
-  const signedIn = async (request: FastifyRequest, action?: keyof typeof roles) => {
-    const session = sessions.get(request)
-    if (!session) throw new HttpError(401, 'console.sessionEnded')
-    if (action && !isAllowed(session.staff.role, roles[action])) {
-      const route = `${request.method} ${request.routeOptions.url ?? request.url}`
-      await staff.refused(session, 'role', route, roles[action])
-      throw new HttpError(403, 'console.notAllowed')
-    }
-    return session
-  }
-
-  // A POST with the term in its body (G1): an email, a phone number or a name in a URL would
-  // be written to the request log, to proxies' logs and to the browser's history.
-  const searchSchema = { body: SearchBody, response: { 200: MemberSearchAnswerSchema } }
-  api.post('/member-search', { schema: searchSchema }, async (request) => {
-    const session = await signedIn(request, 'search')
-    const { q } = request.body
-    const found = await memberAdmin.search(q, staffActor(session.staff))
-    // What the console lists: no unmasked contacts (the member's page shows them masked).
-    const members: MemberMatchItem[] = found.map((m) => ({
-      username: m.username,
-      custnum: m.custnum,
-      program: m.program,
-      name: m.name,
-      isLocked: m.isLocked,
-      isDisabled: m.isDisabled,
-    }))
-    return { members }
-  })
+  // The console's one guard: the session before the input (preValidation), then the role.
+  const { requireSession, signedIn, allowed } = consoleGuard(staff)
+  app.addHook('preValidation', requireSession)
 
   for (const [path, isDisable] of [
     ['disable', true],
@@ -119,7 +66,7 @@ export async function memberAdminRoutes(
       `/members/:username/${path}`,
       { schema: { params: UsernameParams, body: ReasonBody, response: { 200: DisableAnswer } } },
       async (request) => {
-        const session = await signedIn(request, 'disable')
+        const session = await allowed(request, 'disable')
         const { username } = request.params
         const { reason } = request.body
         const actor = staffActor(session.staff)
@@ -142,7 +89,7 @@ export async function memberAdminRoutes(
 
   // Answers a file (CSV or JSON lines), not JSON: no response schema.
   api.get('/audit-export', { schema: { querystring: AuditQuery } }, async (request, reply) => {
-    const session = await signedIn(request, 'exportAudit')
+    const session = await allowed(request, 'exportAudit')
     const { query } = request
     const from = new Date(`${query.from}T00:00:00Z`)
     // The whole last day.
@@ -167,7 +114,7 @@ export async function memberAdminRoutes(
 
   const passwordSchema = { body: PasswordBody, response: { 200: ConsoleMessageSchema } }
   api.post('/password', { schema: passwordSchema }, async (request, reply) => {
-    const session = await signedIn(request)
+    const session = signedIn(request)
     const { currentPassword, newPassword } = request.body
     // Before the hash is checked: right or wrong, the guesses past the limit are 429.
     await perStaffPassword(request, String(session.staff.id))

@@ -1,13 +1,12 @@
 // The support desk's daily tasks of issue 31, shared by portal-admin and the console: disable
-// and enable a member (a disabled member signs in as a locked account would), search by email,
-// phone or name, export the audit trail (CSV or JSON lines, by user and date range), and a
+// and enable a member (a disabled member signs in as a locked account would), export the audit
+// trail (CSV or JSON lines, by user and date range), and a
 // staff password change. Every change writes one audit row with its actor and reason.
 import { minStaffPasswordLength } from '@portal/contract/console'
-import type { Clock } from '../../lib/clock.ts'
 import { refuseGuessable } from '../password/password-blocklist.ts'
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { storeOfSource, type StoreSource } from '../../store/index.ts'
-import type { AuditRow, MemberMatch, MemberSearch } from '../../store/member-admin.repo.ts'
+import type { Store } from '../../store/index.ts'
+import type { AuditRow, MemberMatch } from '../../store/member-admin.repo.ts'
 
 export type { AuditRow, MemberMatch }
 
@@ -60,8 +59,7 @@ export function auditLine(row: AuditRow, format: 'csv' | 'json'): string {
 
 export { minStaffPasswordLength }
 
-export function memberAdminService(deps: StoreSource & { clock: Clock }) {
-  const store = storeOfSource(deps, { clock: deps.clock })
+export function memberAdminService({ store }: { store: Store }) {
   const { audit, memberAdmin: repo, staff: staffAccounts } = store
 
   const setDisabled = async (
@@ -96,25 +94,6 @@ export function memberAdminService(deps: StoreSource & { clock: Clock }) {
       setDisabled(username, true, actor, reason),
     enable: (username: string, actor: string, reason: string) =>
       setDisabled(username, false, actor, reason),
-
-    /** Members whose email, phone (digits) or name matches, at most `limit`. */
-    async search(query: string, actor: string, limit = 20): Promise<MemberMatch[]> {
-      const text = query.trim()
-      if (text.length < 2) return []
-      const digits = text.replace(/\D/g, '')
-      const search: MemberSearch = text.includes('@')
-        ? { kind: 'email', email: text.toLowerCase() }
-        : digits.length >= 7 && digits.length === text.replace(/[\s()+.-]/g, '').length
-          ? { kind: 'phone', last10: digits.slice(-10) }
-          : { kind: 'name', text }
-      const rows = await repo.search(search, limit)
-      await audit.record({
-        event: 'support.members_searched',
-        actor,
-        detail: { kind: search.kind, found: rows.length },
-      })
-      return rows
-    },
 
     /** The audit rows of a date range (and one user), oldest first, read in pages by id. */
     async *exportAudit(

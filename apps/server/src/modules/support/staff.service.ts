@@ -14,7 +14,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../lib/passwords.ts'
-import { storeOfSource, type Store, type StoreSource } from '../../store/index.ts'
+import type { Store } from '../../store/index.ts'
 import type { StaffRow } from '../../store/staff.repo.ts'
 import { areCodeTriesSpent, staffCodeTries } from '../signin/lockout-policy.ts'
 import type { Actor } from './support.service.ts'
@@ -29,7 +29,8 @@ export const currentPasswordRefusalsBeforeSignOut = 3
 /** The brand the staff code email carries: the desk, not a member's program. */
 const deskBrand = { name: 'Program Portal support console', phone: 'the support desk lead' }
 
-type Deps = StoreSource & {
+interface Deps {
+  store: Store
   /** Where the console's events are recorded: the store's audit unless given. */
   audit?: Pick<Store['audit'], 'record'>
   writer: OutboxWriter
@@ -47,8 +48,7 @@ export interface ConsoleSession {
 }
 
 export function staffService(deps: Deps) {
-  const { writer, clock, codeKey } = deps
-  const store = storeOfSource(deps, { clock })
+  const { store, writer, clock, codeKey } = deps
   const audit = deps.audit ?? store.audit
   const repo = store.staff
   const codeHash = (staffId: number, code: string) => hmac(codeKey, `staff:${staffId}:${code}`)

@@ -33,7 +33,7 @@ export async function register(
   // The support desk's daily tasks (issue 31): search, disable/enable, audit export, password.
   await app.register(memberAdminRoutes, {
     prefix: '/api/console',
-    memberAdmin: memberAdminService({ store, clock }),
+    memberAdmin: memberAdminService({ store }),
     staff,
     countPasswordRefusal: (staffId) =>
       counters.increment(

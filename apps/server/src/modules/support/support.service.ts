@@ -13,7 +13,9 @@ import type { OutboxWriter } from '../../delivery/outbox.ts'
 import { findProgram, maskEmail, maskPhone } from '@portal/contract'
 import { brandOf, templates } from '../../delivery/templates.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { usernameKey } from '../../lib/usernames.ts'
 import type { Store } from '../../store/index.ts'
+import type { MemberMatch } from '../../store/member-admin.repo.ts'
 import type { IncidentStatus } from '../../store/support.repo.ts'
 import {
   codeTriesBeforeLock,
@@ -22,6 +24,7 @@ import {
 } from '../signin/lockout-policy.ts'
 import type { AuditRow, IncidentRow } from '../../store/support.repo.ts'
 import type { UserRow } from '../../store/users.repo.ts'
+import { memberSearchesOf, ticketOf, type SearchKind } from './member-search.ts'
 import { viewOf } from '../passkeys/passkeys.service.ts'
 
 /** 'operator:NAME' for the command line, 'staff:EMAIL' for the console. */
@@ -31,6 +34,13 @@ export type MemberRef = { username: string } | { custnum: string }
 
 export type SupportFailure = 'USER_NOT_FOUND' | 'INCIDENT_NOT_FOUND' | 'NOT_LOCKED' | 'NO_EMAIL'
 export type SupportResult<T> = ({ ok: true } & T) | { ok: false; reason: SupportFailure }
+
+/** What the desk's one search found, and the kind of text the service took it for. */
+export interface SearchResult {
+  kind: SearchKind
+  incident: IncidentSummary | null
+  members: MemberMatch[]
+}
 
 interface Deps {
   store: Store
@@ -96,6 +106,10 @@ export function lockCauseOf(
   return { cause: 'unknown', attempts: null, at: null }
 }
 
+/** A whole-word search found by username when one of its members has that username. */
+const accountKind = (key: string, members: MemberMatch[]): SearchKind =>
+  members.some((m) => usernameKey(m.username) === key) ? 'username' : 'customerNumber'
+
 /** How many recent events a member's page and an incident show. */
 const timelineLength = 30
 
@@ -145,8 +159,34 @@ export function supportService({ store, writer, clock }: Deps) {
   return {
     findMember,
 
-    async searchMembers(text: string) {
-      return repo.findMembers(text)
+    /**
+     * The desk's one search (issues 15, 27, 31): the service decides what the text is. A
+     * ticket (as read aloud too) is the incident; otherwise a username or customer number,
+     * whole; failing that, an email address, a phone number or a part of a name, by its shape.
+     * Audited with the kind and the count, never the text (G1).
+     */
+    async search(text: string, actor: Actor, limit = 20): Promise<SearchResult> {
+      const ticket = ticketOf(text)
+      const incident = ticket ? await repo.incident(ticket) : undefined
+      let kind: SearchKind = 'name'
+      let members: MemberMatch[] = []
+      for (const search of memberSearchesOf(text)) {
+        members = await store.memberAdmin.search(search, limit)
+        kind = search.kind === 'account' ? accountKind(search.usernameKey, members) : search.kind
+        if (members.length > 0) break
+      }
+      if (incident && members.length === 0) kind = 'ticket'
+      await audit.record({
+        event: 'support.members_searched',
+        actor,
+        detail: { kind, found: members.length + (incident ? 1 : 0) },
+      })
+      const owner = incident?.userId ? await users.findById(incident.userId) : undefined
+      return {
+        kind,
+        incident: incident ? toIncidentSummary(incident, owner ?? null) : null,
+        members,
+      }
     },
 
     async member(ref: MemberRef, viewer?: Actor): Promise<MemberView | undefined> {
