@@ -84,11 +84,14 @@ export function oidcRepo(db: Db, clock: Clock) {
      */
     async takeEndedSessions(endingEvents: readonly string[]) {
       const loginAt = sql`to_timestamp((${oidcPayloads.payload}->>'loginTs')::bigint)`
-      const accountId = sql`(${oidcPayloads.payload}->>'accountId')`
+      // The member's id as a number, so the join reads users by its primary key (a text
+      // comparison with users.id::text read every user); a malformed one matches nobody.
+      const accountId = sql`(case when ${oidcPayloads.payload}->>'accountId' ~ '^[0-9]{1,9}$'
+        then (${oidcPayloads.payload}->>'accountId')::integer end)`
       const ended = db
         .select({ id: oidcPayloads.id })
         .from(oidcPayloads)
-        .innerJoin(users, sql`${users.id}::text = ${accountId}`)
+        .innerJoin(users, sql`${users.id} = ${accountId}`)
         .where(
           and(
             eq(oidcPayloads.model, 'Session'),
