@@ -124,12 +124,14 @@ export default tseslint.config(
       // Which files no-cycle reads, and with what: the TypeScript sources, not node_modules.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
       'import-x/external-module-folders': ['node_modules'],
+      // Never parsed: a bundled file of a library (PGlite's) overflows the parser's stack.
+      'import-x/ignore': ['[\\\\/]node_modules[\\\\/]'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: folderZones }],
       // Type-only imports do not count: they leave no trace at run time.
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // API tests arrange and read back through the testing door's verbs (src/testing/arrange.ts,

@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
 import * as demo from './demo/demo.module.ts'
 import { demoOidcProgramsOf, type DemoOidcSite } from './demo/main-site-oidc.ts'
-import type { OutboxWorker, OutboxWriter } from './delivery/outbox.ts'
 import { smtpTransport } from './delivery/transports.ts'
 import { databaseClock, systemClock, type Clock } from './lib/clock.ts'
 import { deriveKey } from './lib/crypto.ts'
@@ -34,10 +33,10 @@ import * as support from './modules/support/support.module.ts'
 import apiSchemas from './plugins/api-schemas.ts'
 import { startOutbox, startRetentionSweep } from './plugins/background.ts'
 import errors from './plugins/errors.ts'
-import { healthMonitor, type HealthMonitor } from './plugins/health.ts'
+import { healthMonitor } from './plugins/health.ts'
 import { loggerOf, OneLinePerRequest } from './plugins/logging.ts'
-import metricsPlugin, { createMetrics, type Metrics } from './plugins/metrics.ts'
-import { registerProbes, type ReadinessReport } from './plugins/probes.ts'
+import metricsPlugin, { createMetrics } from './plugins/metrics.ts'
+import { registerProbes } from './plugins/probes.ts'
 import rateLimits, { refusalRecorder } from './plugins/rate-limits.ts'
 import { routeOptionsOf } from './plugins/route-options.ts'
 import security from './plugins/security.ts'
@@ -48,7 +47,7 @@ import type { Database } from './store/db.ts'
 import { storeOf } from './store/index.ts'
 import { isTracing } from './tracing.ts'
 import requestTracing from './plugins/tracing.ts'
-import type { PurgeReport } from './store/retention.ts'
+import './app-decorations.ts'
 
 export { logIdentity } from './plugins/logging.ts'
 export { managementProbes, type ReadinessReport } from './plugins/probes.ts'
@@ -66,21 +65,6 @@ export interface AppDeps {
    * keep the spec's hand-off.
    */
   demoOidcSite?: DemoOidcSite
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    outbox: { writer: OutboxWriter; worker: OutboxWorker }
-    /** The one source of time (operator commands and tests read it too). */
-    clock: Clock
-    metrics: Metrics
-    /** Dependencies sampled in the background: readiness, gauges, start-up warnings. */
-    health: HealthMonitor
-    /** One retention pass (the sweep timer runs it every RETENTION_SWEEP_MINUTES). */
-    purgeExpired(): Promise<PurgeReport>
-    /** Readiness with what is down and why: for the management port and the log only (R2). */
-    readinessReport(): Promise<ReadinessReport>
-  }
 }
 
 export async function buildApp({
