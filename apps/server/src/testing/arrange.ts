@@ -283,7 +283,10 @@ export async function addLogouts(
  * What `portal-admin oidc-site` and `oidc-keys` do (issue 44): register program sites, rotate and
  * retire the provider's signing keys, as an operator named `operator:test`.
  */
-export function openIdAdmin(on: Arrangeable, { issuer, sessionSecret }: OpenIdSettings) {
+export function openIdAdmin(
+  on: Arrangeable,
+  { issuer, sessionSecret, sitesMayBeLocal }: OpenIdSettings,
+) {
   return oidcAdmin({
     repo: oidcRepo(on.database.db, on.clock),
     clock: on.clock,
@@ -291,9 +294,12 @@ export function openIdAdmin(on: Arrangeable, { issuer, sessionSecret }: OpenIdSe
     sealKey: deriveKey(sessionSecret, 'oidc-signing-keys'),
     record: auditRepo(on.database.db, on.clock).record,
     actor: 'operator:test',
+    sitesMayBeLocal,
   })
 }
 interface OpenIdSettings {
   issuer: string
   sessionSecret: string
+  /** As in demo mode: a site on this machine may be on http (demo/main-site-oidc.ts). */
+  sitesMayBeLocal?: boolean
 }

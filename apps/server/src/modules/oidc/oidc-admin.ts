@@ -55,7 +55,6 @@ export function oidcAdmin({ repo, clock, issuer, sealKey, record, actor, sitesMa
 
   async function metadataOf(site: SiteRegistration): Promise<Record<string, unknown>> {
     const metadata = {
-      client_id: site.clientId,
       redirect_uris: site.redirectUris,
       token_endpoint_auth_method: 'private_key_jwt',
       token_endpoint_auth_signing_alg: 'ES256',
@@ -67,15 +66,21 @@ export function oidcAdmin({ repo, clock, issuer, sealKey, record, actor, sitesMa
         ? { post_logout_redirect_uris: site.postLogoutRedirectUris }
         : {}),
     }
-    // OpenID Connect wants the login initiation on https; the demo's site is on this machine.
-    const initiate = site.initiateLoginUri
+    await check(site.clientId, metadata)
+    return metadata
+  }
+
+  /**
+   * A site's metadata against the provider's schema, on registration and on every change.
+   * OpenID Connect wants the login initiation on https; the demo's site is on this machine.
+   */
+  async function check(clientId: string, metadata: Record<string, unknown>) {
+    const initiate = metadata.initiate_login_uri
     const checked =
-      sitesMayBeLocal && initiate && loopbackHttp.test(initiate)
+      sitesMayBeLocal && typeof initiate === 'string' && loopbackHttp.test(initiate)
         ? { ...metadata, initiate_login_uri: initiate.replace(/^http:/, 'https:') }
         : metadata
-    await checker().Client.validate(checked as ClientMetadata)
-    const { client_id: _clientId, ...kept } = metadata
-    return kept as Record<string, unknown>
+    await checker().Client.validate({ ...checked, client_id: clientId } as ClientMetadata)
   }
 
   const audited = (event: AuditEvent, reason: string, detail: Record<string, unknown>) =>
@@ -109,7 +114,7 @@ export function oidcAdmin({ repo, clock, issuer, sealKey, record, actor, sitesMa
         ...(keys.jwks ? { jwks: keys.jwks } : {}),
         ...(keys.jwksUri ? { jwks_uri: keys.jwksUri } : {}),
       }
-      await checker().Client.validate({ ...metadata, client_id: clientId } as ClientMetadata)
+      await check(clientId, metadata)
       await repo.updateClient(clientId, metadata)
       await audited('operator.oidc_site_keys_set', reason, { clientId })
     },
