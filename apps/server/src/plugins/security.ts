@@ -54,9 +54,33 @@ export function securityHeaders(isBehindTls: boolean): Readonly<Record<string, s
   return Object.freeze(headers)
 }
 
+/**
+ * An API answer is data, never a page: its policy allows nothing (no script, style or frame
+ * can come from a JSON answer opened as a document), and it carries helmet's headers that
+ * apply to any answer, not those that only a document reads (the opener policy, the origin
+ * cluster, the referrer policy, DNS prefetching, the old IE and Flash headers). 11 headers
+ * become 6, the policy 60 bytes instead of 230: a cheap call's answer is read on every
+ * call (issue 45). OWASP's REST Security Cheat Sheet lists this set.
+ */
+export function apiSecurityHeaders(page: Readonly<Record<string, string>>) {
+  const forEveryAnswer = [
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+  ]
+  return Object.freeze({
+    ...Object.fromEntries(
+      forEveryAnswer.flatMap((name) => (page[name] ? [[name, page[name]]] : [])),
+    ),
+    'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'cache-control': 'no-store',
+  })
+}
+
 async function securityPlugin(app: FastifyInstance, options: { isBehindTls: boolean }) {
   const headers = securityHeaders(options.isBehindTls)
-  const apiHeaders = Object.freeze({ ...headers, 'cache-control': 'no-store' })
+  const apiHeaders = apiSecurityHeaders(headers)
   // Before routing's answer is known, so refusals, 404s and errors carry them too. API
   // answers are not cached unless their route says otherwise (reference data, see
   // plugins/reference-answers.ts); decided on the route reached, and on the path as sent.

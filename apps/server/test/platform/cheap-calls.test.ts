@@ -60,7 +60,7 @@ describe('reference data', () => {
 
   it('carries the security headers of every answer', async () => {
     const response = await get('/api/mfa/getCountries')
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'")
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
   })

@@ -174,12 +174,22 @@ describe('service basics', () => {
 
   it('sends a strict content-security policy and never caches API answers about someone', async () => {
     const response = await t.client().get('/api/us-web-authentication/getUser')
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'")
-    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline')
-    // ASVS 3.4.3: no <base> may be injected to re-point the page's relative URLs.
-    expect(response.headers['content-security-policy']).toContain("base-uri 'none'")
+    // An API answer is data, never a page: its policy allows nothing (plugins/security.ts).
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    )
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    // A page's: scripts from the portal only, none inline, and (ASVS 3.4.3) no <base> may be
+    // injected to re-point its relative URLs.
+    const page = await t.app.inject({ url: '/usweb/login' })
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.headers['content-security-policy']).not.toContain('unsafe-inline')
+    expect(page.headers['content-security-policy']).toContain("base-uri 'none'")
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -212,7 +212,7 @@ describe('sessions kept apart', () => {
   it('sends the same security headers as the portal', async () => {
     const agent = await staffClient('headers.agent@example.com', 'agent')
     const response = await agent.get(`${api}/me`)
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'")
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['cache-control']).toBe('no-store')
