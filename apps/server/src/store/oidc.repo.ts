@@ -20,6 +20,20 @@ export function oidcRepo(db: Db, clock: Clock) {
       ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
     }) as AdapterPayload
 
+  /** Rows taken (deleted) and given back, so that one instance acts on each. */
+  const take = async (where: ReturnType<typeof and>) => {
+    const taken = await db.delete(oidcPayloads).where(where).returning({
+      id: oidcPayloads.id,
+      payload: oidcPayloads.payload,
+      expiresAt: oidcPayloads.expiresAt,
+    })
+    return taken.map(({ id, payload, expiresAt }) => ({
+      id,
+      payload: payload as AdapterPayload,
+      expiresAt,
+    }))
+  }
+
   /** The provider's storage for one of its models (AuthorizationCode, Grant, Session, …). */
   function adapterFor(model: string): Adapter {
     const byId = (id: string) => and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id))
@@ -108,19 +122,7 @@ export function oidcRepo(db: Db, clock: Clock) {
             ),
           ),
         )
-      const taken = await db
-        .delete(oidcPayloads)
-        .where(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.id} in (${ended})`))
-        .returning({
-          id: oidcPayloads.id,
-          payload: oidcPayloads.payload,
-          expiresAt: oidcPayloads.expiresAt,
-        })
-      return taken.map(({ id, payload, expiresAt }) => ({
-        id,
-        payload: payload as AdapterPayload,
-        expiresAt,
-      }))
+      return take(and(eq(oidcPayloads.model, 'Session'), sql`${oidcPayloads.id} in (${ended})`))
     },
 
     /**
@@ -139,21 +141,7 @@ export function oidcRepo(db: Db, clock: Clock) {
     },
 
     /** The logouts owed (`oweLogout`), taken: one instance sends each again. */
-    async takeOwedLogouts() {
-      const taken = await db
-        .delete(oidcPayloads)
-        .where(and(eq(oidcPayloads.model, owedLogout), live()))
-        .returning({
-          id: oidcPayloads.id,
-          payload: oidcPayloads.payload,
-          expiresAt: oidcPayloads.expiresAt,
-        })
-      return taken.map(({ id, payload, expiresAt }) => ({
-        id,
-        payload: payload as AdapterPayload,
-        expiresAt,
-      }))
-    },
+    takeOwedLogouts: () => take(and(eq(oidcPayloads.model, owedLogout), live())),
 
     /** Rows past their expiry (the retention sweep). */
     async sweepExpired(): Promise<number> {
