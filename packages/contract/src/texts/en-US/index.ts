@@ -5,33 +5,11 @@
 import { login } from './login.ts'
 import { emails } from './emails.ts'
 import { frame } from './frame.ts'
-import { registration } from './registration.ts'
-import { recovery } from './recovery.ts'
-import { mfa } from './mfa.ts'
-import { passkeys } from './passkeys.ts'
-import { support } from './support.ts'
-import { tempPassword } from './temp-password.ts'
-import { password } from './password.ts'
-import { validation } from './validation.ts'
-import { session } from './session.ts'
-import { account } from './account.ts'
-import { service } from './service.ts'
-import { throttle } from './throttle.ts'
+import { pastLogin } from './past-login.ts'
 
 export const enUS = {
   login,
   frame,
-  registration,
-  recovery,
-  mfa,
-  passkeys,
-  support,
-  tempPassword,
-  password,
-  validation,
-  session,
-  account,
-  service,
-  throttle,
+  ...pastLogin,
   emails,
 } as const
