@@ -2,8 +2,6 @@
 // initiated login); the signing keys rotate with an overlap in which both verify; sign-out reaches
 // the site (RP-initiated logout, and back-channel logout when the member is disabled at the desk
 // or changes their password).
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import * as client from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -14,6 +12,7 @@ import {
   TestClient,
 } from '../harness.ts'
 import {
+  backchannelReceiver,
   codeFor,
   follow,
   portalWithSites,
@@ -26,30 +25,19 @@ import {
 let portal: Awaited<ReturnType<typeof portalWithSites>>
 let bclip: Site
 const clock = manualClock()
-/** The site's back-channel logout endpoint: the logout tokens it received. */
-let receiver: Server
-const logoutTokens: string[] = []
+let backchannel: Awaited<ReturnType<typeof backchannelReceiver>>
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      logoutTokens.push(new URLSearchParams(body).get('logout_token') ?? '')
-      response.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((listening) => receiver.listen(0, '127.0.0.1', listening))
-  const { port } = receiver.address() as AddressInfo
+  backchannel = await backchannelReceiver()
   portal = await portalWithSites(
     { 'bclip-site': 'bclip' },
-    { clock, backchannelLogoutUri: `http://127.0.0.1:${port}/backchannel-logout` },
+    { clock, backchannelLogoutUri: backchannel.url },
   )
   bclip = portal.site('bclip-site')
 })
 afterAll(async () => {
   await portal.close()
-  await new Promise((closed) => receiver.close(closed))
+  await backchannel.close()
 })
 
 /** The claims of a JWT (its signature is checked by openid-client where it matters). */
@@ -133,14 +121,14 @@ describe('sign-out', () => {
     const [app] = portal.instances
     const started = await codeFor(app, bclip)
     const subject = (await tokensOf(started)).claims()?.sub
-    logoutTokens.length = 0
+    backchannel.logoutTokens.length = 0
     await disableAccount(portal.on, 'bclip_demo')
     try {
       // One logout token for each browser in which the member signed in at the site.
       const sent = await app.oidc.signOutEnded()
       expect(sent).toBeGreaterThanOrEqual(1)
-      expect(logoutTokens).toHaveLength(sent)
-      for (const token of logoutTokens) {
+      expect(backchannel.logoutTokens).toHaveLength(sent)
+      for (const token of backchannel.logoutTokens) {
         expect(claimsOf(token)).toMatchObject({
           sub: subject,
           aud: bclip.id,
@@ -157,12 +145,12 @@ describe('sign-out', () => {
   it('reaches the site by back-channel when the member changes their password', async () => {
     const [app] = portal.instances
     await tokensOf(await codeFor(app, bclip))
-    logoutTokens.length = 0
+    backchannel.logoutTokens.length = 0
     clock.advance(2_000)
     const { passwordHash } = await accountOf(portal.on, 'bclip_demo')
     await changeOwnPassword(portal.on, 'bclip_demo', passwordHash)
     expect(await app.oidc.signOutEnded()).toBeGreaterThanOrEqual(1)
-    expect(logoutTokens.length).toBeGreaterThanOrEqual(1)
+    expect(backchannel.logoutTokens.length).toBeGreaterThanOrEqual(1)
   })
 
   it('leaves the member signed in at the site while nothing ended their sign-in', async () => {

@@ -1,6 +1,8 @@
 // Program sites as relying parties, for the OpenID Connect tests (issue 44). A site is
 // openid-client, as a real one would be; its server's calls reach the portal through Fastify's
 // inject, so the whole stack answers (routes, hooks, the provider, the database) without a port.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import * as client from 'openid-client'
 import { expect } from 'vitest'
@@ -190,4 +192,33 @@ export function tokensOf(
     expectedState: started.state,
     expectedNonce: started.nonce,
   })
+}
+
+/**
+ * A site's back-channel logout endpoint on a real socket, as the provider sends to it: the
+ * logout tokens it took, in order; `refusing` answers that many next ones 503 instead.
+ */
+export async function backchannelReceiver() {
+  const receiver = {
+    url: '',
+    logoutTokens: [] as string[],
+    refusing: 0,
+    close: () => new Promise((closed) => server.close(closed)),
+  }
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      if (receiver.refusing > 0) {
+        receiver.refusing--
+        response.writeHead(503).end()
+        return
+      }
+      receiver.logoutTokens.push(new URLSearchParams(body).get('logout_token') ?? '')
+      response.writeHead(200).end()
+    })
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/backchannel-logout`
+  return receiver
 }
