@@ -5,34 +5,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoPassword, manualClock, TestClient } from '../harness.ts'
 import {
-  backchannelReceiver,
+  bclipWithBackchannel,
+  claimsOf,
   codeFor,
-  portalWithSites,
   siteStarts,
   tokensOf,
   type Site,
 } from './sites.ts'
 
-let portal: Awaited<ReturnType<typeof portalWithSites>>
-let bclip: Site
 const clock = manualClock()
-let backchannel: Awaited<ReturnType<typeof backchannelReceiver>>
+let world: Awaited<ReturnType<typeof bclipWithBackchannel>>
+let portal: typeof world.portal
+let bclip: Site
+let backchannel: typeof world.backchannel
 
 beforeAll(async () => {
-  backchannel = await backchannelReceiver()
-  portal = await portalWithSites(
-    { 'bclip-site': 'bclip' },
-    { clock, backchannelLogoutUri: backchannel.url },
-  )
-  bclip = portal.site('bclip-site')
+  world = await bclipWithBackchannel(clock)
+  ;({ portal, bclip, backchannel } = world)
 })
-afterAll(async () => {
-  await portal.close()
-  await backchannel.close()
-})
+afterAll(() => world.close())
 
-const subjectOf = (jwt: string) =>
-  (JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as { sub: string }).sub
+const subjectOf = (jwt: string) => claimsOf(jwt).sub
 
 describe('back-channel logout at once', () => {
   it('reaches the site when the member logs out at the portal', async () => {

@@ -12,40 +12,28 @@ import {
   TestClient,
 } from '../harness.ts'
 import {
-  backchannelReceiver,
+  bclipWithBackchannel,
+  claimsOf,
   codeFor,
   follow,
-  portalWithSites,
   signInWithSecondFactor,
   siteStarts,
   tokensOf,
   type Site,
 } from './sites.ts'
 
-let portal: Awaited<ReturnType<typeof portalWithSites>>
-let bclip: Site
 const clock = manualClock()
-let backchannel: Awaited<ReturnType<typeof backchannelReceiver>>
+let world: Awaited<ReturnType<typeof bclipWithBackchannel>>
+let portal: typeof world.portal
+let bclip: Site
+let backchannel: typeof world.backchannel
 
 beforeAll(async () => {
-  backchannel = await backchannelReceiver()
-  portal = await portalWithSites(
-    { 'bclip-site': 'bclip' },
-    { clock, backchannelLogoutUri: backchannel.url },
-  )
-  bclip = portal.site('bclip-site')
+  world = await bclipWithBackchannel(clock)
+  ;({ portal, bclip, backchannel } = world)
 })
-afterAll(async () => {
-  await portal.close()
-  await backchannel.close()
-})
+afterAll(() => world.close())
 
-/** The claims of a JWT (its signature is checked by openid-client where it matters). */
-const claimsOf = (jwt: string) =>
-  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<
-    string,
-    unknown
-  >
 const kidOf = (jwt: string) =>
   (JSON.parse(Buffer.from(jwt.split('.')[0] ?? '', 'base64url').toString()) as { kid: string }).kid
 

@@ -222,3 +222,31 @@ export async function backchannelReceiver() {
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/backchannel-logout`
   return receiver
 }
+
+/**
+ * A portal with bclip's site, whose back-channel logout endpoint is a real socket: for the
+ * tests of sign-out reaching the site.
+ */
+export async function bclipWithBackchannel(clock: ManualClock) {
+  const backchannel = await backchannelReceiver()
+  const portal = await portalWithSites(
+    { 'bclip-site': 'bclip' },
+    { clock, backchannelLogoutUri: backchannel.url },
+  )
+  return {
+    portal,
+    backchannel,
+    bclip: portal.site('bclip-site'),
+    close: async () => {
+      await portal.close()
+      await backchannel.close()
+    },
+  }
+}
+
+/** The claims of a JWT (its signature is checked by openid-client where it matters). */
+export const claimsOf = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >
