@@ -158,12 +158,11 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
     `${nonce}.${hmac(key, `${nonce}|${sessionCookieValue}`)}`
 
   // A token minted under an older secret still listed is valid: a rotation ends no page.
+  const xsrfKeys = [xsrfKey, ...olderXsrfKeys]
   const isXsrfValid = (token: string | undefined, sessionCookieValue: string) => {
     if (!token) return false
     const nonce = token.split('.')[0] ?? ''
-    return [xsrfKey, ...olderXsrfKeys].some((key) =>
-      safeEqual(token, xsrfFor(sessionCookieValue, nonce, key)),
-    )
+    return xsrfKeys.some((key) => safeEqual(token, xsrfFor(sessionCookieValue, nonce, key)))
   }
 
   const issue = (reply: FastifyReply, sessionCookieValue: string) => {
@@ -181,6 +180,164 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
   const insertSession = async (row: StartedSessionRow) => {
     await repo.insert(row)
     return true
+  }
+
+  type Loaded = { idHash: string; row: SessionRow; member?: LoadedMember }
+
+  /**
+   * A request's session handle. A class, its methods made once per plugin (each request's
+   * handle is one object): as closures, a dozen functions were made at every request that
+   * reads a session (issue 45, the sign-in's event loop).
+   */
+  class RequestSession implements SessionHandle {
+    /** Undefined until load() or a start; null when there is no live session. */
+    private loaded: Loaded | null | undefined
+
+    constructor(
+      private readonly reply: FastifyReply,
+      /** The session cookie's value as presented ('' without one). */
+      private readonly raw: string,
+    ) {}
+
+    /**
+     * Writes the loaded session's new content, under a new id when `isRotated` (handed out
+     * with its anti-forgery token), in one statement.
+     */
+    private async write(
+      what: string,
+      patch: Partial<Pick<Session, 'stage' | 'data'>>,
+      isRotated = false,
+      audit?: AuditEntry,
+    ) {
+      const loaded = this.loaded
+      if (!loaded) throw new Error(`No session to ${what}`)
+      const id = isRotated ? randomToken(32) : undefined
+      const idHash = id === undefined ? loaded.idHash : sha256(id)
+      if (patch.stage !== undefined && patch.data !== undefined) {
+        const next = { stage: patch.stage, data: patch.data, newIdHash: idHash }
+        await repo.move(loaded.idHash, next, audit && options.store.audit.rowOf(audit))
+        if (audit) options.store.audit.noted(audit)
+      } else {
+        await repo.update(loaded.idHash, { ...patch, idHash })
+        if (audit) await options.store.audit.record(audit)
+      }
+      this.loaded = { ...loaded, idHash, row: { ...loaded.row, ...patch, idHash } }
+      if (id === undefined) return
+      this.reply.setCookie(sessionCookie, id, sessionCookieOptions)
+      issue(this.reply, id)
+    }
+
+    async load({ device }: MemberLoadOptions = {}): Promise<Session | null> {
+      if (this.loaded === undefined) {
+        this.loaded = null
+        if (this.raw) {
+          const idHash = sha256(this.raw)
+          const found = await repo.findWithMember(idHash, device)
+          const row = found?.row
+          const now = options.clock.now()
+          if (row && row.expiresAt > now) {
+            this.loaded = { idHash, row, member: found.member }
+            // Touch at most once a minute: idle expiry without a write per request.
+            if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
+              const expiresAt = expiryFrom(now, row.createdAt)
+              await repo.touch(idHash, { lastSeenAt: now, expiresAt })
+            }
+          } else if (row) {
+            await repo.remove(idHash)
+          }
+        }
+      }
+      if (!this.loaded) return null
+      const { userId, program, stage, data } = this.loaded.row
+      // A row from an older release may hold a retired state: requireState refuses it.
+      return { userId, program, stage: stage as SignInState, data }
+    }
+
+    loadedMember(): LoadedMember | undefined {
+      return this.loaded ? this.loaded.member : undefined
+    }
+
+    async start(
+      session: Session,
+      { insert = insertSession }: { insert?: (row: StartedSessionRow) => Promise<boolean> } = {},
+    ): Promise<boolean> {
+      const id = randomToken(32)
+      const now = options.clock.now()
+      const row = {
+        idHash: sha256(id),
+        ...session,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: expiryFrom(now, now),
+      }
+      if (!(await insert(row))) return false
+      // The session this browser had before ends: ids rotate at every sign-in.
+      if (this.raw) await repo.remove(sha256(this.raw))
+      this.loaded = { idHash: row.idHash, row }
+      this.reply.setCookie(sessionCookie, id, sessionCookieOptions)
+      issue(this.reply, id)
+      return true
+    }
+
+    update(patch: { data: Record<string, unknown> }): Promise<void> {
+      return this.write('update', { data: patch.data })
+    }
+
+    moveTo(
+      stage: SignInState,
+      data: Record<string, unknown>,
+      { isRotated = false, audit }: { isRotated?: boolean; audit?: AuditEntry } = {},
+    ): Promise<void> {
+      return this.write('move on', { stage, data }, isRotated, audit)
+    }
+
+    rotate(): Promise<void> {
+      return this.write('rotate', {}, true)
+    }
+
+    async secondsLeft(): Promise<number | null> {
+      if (!this.raw) return null
+      const row = await repo.find(sha256(this.raw))
+      const left = row ? (row.expiresAt.getTime() - options.clock.now().getTime()) / 1000 : 0
+      return left > 0 ? Math.floor(left) : null
+    }
+
+    async keepAlive(): Promise<number | null> {
+      if (!this.raw) return null
+      const idHash = sha256(this.raw)
+      const row = await repo.find(idHash)
+      const now = options.clock.now()
+      if (!row) return null
+      if (row.expiresAt <= now) {
+        // Issue 27: an ended session is removed, so that nothing can bring it back.
+        await repo.remove(idHash)
+        return null
+      }
+      const expiresAt = expiryFrom(now, row.createdAt)
+      await repo.touch(idHash, { lastSeenAt: now, expiresAt })
+      return Math.floor((expiresAt.getTime() - now.getTime()) / 1000)
+    }
+
+    async end({ audit }: { audit?: AuditEntry } = {}): Promise<void> {
+      const idHash = this.loaded ? this.loaded.idHash : this.raw ? sha256(this.raw) : undefined
+      if (idHash !== undefined) {
+        await repo.remove(idHash, audit && options.store.audit.rowOf(audit))
+        if (audit) options.store.audit.noted(audit)
+      } else if (audit) {
+        await options.store.audit.record(audit)
+      }
+      this.loaded = null
+      this.reply.clearCookie(sessionCookie, sessionCookieOptions)
+      issue(this.reply, '')
+    }
+
+    seal(value: string): string {
+      return seal(sealKey, value)
+    }
+
+    unseal(sealed: unknown): string | undefined {
+      return typeof sealed === 'string' ? openWithAny(sealKeys, sealed) : undefined
+    }
   }
 
   app.decorateRequest('session', null as unknown as SessionHandle)
@@ -242,118 +399,7 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       issue(reply, raw)
     }
 
-    let loaded: { idHash: string; row: SessionRow; member?: LoadedMember } | null | undefined
-    /**
-     * Writes the loaded session's new content, under a new id when `isRotated` (handed out
-     * with its anti-forgery token), in one statement.
-     */
-    const write = async (
-      what: string,
-      patch: Partial<Pick<Session, 'stage' | 'data'>>,
-      isRotated = false,
-      audit?: AuditEntry,
-    ) => {
-      if (!loaded) throw new Error(`No session to ${what}`)
-      const id = isRotated ? randomToken(32) : undefined
-      const idHash = id === undefined ? loaded.idHash : sha256(id)
-      if (patch.stage !== undefined && patch.data !== undefined) {
-        const next = { stage: patch.stage, data: patch.data, newIdHash: idHash }
-        await repo.move(loaded.idHash, next, audit && options.store.audit.rowOf(audit))
-        if (audit) options.store.audit.noted(audit)
-      } else {
-        await repo.update(loaded.idHash, { ...patch, idHash })
-        if (audit) await options.store.audit.record(audit)
-      }
-      loaded = { ...loaded, idHash, row: { ...loaded.row, ...patch, idHash } }
-      if (id === undefined) return
-      reply.setCookie(sessionCookie, id, sessionCookieOptions)
-      issue(reply, id)
-    }
-    request.session = {
-      load: async ({ device } = {}) => {
-        if (loaded === undefined) {
-          loaded = null
-          if (raw) {
-            const idHash = sha256(raw)
-            const found = await repo.findWithMember(idHash, device)
-            const row = found?.row
-            const now = options.clock.now()
-            if (row && row.expiresAt > now) {
-              loaded = { idHash, row, member: found.member }
-              // Touch at most once a minute: idle expiry without a write per request.
-              if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-                const expiresAt = expiryFrom(now, row.createdAt)
-                await repo.touch(idHash, { lastSeenAt: now, expiresAt })
-              }
-            } else if (row) {
-              await repo.remove(idHash)
-            }
-          }
-        }
-        if (!loaded) return null
-        const { userId, program, stage, data } = loaded.row
-        // A row from an older release may hold a retired state: requireState refuses it.
-        return { userId, program, stage: stage as SignInState, data }
-      },
-      loadedMember: () => (loaded ? loaded.member : undefined),
-      start: async (session, { insert = insertSession } = {}) => {
-        const id = randomToken(32)
-        const now = options.clock.now()
-        const row = {
-          idHash: sha256(id),
-          ...session,
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: expiryFrom(now, now),
-        }
-        if (!(await insert(row))) return false
-        // The session this browser had before ends: ids rotate at every sign-in.
-        if (raw) await repo.remove(sha256(raw))
-        loaded = { idHash: row.idHash, row }
-        reply.setCookie(sessionCookie, id, sessionCookieOptions)
-        issue(reply, id)
-        return true
-      },
-      update: async (patch) => write('update', { data: patch.data }),
-      moveTo: async (stage, data, { isRotated = false, audit } = {}) =>
-        write('move on', { stage, data }, isRotated, audit),
-      rotate: async () => write('rotate', {}, true),
-      secondsLeft: async () => {
-        if (!raw) return null
-        const row = await repo.find(sha256(raw))
-        const left = row ? (row.expiresAt.getTime() - options.clock.now().getTime()) / 1000 : 0
-        return left > 0 ? Math.floor(left) : null
-      },
-      keepAlive: async () => {
-        if (!raw) return null
-        const idHash = sha256(raw)
-        const row = await repo.find(idHash)
-        const now = options.clock.now()
-        if (!row) return null
-        if (row.expiresAt <= now) {
-          // Issue 27: an ended session is removed, so that nothing can bring it back.
-          await repo.remove(idHash)
-          return null
-        }
-        const expiresAt = expiryFrom(now, row.createdAt)
-        await repo.touch(idHash, { lastSeenAt: now, expiresAt })
-        return Math.floor((expiresAt.getTime() - now.getTime()) / 1000)
-      },
-      end: async ({ audit } = {}) => {
-        const idHash = loaded ? loaded.idHash : raw ? sha256(raw) : undefined
-        if (idHash !== undefined) {
-          await repo.remove(idHash, audit && options.store.audit.rowOf(audit))
-          if (audit) options.store.audit.noted(audit)
-        } else if (audit) {
-          await options.store.audit.record(audit)
-        }
-        loaded = null
-        reply.clearCookie(sessionCookie, sessionCookieOptions)
-        issue(reply, '')
-      },
-      seal: (value) => seal(sealKey, value),
-      unseal: (sealed) => (typeof sealed === 'string' ? openWithAny(sealKeys, sealed) : undefined),
-    }
+    request.session = new RequestSession(reply, raw)
   })
 }
 
