@@ -1,6 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { deriveKey, hmac, open, seal } from './crypto.ts'
+import { deriveKey, hmac, open, seal, sha256 } from './crypto.ts'
 
 describe('keys kept as KeyObjects', () => {
   it('give the HMAC a raw key gives, every time', () => {
@@ -19,5 +19,11 @@ describe('keys kept as KeyObjects', () => {
     const sealed = seal(key, 'the hand-off secret')
     expect(open(key, sealed)).toBe('the hand-off secret')
     expect(open(randomBytes(32), sealed)).toBeUndefined()
+  })
+
+  it('hash a session id as createHash does', () => {
+    for (const value of ['', 'a', randomBytes(32).toString('base64url'), 'ñ é ü']) {
+      expect(sha256(value)).toBe(createHash('sha256').update(value).digest('base64url'))
+    }
   })
 })

@@ -1,9 +1,9 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
   createHmac,
   createSecretKey,
+  hash,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
@@ -24,8 +24,10 @@ function keyObjectOf(key: Buffer): KeyObject {
   return keyObject
 }
 
+// One-shot: no Hash object made per call (about half the CPU of createHash for a cookie's
+// length, measured on Node 24). A session's id is hashed at every call that reads it.
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('base64url')
+  return hash('sha256', value, 'base64url')
 }
 
 export function hmac(key: Buffer | string, value: string): string {
