@@ -78,6 +78,16 @@ export function apiSecurityHeaders(page: Readonly<Record<string, string>>) {
   })
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route outside /api/ that answers data, never a page (the probes): it takes the API
+     * answers' headers (apiSecurityHeaders), not a page's.
+     */
+    answersData?: boolean
+  }
+}
+
 async function securityPlugin(app: FastifyInstance, options: { isBehindTls: boolean }) {
   const headers = securityHeaders(options.isBehindTls)
   const apiHeaders = apiSecurityHeaders(headers)
@@ -85,9 +95,12 @@ async function securityPlugin(app: FastifyInstance, options: { isBehindTls: bool
   // answers are not cached unless their route says otherwise (reference data, see
   // plugins/reference-answers.ts); decided on the route reached, and on the path as sent.
   app.addHook('onRequest', (request, reply, done) => {
-    const isApi =
-      request.url.startsWith('/api/') || routeOptionsOf(request).url?.startsWith('/api/') === true
-    void reply.headers(isApi ? apiHeaders : headers)
+    const route = routeOptionsOf(request)
+    const isData =
+      request.url.startsWith('/api/') ||
+      route.url?.startsWith('/api/') === true ||
+      route.config?.answersData === true
+    void reply.headers(isData ? apiHeaders : headers)
     done()
   })
 }
