@@ -117,7 +117,8 @@ export async function buildApp({
     void reply.header('x-request-id', request.id)
     runWithRequestId(request.id, done, {
       clientIp: request.ip,
-      route: `${request.method} ${routeOptionsOf(request).url ?? '(no route)'}`,
+      method: request.method,
+      routeUrl: routeOptionsOf(request).url,
       headers: request.headers,
     })
   })
