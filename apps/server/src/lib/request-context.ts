@@ -33,28 +33,51 @@ interface LocaleHeaders {
   'accept-language'?: string | undefined
 }
 
-/** One per request: a class, so that no closure is made for each request (issue 45). */
+/**
+ * One per request: a class, so that no closure is made for each request, and the route's
+ * name is built only when asked for (a refusal's audit row), not for every request (issue 45).
+ */
 class Context implements RequestContext {
   #locale: Locale | null | undefined
   constructor(
     readonly requestId: string,
     readonly clientIp: string | null,
-    readonly route: string | null,
+    private readonly method: string | undefined,
+    /** The route's pattern; undefined when the request reached none. */
+    private readonly routeUrl: string | undefined,
     private readonly headers: LocaleHeaders | undefined,
   ) {}
+  get route(): string | null {
+    return this.method === undefined ? null : `${this.method} ${this.routeUrl ?? '(no route)'}`
+  }
   locale(): Locale | null {
     if (this.#locale === undefined) this.#locale = this.headers ? requestLocale(this.headers) : null
     return this.#locale
   }
 }
 
+/**
+ * Runs `work` as the request's: its id, client address, route (`method` and the route's
+ * pattern `routeUrl`, undefined when none was reached) and language headers.
+ */
 export function runWithRequestId<T>(
   requestId: string,
   work: () => T,
-  request: { clientIp?: string; route?: string; headers?: LocaleHeaders } = {},
+  request: {
+    clientIp?: string
+    method?: string
+    routeUrl?: string | undefined
+    headers?: LocaleHeaders
+  } = {},
 ): T {
   return storage.run(
-    new Context(requestId, request.clientIp ?? null, request.route ?? null, request.headers),
+    new Context(
+      requestId,
+      request.clientIp ?? null,
+      request.method,
+      request.routeUrl,
+      request.headers,
+    ),
     work,
   )
 }
@@ -97,8 +120,14 @@ const acceptableId = /^[\w.:-]{8,128}$/
 export function requestIdGenerator(isTrustedPeer: (address: string | undefined) => boolean) {
   return (req: IncomingMessage): string => {
     const header = req.headers['x-request-id']
-    const fromProxy = isTrustedPeer(req.socket.remoteAddress)
-    if (fromProxy && typeof header === 'string' && acceptableId.test(header)) return header
+    // The peer is looked at only when an id was sent: most requests send none (issue 45).
+    if (
+      typeof header === 'string' &&
+      acceptableId.test(header) &&
+      isTrustedPeer(req.socket.remoteAddress)
+    ) {
+      return header
+    }
     return randomUUID()
   }
 }

@@ -226,6 +226,7 @@ class RequestDurations {
   readonly aggregator = 'sum'
   readonly labelNames = ['method', 'route', 'status_code'] as const
   readonly #series = new Map<string, DurationSeries>()
+  #byRoute = new WeakMap<object, Map<number, DurationSeries>>()
   constructor(private readonly bounds: readonly number[]) {}
 
   /** The series of one method, route and status (made at its first request). */
@@ -239,8 +240,21 @@ class RequestDurations {
     return series
   }
 
+  /**
+   * The same, found by a route's config object (Fastify's, one per registered route) and the
+   * status: no label key is built per request (issue 45). Only for a route of one method.
+   */
+  ofRoute(route: object, method: string, url: string, statusCode: number): DurationSeries {
+    let ofRoute = this.#byRoute.get(route)
+    if (!ofRoute) this.#byRoute.set(route, (ofRoute = new Map()))
+    let series = ofRoute.get(statusCode)
+    if (!series) ofRoute.set(statusCode, (series = this.labels(method, url, String(statusCode))))
+    return series
+  }
+
   reset(): void {
     this.#series.clear()
+    this.#byRoute = new WeakMap()
   }
 
   /** What prom-client's registry prints (Histogram.getForPromString's shape). */
@@ -304,10 +318,15 @@ interface MetricsOptions {
 
 async function metricsPlugin(app: FastifyInstance, { metrics, token }: MetricsOptions) {
   app.addHook('onResponse', (request, reply, done) => {
-    const route = routeOptionsOf(request).url ?? 'unmatched'
-    metrics.requestDuration
-      .labels(request.method, route, String(reply.statusCode))
-      .observe(reply.elapsedTime / 1000)
+    const { url, config } = routeOptionsOf(request)
+    const durations = metrics.requestDuration
+    // A route of one method is found by its config object, without a label key built per
+    // request; a route of several methods, and requests that reached none, by key.
+    const series =
+      url !== undefined && config?.method === request.method
+        ? durations.ofRoute(config, request.method, url, reply.statusCode)
+        : durations.labels(request.method, url ?? 'unmatched', String(reply.statusCode))
+    series.observe(reply.elapsedTime / 1000)
     done()
   })
   if (!token) return

@@ -5,6 +5,7 @@ import {
   matchesEtag,
   prepareAnswer,
   preparedAnswers,
+  referenceCacheControl,
 } from './reference-answers.ts'
 
 describe('reference answers', () => {
@@ -21,12 +22,28 @@ describe('reference answers', () => {
     const etags = [answer.identity.etag, answer.br?.etag, answer.gzip?.etag]
     expect(new Set(etags).size).toBe(3)
     for (const etag of etags) expect(etag).toMatch(/^"[\w-]+"$/)
+    // Each copy's headers, made once: its own ETag and encoding, the same caching.
+    for (const [copy, encoding] of [
+      [answer.identity, undefined],
+      [answer.br, 'br'],
+      [answer.gzip, 'gzip'],
+    ] as const) {
+      expect(copy?.headers).toEqual({
+        'cache-control': referenceCacheControl,
+        etag: copy?.etag,
+        vary: 'accept-encoding',
+        'content-type': 'application/json; charset=utf-8',
+        ...(encoding ? { 'content-encoding': encoding } : {}),
+      })
+    }
   })
 
   it('leave a small answer as it is, and give another ETag to another content', () => {
     const answer = prepareAnswer({ PHONE: '8005551234' })
     expect(answer.br).toBeUndefined()
     expect(answer.gzip).toBeUndefined()
+    expect(answer.identity.headers).not.toHaveProperty('vary')
+    expect(answer.identity.headers).not.toHaveProperty('content-encoding')
     expect(prepareAnswer({ PHONE: '8005551235' }).identity.etag).not.toBe(answer.identity.etag)
   })
 

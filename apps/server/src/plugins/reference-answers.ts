@@ -30,6 +30,8 @@ interface Copy {
   /** JSON as a string: Node writes it in one piece with the headers (a Buffer takes two). */
   body: string | Buffer
   etag: string
+  /** The copy's headers, made once: each request sets them with one call (issue 45). */
+  headers: Readonly<Record<string, string>>
 }
 
 export interface PreparedAnswer {
@@ -38,22 +40,40 @@ export interface PreparedAnswer {
   gzip?: Copy
 }
 
+const jsonType = 'application/json; charset=utf-8'
+
+/** A copy with its headers; `isNegotiated` when the answer has compressed copies too. */
+function copyOf(
+  body: string | Buffer,
+  etag: string,
+  isNegotiated: boolean,
+  encoding?: Encoding,
+): Copy {
+  const headers: Record<string, string> = {
+    'cache-control': referenceCacheControl,
+    etag,
+    ...(isNegotiated ? { vary: 'accept-encoding' } : {}),
+    'content-type': jsonType,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  }
+  return { body, etag, headers: Object.freeze(headers) }
+}
+
 export function prepareAnswer(value: unknown): PreparedAnswer {
   const text = JSON.stringify(value)
   const json = Buffer.from(text)
   const hash = createHash('sha256').update(json).digest('base64url').slice(0, 27)
-  const answer: PreparedAnswer = { identity: { body: text, etag: `"${hash}"` } }
-  if (json.length >= compressAbove) {
-    answer.br = {
-      body: brotliCompressSync(json, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-        },
-      }),
-      etag: `"${hash}-br"`,
-    }
-    answer.gzip = { body: gzipSync(json, { level: 9 }), etag: `"${hash}-gz"` }
+  const isCompressed = json.length >= compressAbove
+  const answer: PreparedAnswer = { identity: copyOf(text, `"${hash}"`, isCompressed) }
+  if (isCompressed) {
+    const br = brotliCompressSync(json, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
+    })
+    answer.br = copyOf(br, `"${hash}-br"`, true, 'br')
+    answer.gzip = copyOf(gzipSync(json, { level: 9 }), `"${hash}-gz"`, true, 'gzip')
   }
   return answer
 }
@@ -98,12 +118,11 @@ export function sendPrepared(
 ): FastifyReply {
   const encoding = answer.br ? acceptedEncoding(request.headers['accept-encoding']) : undefined
   const copy = (encoding && answer[encoding]) ?? answer.identity
-  void reply.headers({
-    'cache-control': referenceCacheControl,
-    etag: copy.etag,
-    ...(answer.br ? { vary: 'accept-encoding' } : {}),
-  })
-  if (matchesEtag(request.headers['if-none-match'], copy.etag)) return reply.code(304).send()
-  if (encoding) void reply.header('content-encoding', encoding)
-  return reply.type('application/json; charset=utf-8').send(copy.body)
+  if (matchesEtag(request.headers['if-none-match'], copy.etag)) {
+    // A 304 carries the copy's validators and caching, no body (RFC 9110 §15.4.5).
+    void reply.header('cache-control', referenceCacheControl).header('etag', copy.etag)
+    if (answer.br) void reply.header('vary', 'accept-encoding')
+    return reply.code(304).send()
+  }
+  return reply.headers(copy.headers).send(copy.body)
 }

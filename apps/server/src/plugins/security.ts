@@ -3,8 +3,7 @@
 // at start; each request only copies them (helmet's middleware re-parses its options on
 // every call, which cost a tenth of a cheap call's time).
 import type { ServerResponse } from 'node:http'
-import type { FastifyInstance } from 'fastify'
-import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import { routeOptionsOf } from './route-options.ts'
 
@@ -78,18 +77,33 @@ export function apiSecurityHeaders(page: Readonly<Record<string, string>>) {
   })
 }
 
-async function securityPlugin(app: FastifyInstance, options: { isBehindTls: boolean }) {
-  const headers = securityHeaders(options.isBehindTls)
-  const apiHeaders = apiSecurityHeaders(headers)
-  // Before routing's answer is known, so refusals, 404s and errors carry them too. API
-  // answers are not cached unless their route says otherwise (reference data, see
-  // plugins/reference-answers.ts); decided on the route reached, and on the path as sent.
-  app.addHook('onRequest', (request, reply, done) => {
-    const isApi =
-      request.url.startsWith('/api/') || routeOptionsOf(request).url?.startsWith('/api/') === true
-    void reply.headers(isApi ? apiHeaders : headers)
-    done()
-  })
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route outside /api/ that answers data, never a page (the probes): it takes the API
+     * answers' headers (apiSecurityHeaders), not a page's.
+     */
+    answersData?: boolean
+  }
 }
 
-export default fp(securityPlugin, { name: 'security' })
+/**
+ * Sets an answer's security headers. Called from the service's one hook that every request
+ * passes first (app.ts, with the request id): before routing's answer is known, so refusals,
+ * 404s and errors carry them too; a hook of its own cost every request about a microsecond
+ * more (issue 45). API answers are not cached unless their route says otherwise (reference
+ * data, see plugins/reference-answers.ts); decided on the route reached, and on the path as
+ * sent.
+ */
+export function securityHeadersSetter(options: { isBehindTls: boolean }) {
+  const headers = securityHeaders(options.isBehindTls)
+  const apiHeaders = apiSecurityHeaders(headers)
+  return (request: FastifyRequest, reply: FastifyReply): void => {
+    const route = routeOptionsOf(request)
+    const isData =
+      request.url.startsWith('/api/') ||
+      route.url?.startsWith('/api/') === true ||
+      route.config?.answersData === true
+    void reply.headers(isData ? apiHeaders : headers)
+  }
+}

@@ -98,6 +98,31 @@ describe('answers about a person', () => {
   })
 })
 
+describe('the probes', () => {
+  it.each(['/healthz', '/readyz'])('%s answers data: the API answers’ headers', async (url) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(200)
+    // Data, never a page (plugins/security.ts): a policy that allows nothing, never cached.
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    )
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(response.headers['x-request-id']).toBeDefined()
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined()
+  })
+
+  it('leave the pages and unknown paths their own headers', async () => {
+    for (const url of ['/usweb/login', '/nothing-here']) {
+      const response = await get(url)
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'")
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin')
+    }
+  })
+})
+
 describe('the anti-forgery token', () => {
   const xsrfOf = (response: { cookies: { name: string; value: string }[] }) =>
     response.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value

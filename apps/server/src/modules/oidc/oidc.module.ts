@@ -87,8 +87,10 @@ export async function register(
     if (requestId) owedBy.add(requestId)
     else setImmediate(signOutNow)
   })
-  app.addHook('onResponse', async (request) => {
+  // Every request passes here: a callback hook, not an async one (no promise per request).
+  app.addHook('onResponse', (request, _reply, done) => {
     if (owedBy.delete(request.id)) signOutNow()
+    done()
   })
   await oidc.start()
   app.addHook('onClose', async () => {
