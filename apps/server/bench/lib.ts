@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -34,6 +35,42 @@ export const benchDeviceMark = 'bench-device'
 
 // --- Services in child processes ----------------------------------------------------------
 
+let bundled: Promise<string> | undefined
+/**
+ * serve.ts compiled as build.mjs compiles the service (one ES module, npm packages external,
+ * no names kept), so that the bench measures the JavaScript `npm run serve` runs: under tsx
+ * every function carries esbuild's `__name` wrapper, 1–2% of a sign-in's event loop
+ * (docs/performance/sign-in.md). It sits one folder below apps/server, as dist/ does, so the
+ * service's paths resolve alike.
+ */
+function bundledServe(): Promise<string> {
+  bundled ??= (async () => {
+    const outfile = join(root, 'apps/server/bench-dist/serve.js')
+    await build({
+      absWorkingDir: join(root, 'apps/server'),
+      entryPoints: ['bench/serve.ts'],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      logLevel: 'warning',
+      plugins: [
+        {
+          name: 'external-packages',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (args) =>
+              args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+            )
+          },
+        },
+      ],
+    })
+    return outfile
+  })()
+  return bundled
+}
+
 /** `env` adds to the bench's environment (e.g. BENCH_DATABASE_URL, see serve.ts). */
 export async function serve(
   kind: 'portal' | 'baseline' | 'floor',
@@ -53,9 +90,7 @@ export async function serve(
       // Sized as the service's thread pool is (src/thread-pool.cjs, as npm run serve does).
       '--require',
       join(root, 'apps/server/src/thread-pool.cjs'),
-      '--import',
-      'tsx',
-      join(root, 'apps/server/bench/serve.ts'),
+      await bundledServe(),
       kind,
     ],
     {
