@@ -17,6 +17,9 @@ const reactRouterProduction = fileURLToPath(
 // Issue 45: the library's Link and NavLink bring its framework mode's prefetching into every
 // page; the build gives the code the same components without it (src/app/lean-links.tsx).
 const leanLinks = fileURLToPath(new URL('./src/app/lean-links.tsx', import.meta.url))
+// So do its useRoutes and Routes, which render through its data routers' machinery
+// (src/app/lean-routes.tsx).
+const leanRoutes = fileURLToPath(new URL('./src/app/lean-routes.tsx', import.meta.url))
 const leanReactRouterId = '\0react-router-lean'
 const leanReactRouter = (): Plugin => ({
   name: 'react-router-lean-links',
@@ -24,7 +27,9 @@ const leanReactRouter = (): Plugin => ({
   enforce: 'pre',
   resolveId(source, importer) {
     if (source !== 'react-router') return null
-    const own = importer === leanReactRouterId || importer?.split('?')[0] === leanLinks
+    const own =
+      importer === leanReactRouterId ||
+      [leanLinks, leanRoutes].includes(importer?.split('?')[0] ?? '')
     return own ? reactRouterProduction : leanReactRouterId
   },
   // The library's components are made at load (`var Link = React.forwardRef(...)`, then
@@ -36,19 +41,40 @@ const leanReactRouter = (): Plugin => ({
   // React's own production build has none. Its invariants, which throw, stay.
   transform(code, id) {
     if (!id.includes('/node_modules/react-router/dist/production/')) return null
-    return code
+    const contextTypes = new Map<string, string>()
+    const lean = code
       .replace(
         /^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm,
         '$1/* @__PURE__ */ $2',
       )
       .replace(/^\w+\.displayName = "\w+";$/gm, '')
       .replace(/(?<!function )\b(warning|warningOnce)\(/g, '/* @__PURE__ */ $1(')
+      // Its error boundary's `contextType`, set after the class in a write the bundler must
+      // keep (and the class with it), is set in the class itself: unused, the class goes.
+      .replace(/^(\w+)\.contextType = (\w+);$/gm, (_, name: string, context: string) => {
+        contextTypes.set(name, context)
+        return ''
+      })
+      .replace(
+        /^(var (\w+) = class extends React\d*\.Component \{)$/gm,
+        (line, _, name: string) => {
+          const context = contextTypes.get(name)
+          if (!context) return line
+          contextTypes.delete(name)
+          return `${line}\n  static contextType = ${context};`
+        },
+      )
+    if (contextTypes.size > 0) {
+      throw new Error(`react-router-lean-links: no class for ${[...contextTypes.keys()].join()}`)
+    }
+    return lean
   },
   load(id) {
     if (id !== leanReactRouterId) return null
     return [
       `export * from ${JSON.stringify(reactRouterProduction)}`,
       `export { Link, NavLink } from ${JSON.stringify(leanLinks)}`,
+      `export { Routes, useRoutes } from ${JSON.stringify(leanRoutes)}`,
     ].join('\n')
   },
 })
