@@ -16,20 +16,29 @@ const reactRouterProduction = fileURLToPath(
 
 // Issue 45: the library's Link and NavLink bring its framework mode's prefetching into every
 // page; the build gives the code the same components without it (src/app/lean-links.tsx).
-const leanLinks = fileURLToPath(new URL('./src/app/lean-links.tsx', import.meta.url))
 // So do its useRoutes and Routes, which render through its data routers' machinery
-// (src/app/lean-routes.tsx).
-const leanRoutes = fileURLToPath(new URL('./src/app/lean-routes.tsx', import.meta.url))
+// (src/app/lean-routes.tsx). NavLink, Routes and Navigate are modules of their own, which
+// come with the screens that use them: in the library they are in the one module the entry
+// loads whole.
+const lean = (file: string) => fileURLToPath(new URL(`./src/app/${file}`, import.meta.url))
+const leanModules: Record<string, string[]> = {
+  [lean('lean-links.tsx')]: ['Link'],
+  [lean('lean-nav-link.tsx')]: ['NavLink'],
+  [lean('lean-routes.tsx')]: ['useRoutes'],
+  [lean('lean-route-elements.tsx')]: ['Routes', 'Navigate'],
+}
 const leanReactRouterId = '\0react-router-lean'
 const leanReactRouter = (): Plugin => ({
   name: 'react-router-lean-links',
   apply: 'build',
   enforce: 'pre',
   resolveId(source, importer) {
+    // Only what is used of them is bundled: importing the library does not run them all.
+    if (importer === leanReactRouterId && source in leanModules) {
+      return { id: source, moduleSideEffects: false }
+    }
     if (source !== 'react-router') return null
-    const own =
-      importer === leanReactRouterId ||
-      [leanLinks, leanRoutes].includes(importer?.split('?')[0] ?? '')
+    const own = importer === leanReactRouterId || (importer?.split('?')[0] ?? '') in leanModules
     return own ? reactRouterProduction : leanReactRouterId
   },
   // The library's components are made at load (`var Link = React.forwardRef(...)`, then
@@ -73,8 +82,9 @@ const leanReactRouter = (): Plugin => ({
     if (id !== leanReactRouterId) return null
     return [
       `export * from ${JSON.stringify(reactRouterProduction)}`,
-      `export { Link, NavLink } from ${JSON.stringify(leanLinks)}`,
-      `export { Routes, useRoutes } from ${JSON.stringify(leanRoutes)}`,
+      ...Object.entries(leanModules).map(
+        ([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(file)}`,
+      ),
     ].join('\n')
   },
 })
@@ -210,6 +220,13 @@ export default defineConfig(({ command, mode }) => ({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0vite\/preload-helper\.js$/,
             },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            // The parts of it only other screens use (see leanModules): a chunk of their own,
+            // which the bundler would otherwise merge into the entry, shared as they are.
+            {
+              name: 'router-more',
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/]app[\\/]lean-(nav-link|route-elements)\.tsx$/,
+            },
             // Not its zod resolver: that loads with the schemas, on a form's first check.
             { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
             // Issue 45: the small parts the login screen shares with other screens (its fields,

@@ -1,10 +1,11 @@
-// The build's useRoutes and Routes (lean-routes.tsx) render what React Router's own do for
+// The build's useRoutes, Routes and Navigate (lean-routes.tsx, lean-route-elements.tsx) render what React Router's own do for
 // what the portal uses: each address of a table like the portal's (index routes, layout
 // routes without a path, params, a splat, descendant <Routes> as the console has), each
 // screen reading its params, resolved paths and links, rendered by both and compared.
-import { render } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import {
   MemoryRouter,
+  Navigate as LibraryNavigate,
   Outlet,
   Route,
   Routes as LibraryRoutes,
@@ -16,7 +17,8 @@ import {
   type RouteObject,
 } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { Routes as LeanRoutes, useRoutes as leanUseRoutes } from './lean-routes.tsx'
+import { Navigate as LeanNavigate, Routes as LeanRoutes } from './lean-route-elements.tsx'
+import { useRoutes as leanUseRoutes } from './lean-routes.tsx'
 
 function Where({ name }: { name: string }) {
   const params = useParams()
@@ -126,5 +128,37 @@ describe('lean useRoutes and Routes', () => {
     const library = html(Library, '/elsewhere')
     expect(library).toContain('usweb-login')
     expect(html(Lean, '/elsewhere')).toBe(library)
+  })
+})
+
+describe('lean Navigate', () => {
+  function Shown() {
+    const location = useLocation()
+    return <p>{`${location.pathname} ${JSON.stringify(location.state)}`}</p>
+  }
+
+  it.each([
+    ['a relative target', '../login'],
+    ['an absolute target', '/proliability/login'],
+  ])('goes where the library goes, with its state, for %s', async (_, to) => {
+    const shownWith = async (Navigate: typeof LibraryNavigate) => {
+      const { unmount } = render(
+        <MemoryRouter initialEntries={['/usweb/register2']}>
+          <LibraryRoutes>
+            <Route
+              path="/usweb/register2"
+              element={<Navigate to={to} replace state={{ from: 'register2' }} />}
+            />
+            <Route path="*" element={<Shown />} />
+          </LibraryRoutes>
+        </MemoryRouter>,
+      )
+      const shown = (await screen.findByText(/from/)).textContent
+      unmount()
+      return shown
+    }
+    const library = await shownWith(LibraryNavigate)
+    expect(library).toContain('login {"from":"register2"}')
+    expect(await shownWith(LeanNavigate)).toBe(library)
   })
 })

@@ -1,4 +1,4 @@
-// React Router's useRoutes and Routes without what only its data routers use (issue 45). The
+// React Router's useRoutes (and Routes, lean-route-elements.tsx) without what only its data routers use (issue 45). The
 // library's render the matches through the data router's machinery (route error boundaries,
 // its default error screen, hydration fallbacks, redirects thrown from server components),
 // which a declarative BrowserRouter never runs but every page loaded with it: 1.9 KB brotli
@@ -10,7 +10,6 @@
 // (app/route-error.tsx), as it was, since without a data router the library catches nothing.
 import { createElement, useContext, type ReactElement, type ReactNode } from 'react'
 import {
-  createRoutesFromChildren,
   matchRoutes,
   NavigationType,
   parsePath,
@@ -22,7 +21,6 @@ import {
   type Location,
   type RouteMatch,
   type RouteObject,
-  type RoutesProps,
 } from 'react-router'
 
 const joinPaths = (paths: string[]) => paths.join('/').replace(/[\\/]{2,}/g, '/')
@@ -106,8 +104,4 @@ export function useRoutes(
     },
     element,
   )
-}
-
-export function Routes({ children, location }: RoutesProps): ReactNode {
-  return useRoutes(createRoutesFromChildren(children), location)
 }
