@@ -51,7 +51,7 @@ const leanReactRouter = (): Plugin => ({
   transform(code, id) {
     if (!id.includes('/node_modules/react-router/dist/production/')) return null
     const contextTypes = new Map<string, string>()
-    const lean = code
+    let lean = code
       .replace(
         /^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm,
         '$1/* @__PURE__ */ $2',
@@ -73,6 +73,28 @@ const leanReactRouter = (): Plugin => ({
           return `${line}\n  static contextType = ${context};`
         },
       )
+      // Values made at load that nothing may use (`new Set(...)`, the names of Object's
+      // prototype, whether this is a browser): marked pure, the unused ones go.
+      .replace(/^(var \w+ = )(new Set\()/gm, '$1/* @__PURE__ */ $2')
+      .replace(
+        /^(var (?:objectProtoNames|isBrowser)\d* = )(.+);$/gm,
+        '$1/* @__PURE__ */ (() => $2)();',
+      )
+    // useNavigate's data-router half (the router's own navigate, by route id) runs only under
+    // a data router, which the portal does not have: its routes render through lean-routes.tsx,
+    // whose matches are never data routes. Should one come, this says so rather than navigate
+    // the wrong way.
+    const dataRouterNavigate = 'return isDataRoute ? useNavigateStable() : useNavigateUnstable();'
+    if (lean.includes('function useNavigate()')) {
+      if (!lean.includes(dataRouterNavigate)) {
+        throw new Error('react-router-lean-links: useNavigate is not as expected')
+      }
+      lean = lean.replace(
+        dataRouterNavigate,
+        'if (isDataRoute) throw new Error("The portal has no data router (vite.config.ts)");\n' +
+          '  return useNavigateUnstable();',
+      )
+    }
     if (contextTypes.size > 0) {
       throw new Error(`react-router-lean-links: no class for ${[...contextTypes.keys()].join()}`)
     }
