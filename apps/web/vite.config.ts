@@ -228,22 +228,23 @@ export default defineConfig(({ command, mode }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Libraries change less often than the portal, so each that every page needs gets a
-          // long-cached chunk of its own; the login page fetches these three and nothing else
-          // from node_modules. Other libraries (zod and the form resolver for it, what the
-          // console uses) go to the chunks of the screens and calls that import them. Texts
-          // are chunks by language and part (src/i18n/texts.ts).
+          // Libraries change less often than the portal, so those that every page needs (React
+          // and React Router) get a long-cached chunk apart from the portal's code, and so does
+          // react-hook-form, which the first screen with a form loads; the login page fetches
+          // nothing else from node_modules. Other libraries (zod and the form resolver for it,
+          // what the console uses) go to the chunks of the screens and calls that import them.
+          // Texts are chunks by language and part (src/i18n/texts.ts).
           groups: [
-            // With it Vite's helper for lazy imports, which the entry and the texts need before
-            // any screen: code that changes only with a dependency, as React's, and not a file
-            // of its own (one request and brotli context fewer on the login page).
-            // React Router too (issue 45): every page needs both, and a change to either is an
-            // upgrade; in one file they compress as one (0.4 KB brotli less than two).
+            // With them Vite's helper for lazy imports, which the entry and the texts need
+            // before any screen: code that changes only with a dependency, and not a file of
+            // its own (one request and brotli context fewer on the login page).
+            // React Router with React (issue 45): every page needs both, and a change to either
+            // is an upgrade; in one file they compress as one (0.4 KB brotli less than two).
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite\/preload-helper\.js$/,
             },
-            // The parts of it only other screens use (see leanModules): a chunk of their own,
+            // The parts of React Router only other screens use (see leanModules): a chunk of their own,
             // which the bundler would otherwise merge into the entry, shared as they are.
             {
               name: 'router-more',
