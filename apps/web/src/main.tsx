@@ -3,7 +3,7 @@ import './styles/global.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { AppRoutes } from './app/router.tsx'
+import { AppRoutes, loadScreenModules } from './app/router.tsx'
 import { loadAllTextsOnFirstUse, loadLocale } from './i18n/texts.ts'
 // Issue 45: the login screen's own styles are in the page's stylesheet, after the shell's as
 // before, so that the login page waits for one stylesheet, not four (each one more request
@@ -20,7 +20,7 @@ const root = container
 // The active language's texts of the login page are there before the first screen renders
 // (issue 24); should they fail to load, the page shows in English rather than not at all. The
 // rest of the catalogue comes when the member starts using the page (i18n/texts.ts).
-loadAllTextsOnFirstUse()
+loadAllTextsOnFirstUse(loadScreenModules)
 void loadLocale().finally(() =>
   createRoot(root).render(
     <StrictMode>

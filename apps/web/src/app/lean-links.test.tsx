@@ -1,11 +1,12 @@
-// The build's Link and NavLink (lean-links.tsx) behave as React Router's own for what the
+// The build's Link and NavLink (lean-links.tsx, lean-nav-link.tsx) behave as React Router's own for what the
 // portal uses: the address, a click that navigates (with its state), a plain link outside
 // the portal, a NavLink marking the current page.
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { Link, NavLink } from './lean-links.tsx'
+import { Link } from './lean-links.tsx'
+import { NavLink } from './lean-nav-link.tsx'
 
 function Where() {
   const location = useLocation()

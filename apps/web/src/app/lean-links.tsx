@@ -1,4 +1,4 @@
-// React Router's Link and NavLink without what only its framework mode uses (issue 45). The
+// React Router's Link (and NavLink, lean-nav-link.tsx) without what only its framework mode uses (issue 45). The
 // library's Link carries route-module prefetching (`prefetch`, `discover`, the framework's
 // manifest and RSC), which a declarative BrowserRouter never runs but every page loaded
 // with it: 2 KB brotli of the login page. These are built from the library's own public
@@ -10,10 +10,7 @@ import {
   UNSAFE_NavigationContext as NavigationContext,
   useHref,
   useLinkClickHandler,
-  useLocation,
-  useResolvedPath,
   type LinkProps,
-  type NavLinkProps,
 } from 'react-router'
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
@@ -63,44 +60,5 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       ref={ref}
       target={target}
     />
-  )
-})
-
-export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(
-  {
-    'aria-current': ariaCurrent = 'page',
-    caseSensitive = false,
-    className = '',
-    end = false,
-    style,
-    to,
-    children,
-    ...rest
-  },
-  ref,
-) {
-  const path = useResolvedPath(to, { relative: rest.relative })
-  const fold = (text: string) => (caseSensitive ? text : text.toLowerCase())
-  const here = fold(useLocation().pathname)
-  const target = fold(path.pathname)
-  const endSlash = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length
-  const isActive =
-    here === target || (!end && here.startsWith(target) && here.charAt(endSlash) === '/')
-  const renderProps = { isActive, isPending: false, isTransitioning: false }
-  return (
-    <Link
-      {...rest}
-      ref={ref}
-      to={to}
-      aria-current={isActive ? ariaCurrent : undefined}
-      className={
-        typeof className === 'function'
-          ? className(renderProps)
-          : [className, isActive ? 'active' : null].filter(Boolean).join(' ')
-      }
-      style={typeof style === 'function' ? style(renderProps) : style}
-    >
-      {typeof children === 'function' ? children(renderProps) : children}
-    </Link>
   )
 })

@@ -8,18 +8,35 @@ import { guardedScreens, type GuardedScreen } from './guard.ts'
 import { MemberRoot, Redirect, RootShell, ToAreaLogin } from './root-shell.tsx'
 import { RouteErrorCatcher, UnexpectedError } from './route-error.tsx'
 import { loadAllTexts } from '../i18n/texts.ts'
+import type { ScreenModules, ScreenName } from './screens.ts'
 
 type ScreenModule = Promise<{ Component: ComponentType }>
+
+let screenModules: Promise<ScreenModules> | undefined
+
+/**
+ * The screens' modules (app/screens.ts), once; fetched when the member first touches or types
+ * on the page, with the rest of the texts. Should they fail to load, the next call tries again.
+ */
+export function loadScreenModules(): Promise<ScreenModules> {
+  screenModules ??= import('./screens.ts')
+    .then((module) => module.screenModules)
+    .catch((error: unknown) => {
+      screenModules = undefined
+      throw error
+    })
+  return screenModules
+}
 
 /**
  * A lazily loaded screen: a module of routes/ (or the console) exporting `Component`. It
  * loads after the whole text catalogue of the active language (i18n/texts.ts), which its
  * module may read as it loads.
  */
-function screen(load: () => ScreenModule): ComponentType {
+function screen(name: ScreenName): ComponentType {
   return lazy(() =>
-    loadAllTexts()
-      .then(load)
+    Promise.all([loadAllTexts(), loadScreenModules()])
+      .then(([, modules]) => modules[name]())
       .then(({ Component }) => ({ default: Component })),
   )
 }
@@ -34,17 +51,15 @@ const PlLogin = loginScreen(() => import('../routes/pl-login.tsx'))
 
 /** The guarded screens built so far; both areas share them. */
 const guardedScreenComponents: Partial<Record<GuardedScreen, ComponentType>> = {
-  [screens.updateTempPassword]: screen(() => import('../routes/update-temp-password.tsx')),
-  [screens.updateTempPasswordSuccess]: screen(
-    () => import('../routes/update-temp-password-success.tsx'),
-  ),
-  [screens.registerStep1]: screen(() => import('../routes/register-step1.tsx')),
-  [screens.registerStep2]: screen(() => import('../routes/register-step2.tsx')),
-  [screens.registerStep3]: screen(() => import('../routes/register-step3.tsx')),
-  [screens.forgotUsername]: screen(() => import('../routes/forgot-username.tsx')),
-  [screens.forgotPassword]: screen(() => import('../routes/forgot-password.tsx')),
-  [screens.sendUsername]: screen(() => import('../routes/send-username.tsx')),
-  [screens.resetPassword]: screen(() => import('../routes/reset-password.tsx')),
+  [screens.updateTempPassword]: screen('updateTempPassword'),
+  [screens.updateTempPasswordSuccess]: screen('updateTempPasswordSuccess'),
+  [screens.registerStep1]: screen('registerStep1'),
+  [screens.registerStep2]: screen('registerStep2'),
+  [screens.registerStep3]: screen('registerStep3'),
+  [screens.forgotUsername]: screen('forgotUsername'),
+  [screens.forgotPassword]: screen('forgotPassword'),
+  [screens.sendUsername]: screen('sendUsername'),
+  [screens.resetPassword]: screen('resetPassword'),
 }
 
 /**
@@ -57,9 +72,9 @@ const guardedRoutes: RouteObject[] = guardedScreens.map((path) => ({
   Component: guardedScreenComponents[path] ?? ToAreaLogin,
 }))
 
-const ForgotUsername2 = screen(() => import('../routes/forgot-username2.tsx'))
-const ForgotPassword2 = screen(() => import('../routes/forgot-password2.tsx'))
-const Register2 = screen(() => import('../routes/register2.tsx'))
+const ForgotUsername2 = screen('forgotUsername2')
+const ForgotPassword2 = screen('forgotPassword2')
+const Register2 = screen('register2')
 
 /**
  * Registration and recovery screens outside the guard (spec §2): the delivery choice step 2
@@ -73,13 +88,13 @@ function openRegistrationRecoveryRoutes(flavour: Flavour): RouteObject[] {
   ]
 }
 
-const ConfirmVerificationInfo = screen(() => import('../routes/confirm-verification-info.tsx'))
-const ChooseDelivery = screen(() => import('../routes/verification-info-step1.tsx'))
-const VerificationInfoStep2 = screen(() => import('../routes/verification-info-step2.tsx'))
-const VerificationInfoStep3 = screen(() => import('../routes/verification-info-step3.tsx'))
-const UpdateInformation = screen(() => import('../routes/update-information.tsx'))
-const Support = screen(() => import('../routes/support.tsx'))
-const CreatePasskey = screen(() => import('../routes/create-passkey.tsx'))
+const ConfirmVerificationInfo = screen('confirmVerificationInfo')
+const ChooseDelivery = screen('verificationInfoStep1')
+const VerificationInfoStep2 = screen('verificationInfoStep2')
+const VerificationInfoStep3 = screen('verificationInfoStep3')
+const UpdateInformation = screen('updateInformation')
+const Support = screen('support')
+const CreatePasskey = screen('createPasskey')
 
 /** The multi-factor verification screens (spec §2 screens 9-14), not guarded. */
 function mfaRoutes(flavour: Flavour): RouteObject[] {
@@ -109,7 +124,7 @@ function areaRoutes(flavour: Flavour, Login: ComponentType): RouteObject {
   }
 }
 
-const ConsoleApp = screen(() => import('../console/console-app.tsx'))
+const ConsoleApp = screen('console')
 
 function ToUswebLogin() {
   return <Redirect to={paths.usweb.login} />

@@ -117,12 +117,16 @@ export function loadAllTexts(): Promise<void> {
   return allTexts
 }
 
-/** Fetches the rest of the texts when the member first touches or types on the page. */
-export function loadAllTextsOnFirstUse(): void {
+/**
+ * Fetches the rest of the texts when the member first touches or types on the page, and with
+ * them what else the next screen will need (`alongside`: the screens' modules, app/router.tsx).
+ */
+export function loadAllTextsOnFirstUse(alongside?: () => Promise<unknown>): void {
   const events = ['pointerdown', 'keydown', 'focusin'] as const
   const start = () => {
     for (const event of events) window.removeEventListener(event, start, true)
     loadAllTexts().catch(() => undefined) // a screen that needs it asks again
+    alongside?.().catch(() => undefined) // as do the screens
   }
   for (const event of events) window.addEventListener(event, start, true)
 }

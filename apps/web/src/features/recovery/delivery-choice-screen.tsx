@@ -1,7 +1,7 @@
 // Spec §2 screen 7, the delivery choice of both recoveries: forgotusername2 (custNum) and
 // forgotpassword2 (custNum or username).
 import { useMemo } from 'react'
-import { Navigate, useSearchParams } from 'react-router'
+import { Navigate, useLocation } from 'react-router'
 import { t } from '../../i18n/texts.ts'
 import { areaLoginWith } from '../../config/paths.ts'
 import { DeliveryChoiceForm } from './delivery-choice-form.tsx'
@@ -13,8 +13,9 @@ import { useProgramSelection } from '../../lib/visit/program-selection.ts'
 /** Step 2 of either recovery: the delivery choice for the account the address names. */
 export function DeliveryChoiceScreen({ kind }: { kind: RecoveryKind }) {
   const { program, flavour, level1Org } = useProgramSelection()
-  const [searchParams] = useSearchParams()
-  const search = searchParams.toString()
+  // The query as URLSearchParams writes it (as useSearchParams did, which the portal no longer
+  // bundles: issue 45).
+  const search = new URLSearchParams(useLocation().search).toString()
   const recoveryKey = useMemo(
     () => recoveryKeyOf(kind, new URLSearchParams(search)),
     [kind, search],
