@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type ColumnsSelection, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, lte, ne, sql, type ColumnsSelection, type SQL } from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
@@ -140,6 +140,14 @@ export function sessionsRepo(db: Db) {
      * password changed (a change, a temporary password redeemed), none is written and the
      * answer is false: a sign-in verified before such an event starts nothing after it
      * (issue 40, S1).
+     *
+     * The user's row is locked (`FOR NO KEY UPDATE`, the lock an UPDATE takes) and rewritten
+     * only when its count is not 0 already (issue 45): most sign-ins follow no wrong password,
+     * and a rewrite is a new version of the whole (wide) row. The lock is what keeps a lock,
+     * disable or password change since the read winning: one in progress is waited for and
+     * the conditions are checked again on the row it leaves (READ COMMITTED), and one that
+     * comes after waits for this statement's commit, so it sees (and ends) the new session.
+     * A snapshot read alone would miss both (test/authentication/sign-in-statement.postgres.test.ts).
      */
     async startSignIn(
       audit: AuditRow,
@@ -150,10 +158,10 @@ export function sessionsRepo(db: Db) {
       const typed = <T>(slot: string, type: string) =>
         sql<T>`${placeholder(slot)}::${sql.raw(type)}`
       const build = (name: string, withSession: boolean) => {
-        const reset = db.$with('reset').as(
+        const signer = db.$with('signer').as(
           db
-            .update(users)
-            .set({ failedAttempts: 0 })
+            .select({ id: users.id, failedAttempts: users.failedAttempts })
+            .from(users)
             .where(
               and(
                 eq(users.id, placeholder('userId')),
@@ -162,10 +170,23 @@ export function sessionsRepo(db: Db) {
                 eq(users.passwordHash, placeholder('passwordHash')),
               ),
             )
+            .for('no key update'),
+        )
+        // Run by PostgreSQL whether or not anything reads it; on the row `signer` locked.
+        const cleared = db.$with('cleared').as(
+          db
+            .update(users)
+            .set({ failedAttempts: 0 })
+            .where(
+              inArray(
+                users.id,
+                db.select({ id: signer.id }).from(signer).where(ne(signer.failedAttempts, 0)),
+              ),
+            )
             .returning({ id: users.id }),
         )
-        // Run by PostgreSQL whether or not the audit insert reads it; from `reset`, so only
-        // when the count was reset.
+        // Run by PostgreSQL whether or not the audit insert reads it; from `signer`, so only
+        // when the account still signs in.
         const started = db.$with('started').as(
           db
             .insert(sessions)
@@ -173,7 +194,7 @@ export function sessionsRepo(db: Db) {
               qb
                 .select({
                   idHash: typed<string>('sessionIdHash', 'text').as('id_hash'),
-                  userId: reset.id,
+                  userId: signer.id,
                   program: typed<string>('sessionProgram', 'text').as('program'),
                   stage: typed<string>('sessionStage', 'text').as('stage'),
                   data: typed<Record<string, unknown>>('sessionData', 'jsonb').as('data'),
@@ -181,12 +202,12 @@ export function sessionsRepo(db: Db) {
                   lastSeenAt: typed<Date>('sessionLastSeenAt', 'timestamptz').as('last_seen_at'),
                   expiresAt: typed<Date>('sessionExpiresAt', 'timestamptz').as('expires_at'),
                 })
-                .from(reset),
+                .from(signer),
             )
             .returning({ idHash: sessions.idHash }),
         )
         return db
-          .with(...(withSession ? [reset, started] : [reset]))
+          .with(...(withSession ? [signer, cleared, started] : [signer, cleared]))
           .insert(auditLog)
           .select((qb) =>
             qb
@@ -195,7 +216,7 @@ export function sessionsRepo(db: Db) {
                 id: sql<number>`nextval('audit_log_id_seq')`.as('id'),
                 at: typed<Date>('at', 'timestamptz').as('at'),
                 event: typed<string>('event', 'text').as('event'),
-                userId: reset.id,
+                userId: signer.id,
                 username: typed<string | null>('username', 'text').as('username'),
                 clientIp: typed<string | null>('clientIp', 'text').as('client_ip'),
                 detail: typed<Record<string, unknown> | null>('detail', 'jsonb').as('detail'),
@@ -203,7 +224,7 @@ export function sessionsRepo(db: Db) {
                 reason: typed<string | null>('reason', 'text').as('reason'),
                 requestId: typed<string | null>('requestId', 'text').as('request_id'),
               })
-              .from(reset),
+              .from(signer),
           )
           .returning({ id: auditLog.id })
           .prepare(name)
