@@ -1,7 +1,7 @@
 // The global stylesheet comes first so that component styles can refine it.
 import './styles/global.css'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { AppRoutes } from './app/router.tsx'
 import { loadAllTextsOnFirstUse, loadLocale } from './i18n/texts.ts'
@@ -17,16 +17,20 @@ const container = document.getElementById('root')
 if (!container) throw new Error('The page has no #root element')
 
 const root = container
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </StrictMode>
+)
 // The active language's texts of the login page are there before the first screen renders
 // (issue 24); should they fail to load, the page shows in English rather than not at all. The
-// rest of the catalogue comes when the member starts using the page (i18n/texts.ts).
+// rest of the catalogue comes when the member starts using the page (i18n/texts.ts). A login
+// page the service rendered (issue 45: src/prerender.tsx, data-rendered) is hydrated: the
+// portal's first render is the same markup, which stays on the screen and starts working.
 loadAllTextsOnFirstUse()
-void loadLocale().finally(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </StrictMode>,
-  ),
-)
+void loadLocale().finally(() => {
+  if (root.hasAttribute('data-rendered')) hydrateRoot(root, app)
+  else createRoot(root).render(app)
+})
