@@ -1,6 +1,6 @@
 // The global stylesheet comes first so that component styles can refine it.
 import './styles/global.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import { AppRoutes } from './app/router.tsx'
@@ -31,6 +31,8 @@ const app = (
 // portal's first render is the same markup, which stays on the screen and starts working.
 loadAllTextsOnFirstUse()
 void loadLocale().finally(() => {
-  if (root.hasAttribute('data-rendered')) hydrateRoot(root, app)
+  // As a transition, the hydration yields to the browser every few milliseconds: the form on
+  // the screen answers the member meanwhile, where one long task would hold it.
+  if (root.hasAttribute('data-rendered')) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)
 })

@@ -80,23 +80,36 @@ export function withRenderedLogin(
   markup: string,
   { program, phone }: { program: ProgramCode; phone: string | undefined },
   policy: string,
+  stylesheetOf: (href: string) => string | undefined = () => undefined,
 ): { html: string; policy: string } {
   // React's hints for the footer's image: the <img> itself is in the markup, far below the form.
   const content = markup.replace(/^(<link rel="preload"[^>]*\/>)+/, '')
   const styles = new Set(
     [...content.matchAll(/ style="([^"]*)"/g)].map(([, value = '']) => unescapeAttribute(value)),
   )
-  const hashes = [...styles].map(
-    (style) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+  const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  const hashes = [...styles].map(hashOf)
+  // The page's stylesheet in the page: the form paints with the page itself, one request (a
+  // round trip and its 4 KB on a phone's network) before the stylesheet would have come. The
+  // element is allowed by its hash, as the attributes are.
+  const inlined: string[] = []
+  const withStyles = html.replace(
+    /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+    (tag, href: string) => {
+      const css = stylesheetOf(href)
+      if (css === undefined || css.includes('</')) return tag
+      inlined.push(hashOf(css))
+      return `<style>${css}</style>`
+    },
   )
   const known = phone ? ` data-phone="${escapeHtml(phone)}"` : ''
   const root = `<div id="root" data-rendered data-program="${program}"${known}>${content}</div>`
   const marked = `<div id="root">${pageShellMarkers.root}</div>`
   if (!html.includes(marked)) throw new Error('page-shell: the login shell has no marked root')
   return {
-    html: html
-      // The form is on the screen with the stylesheet alone: the scripts, which make it work,
-      // need not take the network before it (the stylesheet keeps its high priority).
+    html: withStyles
+      // The form is on the screen with the page alone: the scripts, which make it work, need
+      // not take the network before what it still waits for (the footer's logo).
       .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
       .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
       .replace(marked, () => root)
@@ -104,12 +117,13 @@ export function withRenderedLogin(
         `<noscript>${pageShellMarkers.noScript}`,
         `<noscript><link rel="stylesheet" href="/no-script.css">${pageShellMarkers.noScript}`,
       ),
-    policy:
-      hashes.length === 0
-        ? policy
-        : policy.replace(
-            /style-src 'self'/,
-            `style-src 'self' 'unsafe-hashes' ${hashes.join(' ')}`,
-          ),
+    policy: policy.replace(
+      /style-src 'self'/,
+      [
+        "style-src 'self'",
+        ...inlined,
+        ...(hashes.length > 0 ? ["'unsafe-hashes'", ...hashes] : []),
+      ].join(' '),
+    ),
   }
 }

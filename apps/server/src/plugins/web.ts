@@ -171,6 +171,16 @@ export async function webRoutes(
   const { pages, localeTexts } = loginPages(distDir)
   const loginShellOf = new Map(Object.entries(pages))
   const json = links ? configJson(links, deviceTrustDays) : ''
+  /** A built stylesheet's text, which a rendered login page carries (page-shell.ts). */
+  const stylesheets = new Map<string, string | undefined>()
+  const stylesheetOf = (href: string) => {
+    if (!stylesheets.has(href)) {
+      const file = join(distDir, href)
+      const isBuilt = href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file)
+      stylesheets.set(href, isBuilt ? readFileSync(file, 'utf8') : undefined)
+    }
+    return stylesheets.get(href)
+  }
   const block = links ? configBlock(links, deviceTrustDays) : ''
   const shells = new Map<string, Shell>()
   /** Login shells with room for the program's header (page-shell.ts), by locale and file. */
@@ -222,7 +232,7 @@ export async function webRoutes(
             )
           : undefined
       if (program && markup) {
-        const rendered = withRenderedLogin(html, markup, { program, phone }, policy)
+        const rendered = withRenderedLogin(html, markup, { program, phone }, policy, stylesheetOf)
         page = shellOf(fillPageShell(rendered.html, { program, phone, locale }), rendered.policy)
       } else page = shellOf(fillPageShell(html, { program, phone, locale }))
       filled.set(key, page)
