@@ -69,9 +69,12 @@ function holdUntilHydrating(element: HTMLElement): () => void {
   }
   element.addEventListener('submit', hold, true)
   element.addEventListener('click', hold, true)
+  // Hydrated last: the lazy screen's form (else the page's first element).
+  const sentinel = element.querySelector('form') ?? element.firstElementChild
   const started = Date.now()
   const redo = () => {
-    if (last && !isHydrated(last.node) && Date.now() - started < 5000) {
+    const waitsFor = last?.node ?? sentinel
+    if (waitsFor && !isHydrated(waitsFor) && Date.now() - started < 5000) {
       setTimeout(redo, 16)
       return
     }
