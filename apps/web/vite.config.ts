@@ -159,12 +159,17 @@ const entryFilesOfBundle = (): Plugin => ({
   },
 })
 
-export default defineConfig(({ command, mode }) => ({
+// Issue 45: `vite build --ssr` builds src/prerender.tsx, with which the service renders the
+// login page into the page it sends; it goes to dist-ssr/, apart from the files served.
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   base: '/',
   // VITE_API_BASE_URL, judged here so that a bad one fails the build (src/config/env.ts). The
   // links are the service's run-time settings, written into the page it serves; only the
   // development server (no service in front of the page) falls back to the demo pages.
   define: {
+    // The renderer takes React's production build, as the page does (the service's NODE_ENV
+    // is not the portal's).
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
     __PORTAL_CONFIG__: JSON.stringify(
       parsePortalConfig(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), {
         forDevelopment: command === 'serve',
@@ -190,98 +195,103 @@ export default defineConfig(({ command, mode }) => ({
     entryFilesOfBundle(),
     precompiledIcu(),
     react(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 }),
+    !isSsrBuild && compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 512 }),
     antiForgeryTokenFromService(),
     commonPasswords(),
     // Each area's index and login route show the login screen (src/app/router.tsx).
-    loginPages(
-      [
+    !isSsrBuild &&
+      loginPages(
+        [
+          {
+            module: 'src/routes/usweb-login.tsx',
+            paths: [`/${areaSegments.usweb}`, paths.usweb.login],
+            html: 'usweb-login.html',
+          },
+          {
+            module: 'src/routes/pl-login.tsx',
+            paths: [`/${areaSegments.pl}`, paths.pl.login],
+            html: 'pl-login.html',
+          },
+        ],
         {
-          module: 'src/routes/usweb-login.tsx',
-          paths: [`/${areaSegments.usweb}`, paths.usweb.login],
-          html: 'usweb-login.html',
+          'en-US': 'login-page-en',
+          'es-US': 'login-page-es',
         },
-        {
-          module: 'src/routes/pl-login.tsx',
-          paths: [`/${areaSegments.pl}`, paths.pl.login],
-          html: 'pl-login.html',
-        },
-      ],
-      {
-        'en-US': 'login-page-en',
-        'es-US': 'login-page-es',
-      },
-    ),
+      ),
   ],
-  build: {
-    outDir: 'dist',
-    // Every browser the portal supports knows modulepreload; one that does not still loads
-    // each file when it is imported.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_, deps, { hostType }) =>
-        hostType === 'js' ? deps.filter((file) => !entryFiles.has(file)) : deps,
-    },
-    emptyOutDir: true,
-    // The benchmark reads it to know exactly what the login page loads first.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Libraries change less often than the portal, so those that every page needs (React
-          // and React Router) get a long-cached chunk apart from the portal's code, and so does
-          // react-hook-form, which the first screen with a form loads; the login page fetches
-          // nothing else from node_modules. Other libraries (zod and the form resolver for it,
-          // what the console uses) go to the chunks of the screens and calls that import them.
-          // Texts are chunks by language and part (src/i18n/texts.ts).
-          groups: [
-            // With them Vite's helper for lazy imports, which the entry and the texts need
-            // before any screen: code that changes only with a dependency, and not a file of
-            // its own (one request and brotli context fewer on the login page).
-            // React Router with React (issue 45): every page needs both, and a change to either
-            // is an upgrade; in one file they compress as one (0.4 KB brotli less than two).
-            {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite\/preload-helper\.js$/,
+  // The service's image has none of the portal's libraries: the renderer carries what it uses.
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // Every browser the portal supports knows modulepreload; one that does not still loads
+        // each file when it is imported.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_, deps, { hostType }) =>
+            hostType === 'js' ? deps.filter((file) => !entryFiles.has(file)) : deps,
+        },
+        emptyOutDir: true,
+        // The benchmark reads it to know exactly what the login page loads first.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Libraries change less often than the portal, so those that every page needs (React
+              // and React Router) get a long-cached chunk apart from the portal's code, and so does
+              // react-hook-form, which the first screen with a form loads; the login page fetches
+              // nothing else from node_modules. Other libraries (zod and the form resolver for it,
+              // what the console uses) go to the chunks of the screens and calls that import them.
+              // Texts are chunks by language and part (src/i18n/texts.ts).
+              groups: [
+                // With them Vite's helper for lazy imports, which the entry and the texts need
+                // before any screen: code that changes only with a dependency, and not a file of
+                // its own (one request and brotli context fewer on the login page).
+                // React Router with React (issue 45): every page needs both, and a change to either
+                // is an upgrade; in one file they compress as one (0.4 KB brotli less than two).
+                {
+                  name: 'react',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|^\0vite\/preload-helper\.js$/,
+                },
+                // The parts of React Router only other screens use (see leanModules): a chunk of their own,
+                // which the bundler would otherwise merge into the entry, shared as they are.
+                {
+                  name: 'router-more',
+                  includeDependenciesRecursively: false,
+                  test: /[\\/]src[\\/]app[\\/]lean-(nav-link|route-elements)\.tsx$/,
+                },
+                // Not its zod resolver: that loads with the schemas, on a form's first check.
+                { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+                // Issue 45: the small parts the login screen shares with other screens (its fields,
+                // the spinner, the contract's links and limits) in one file, not one each: fewer
+                // requests before the form shows, and one brotli context instead of four. With them
+                // the texts' loader and the program catalogue (i18n/texts.ts, which the fields read,
+                // so that the bundler cannot put it in the entry): the entry loads both on every
+                // page, so no page loads more (0.2 KB brotli less on the login page).
+                {
+                  name: 'form-parts',
+                  includeDependenciesRecursively: false,
+                  test: /([\\/]components[\\/](text-field|password-input|unbroken|spinner)\.tsx|[\\/]contract[\\/]src[\\/](links|flavours|limits|programs|text-at|i18n[\\/]locales)\.ts|[\\/]src[\\/]i18n[\\/]texts\.ts)$/,
+                },
+                // Each language's login-page texts in one file: its login and frame flows
+                // (src/i18n/first-*.ts), plain data,
+                // so nothing else of what they import comes along.
+                {
+                  name: 'login-page-en',
+                  includeDependenciesRecursively: false,
+                  test: /[\\/](texts[\\/]en-US[\\/](login|frame)|i18n[\\/]first-en)\.ts$/,
+                },
+                {
+                  name: 'login-page-es',
+                  includeDependenciesRecursively: false,
+                  test: /[\\/](texts[\\/]es-US[\\/](login|frame)|i18n[\\/]first-es)\.ts$/,
+                },
+              ],
             },
-            // The parts of React Router only other screens use (see leanModules): a chunk of their own,
-            // which the bundler would otherwise merge into the entry, shared as they are.
-            {
-              name: 'router-more',
-              includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/]app[\\/]lean-(nav-link|route-elements)\.tsx$/,
-            },
-            // Not its zod resolver: that loads with the schemas, on a form's first check.
-            { name: 'form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
-            // Issue 45: the small parts the login screen shares with other screens (its fields,
-            // the spinner, the contract's links and limits) in one file, not one each: fewer
-            // requests before the form shows, and one brotli context instead of four. With them
-            // the texts' loader and the program catalogue (i18n/texts.ts, which the fields read,
-            // so that the bundler cannot put it in the entry): the entry loads both on every
-            // page, so no page loads more (0.2 KB brotli less on the login page).
-            {
-              name: 'form-parts',
-              includeDependenciesRecursively: false,
-              test: /([\\/]components[\\/](text-field|password-input|unbroken|spinner)\.tsx|[\\/]contract[\\/]src[\\/](links|flavours|limits|programs|text-at|i18n[\\/]locales)\.ts|[\\/]src[\\/]i18n[\\/]texts\.ts)$/,
-            },
-            // Each language's login-page texts in one file: its login and frame flows
-            // (src/i18n/first-*.ts), plain data,
-            // so nothing else of what they import comes along.
-            {
-              name: 'login-page-en',
-              includeDependenciesRecursively: false,
-              test: /[\\/](texts[\\/]en-US[\\/](login|frame)|i18n[\\/]first-en)\.ts$/,
-            },
-            {
-              name: 'login-page-es',
-              includeDependenciesRecursively: false,
-              test: /[\\/](texts[\\/]es-US[\\/](login|frame)|i18n[\\/]first-es)\.ts$/,
-            },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/api': service,

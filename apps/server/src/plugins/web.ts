@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -12,11 +13,13 @@ import {
   programOfLoginAddress,
   sourceLocale,
   type Locale,
+  type ProgramCode,
 } from '@portal/contract'
 import { requestLocale } from '../lib/request-context.ts'
 import { pageAreas } from './page-addresses.ts'
-import { fillPageShell, pageShellMarkers } from './page-shell.ts'
+import { fillPageShell, pageShellMarkers, withRenderedLogin } from './page-shell.ts'
 import type { PortalLinks } from '../config.ts'
+import { securityHeaders } from './security.ts'
 import { issuesAntiForgeryToken } from './session.ts'
 
 /**
@@ -25,12 +28,17 @@ import { issuesAntiForgeryToken } from './session.ts'
  * escaped so that no value can close the element.
  */
 export function configBlock(links: PortalLinks, deviceTrustDays?: number): string {
-  // deviceTrustDays (issue 27): the code screen's "Remember this device for N days".
-  const json = JSON.stringify({ links, deviceTrustDays }).replaceAll('<', '\\u003c')
-  return `<script type="application/json" id="portal-config">${json}</script>`
+  return `<script type="application/json" id="portal-config">${configJson(links, deviceTrustDays)}</script>`
+}
+
+/** The block's text. deviceTrustDays (issue 27): the code screen's "Remember this device for N days". */
+function configJson(links: PortalLinks, deviceTrustDays?: number): string {
+  return JSON.stringify({ links, deviceTrustDays }).replaceAll('<', '\\u003c')
 }
 
 interface Shell {
+  /** The page's content-security policy when it differs from every page's (a rendered login). */
+  policy?: string
   identity: Buffer
   br: Buffer
   gzip: Buffer
@@ -57,9 +65,10 @@ function pageOf(
   ).replace('</head>', `  ${textsTags}\n  ${block}\n  </head>`)
 }
 
-function shellOf(html: string): Shell {
+function shellOf(html: string, policy?: string): Shell {
   const identity = Buffer.from(html)
   return {
+    ...(policy ? { policy } : {}),
     identity,
     br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     gzip: gzipSync(identity, { level: 9 }),
@@ -98,6 +107,41 @@ function loginPages(distDir: string): LoginPages {
   return JSON.parse(readFileSync(file, 'utf8')) as LoginPages
 }
 
+/** The portal's render of a login address (apps/web/src/prerender.tsx, built into dist-ssr/). */
+type RenderLoginPage = (page: {
+  url: string
+  locale: Locale
+  program: ProgramCode
+  phone: string | undefined
+  config: string
+}) => Promise<string>
+
+/** The build's renderer of the login page, if it was built (issue 45). */
+async function loginRenderer(distDir: string): Promise<RenderLoginPage | undefined> {
+  const file = join(distDir, '..', 'dist-ssr', 'prerender.js')
+  if (!existsSync(file)) return undefined
+  const module = (await import(pathToFileURL(file).href)) as { renderLoginPage: RenderLoginPage }
+  return module.renderLoginPage
+}
+
+/**
+ * Issue 45: a login address the service renders is one whose page the address alone decides:
+ * the program named (else the portal shows the one remembered in this browser tab) and no
+ * query but the program's and level1Org (`cname` fills in the form). The page is rendered for
+ * the address without level1Org, which the screen does not show: one page per program, number
+ * and language, whatever level1Org a link carries.
+ */
+function renderedAddress(
+  pathname: string,
+  search: string,
+  program: ProgramCode,
+): string | undefined {
+  const names = [...new URLSearchParams(search).keys()].map((name) => name.toLowerCase())
+  if (names.some((name) => name !== 'prgname' && name !== 'level1org')) return undefined
+  const path = routedPath(pathname)
+  return names.includes('prgname') ? `${path}?prgName=${program}` : path
+}
+
 /** An address as the router matches it: without query, case or trailing slash. */
 function routedPath(url: string): string {
   const path = url.split('?', 1)[0] ?? url
@@ -120,8 +164,32 @@ export async function webRoutes(
   },
 ) {
   const isBuilt = existsSync(join(distDir, 'index.html'))
+  const renderLogin = isBuilt ? await loginRenderer(distDir) : undefined
+  // Every page's policy (plugins/security.ts; TLS changes other headers, not this one), to
+  // which a rendered login page adds the hashes of its style attributes (page-shell.ts).
+  const policy = securityHeaders(false)['content-security-policy'] ?? ''
   const { pages, localeTexts } = loginPages(distDir)
   const loginShellOf = new Map(Object.entries(pages))
+  const json = links ? configJson(links, deviceTrustDays) : ''
+  // The first render loads the screen's modules (60 ms of CPU measured, against 8-12 ms for
+  // each page after it): at start, not in a member's request. Its page is not kept.
+  void renderLogin?.({
+    url: `/${flavours.pl.area}/login`,
+    locale: sourceLocale,
+    program: flavours.pl.defaultProgram,
+    phone: undefined,
+    config: json,
+  }).catch((error: unknown) => app.log.error({ err: error }, 'login page render failed'))
+  /** A built stylesheet's text, which a rendered login page carries (page-shell.ts). */
+  const stylesheets = new Map<string, string | undefined>()
+  const stylesheetOf = (href: string) => {
+    if (!stylesheets.has(href)) {
+      const file = join(distDir, href)
+      const isBuilt = href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file)
+      stylesheets.set(href, isBuilt ? readFileSync(file, 'utf8') : undefined)
+    }
+    return stylesheets.get(href)
+  }
   const block = links ? configBlock(links, deviceTrustDays) : ''
   const shells = new Map<string, Shell>()
   /** Login shells with room for the program's header (page-shell.ts), by locale and file. */
@@ -159,12 +227,23 @@ export async function webRoutes(
     const program = programOfLoginAddress(pathname, search)
     // Without the number the header still names the program; the page then looks it up.
     const phone = program ? await phoneOf?.(program).catch(() => undefined) : undefined
-    const key = `${keyOf(file, locale)} ${program ?? ''} ${phone ?? ''}`
+    const address = program && renderLogin && renderedAddress(pathname, search, program)
+    const key = `${keyOf(file, locale)} ${program ?? ''} ${phone ?? ''} ${address || ''}`
     let page = filled.get(key)
     if (!page) {
       // A handful of programs and numbers; a changed number starts the set again.
       if (filled.size >= 200) filled.clear()
-      page = shellOf(fillPageShell(html, { program, phone, locale }))
+      // Should the render fail, the page is the plain shell, which the portal renders into.
+      const markup =
+        program && renderLogin && address
+          ? await renderLogin({ url: address, locale, program, phone, config: json }).catch(
+              (error: unknown) => void app.log.error({ err: error }, 'login page render failed'),
+            )
+          : undefined
+      if (program && markup) {
+        const rendered = withRenderedLogin(html, markup, { program, phone }, policy, stylesheetOf)
+        page = shellOf(fillPageShell(rendered.html, { program, phone, locale }), rendered.policy)
+      } else page = shellOf(fillPageShell(html, { program, phone, locale }))
       filled.set(key, page)
     }
     return page
@@ -184,6 +263,7 @@ export async function webRoutes(
       shells.get(keyOf(file, locale)) ??
       shells.get(keyOf('index.html', locale))
     if (!page) return reply.code(404).send()
+    if (page.policy) reply.header('Content-Security-Policy', page.policy)
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')

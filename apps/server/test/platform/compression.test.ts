@@ -120,14 +120,15 @@ describe('the login pages', () => {
 
   it("name the login screen's files, so they come with the entry", async () => {
     for (const url of ['/usweb/login?prgName=bclip&level1Org=100', '/usweb', '/usweb/Login/']) {
-      const html = await page(url)
+      // A rendered login page asks for them at low priority (rendered-login.test.ts).
+      const html = (await page(url)).replaceAll(' fetchpriority="low"', '')
       expect(html, url).toContain(`<script type="module" crossorigin src="/${entry}">`)
       expect(html, url).toContain(
         `<link rel="modulepreload" crossorigin href="/${loginChunk('usweb')}">`,
       )
       expect(html, url).not.toContain(loginChunk('pl'))
     }
-    const pl = await page('/proliability/login')
+    const pl = (await page('/proliability/login')).replaceAll(' fetchpriority="low"', '')
     expect(pl).toContain(`<link rel="modulepreload" crossorigin href="/${loginChunk('pl')}">`)
     expect(pl).not.toContain(loginChunk('usweb'))
   })

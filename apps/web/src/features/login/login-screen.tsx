@@ -157,6 +157,9 @@ export function LoginScreen({
             <p className="card__intro">{t.login.intro}</p>
             <form
               className="login-form"
+              // Issue 45: the page shows the form before its script runs (the service renders
+              // it); a submit then must not put the password in an address (a GET's query).
+              method="post"
               noValidate
               onSubmit={guard(handleSubmit(logIn, onInvalid))}
             >

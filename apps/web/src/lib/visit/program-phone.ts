@@ -6,13 +6,30 @@ import { isProgramCode, programOf, type MailingAddress, type ProgramCode } from 
 const cache = new Map<ProgramCode, Promise<string | null>>()
 
 // A login page names its program's number in the page itself (the service's page shell,
-// apps/server/src/plugins/page-shell.ts): the header shows it without a call, and the login
-// page's first load has no API client (issues 23 and 24's 100 KB).
-const shell = document.querySelector<HTMLElement>('.page-shell[data-program][data-phone]')
-const shellProgram = shell?.dataset.program
-if (shellProgram && isProgramCode(shellProgram) && shell?.dataset.phone) {
-  cache.set(shellProgram, Promise.resolve(shell.dataset.phone.trim() || null))
+// apps/server/src/plugins/page-shell.ts, or the rendered login page's root, plugins/web.ts):
+// the header shows it without a call, and the login page's first load has no API client
+// (issues 23 and 24's 100 KB). Known at once, the header's first render shows it: the same
+// render as the service's (src/prerender.tsx), which the page hydrates (issue 45).
+const known = new Map<ProgramCode, string | null>()
+
+/** The number a page names for `code` (none: looked up when shown). */
+export function knowProgramPhone(code: ProgramCode, phone: string | undefined): void {
+  cache.delete(code)
+  known.delete(code)
+  if (!phone) return
+  known.set(code, phone.trim() || null)
+  cache.set(code, Promise.resolve(phone.trim() || null))
 }
+
+const shell =
+  typeof document === 'undefined'
+    ? null
+    : document.querySelector<HTMLElement>(
+        '#root[data-program][data-phone], .page-shell[data-program][data-phone]',
+      )
+const shellProgram = shell?.dataset.program
+if (shellProgram && isProgramCode(shellProgram))
+  knowProgramPhone(shellProgram, shell?.dataset.phone)
 
 async function fetchProgramPhone(code: ProgramCode): Promise<string | null> {
   const { apiClient } = await import('../api/api-client.ts')
@@ -49,7 +66,9 @@ export interface PhoneLookup {
 }
 
 export function useProgramPhoneLookup(code: ProgramCode): PhoneLookup {
-  const [loaded, setLoaded] = useState<{ code: ProgramCode; phone: string | null } | null>(null)
+  const [loaded, setLoaded] = useState<{ code: ProgramCode; phone: string | null } | null>(() =>
+    known.has(code) ? { code, phone: known.get(code) ?? null } : null,
+  )
   useEffect(() => {
     let isCurrent = true
     void getProgramPhone(code).then((phone) => {
