@@ -167,9 +167,12 @@ export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // links are the service's run-time settings, written into the page it serves; only the
   // development server (no service in front of the page) falls back to the demo pages.
   define: {
-    // The renderer takes React's production build, as the page does (the service's NODE_ENV
-    // is not the portal's).
-    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+    // The renderer takes the React build its JSX was compiled for (production's, as the page
+    // does, unless NODE_ENV says otherwise at build time), not the one the service's NODE_ENV
+    // would pick at run time: jsxDEV exists only in the development build.
+    ...(isSsrBuild
+      ? { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') }
+      : {}),
     __PORTAL_CONFIG__: JSON.stringify(
       parsePortalConfig(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), {
         forDevelopment: command === 'serve',

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { brotliCompressSync, constants } from 'node:zlib'
 import Fastify from 'fastify'
 import type { Browser } from 'playwright-core'
 import { webRoutes } from '../src/plugins/web.ts'
@@ -25,10 +26,26 @@ const loginPages = [
 ]
 
 interface Received {
-  /** Encoded (as sent: brotli or gzip) body bytes of every script and stylesheet. */
+  /**
+   * Encoded (as sent: brotli or gzip) body bytes of every script and stylesheet, and of the
+   * stylesheet the page itself carries (a rendered login page inlines it: `inlineCss`).
+   */
   bytes: number
   files: number
   encodings: Set<string>
+  /** The page's own <style> elements, brotli-compressed alone (as much as they add to it). */
+  inlineCss: number
+  /** The page itself, as sent. */
+  document: number
+}
+
+/** The CSS of a page's <style> elements, compressed as the service compresses pages. */
+function inlineCssBytes(html: string): number {
+  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('')
+  if (!css) return 0
+  return brotliCompressSync(Buffer.from(css), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length
 }
 
 /**
@@ -47,8 +64,10 @@ async function received(
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
   const counted = new Map<string, { url: string; type: string; encoding: string }>()
-  const result: Received = { bytes: 0, files: 0, encodings: new Set() }
+  const result: Received = { bytes: 0, files: 0, encodings: new Set(), inlineCss: 0, document: 0 }
+  let documentId: string | undefined
   cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Document' && documentId === undefined) documentId = event.requestId
     if (event.type !== 'Script' && event.type !== 'Stylesheet') return
     const headers = Object.fromEntries(
       Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), value]),
@@ -60,6 +79,7 @@ async function received(
     })
   })
   cdp.on('Network.loadingFinished', (event) => {
+    if (event.requestId === documentId) result.document = event.encodedDataLength
     const response = counted.get(event.requestId)
     if (!response) return
     // encodedDataLength counts the response headers too; the budget is about the assets.
@@ -80,6 +100,16 @@ async function received(
   await page.goto(url, { waitUntil: 'networkidle' })
   await page.locator(ready).first().waitFor()
   for (const [requestId] of counted) result.bytes -= headerBytes.get(requestId) ?? 0
+  if (documentId) {
+    result.document -= headerBytes.get(documentId) ?? 0
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', {
+      requestId: documentId,
+    })
+    result.inlineCss = inlineCssBytes(
+      base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body,
+    )
+    result.bytes += result.inlineCss
+  }
   await context.close()
   return result
 }
@@ -157,7 +187,8 @@ export async function firstLoad(portalPort: number) {
     const row = (name: string, r: Received) =>
       console.log(
         `  ${name.padEnd(36)} ${kb(r.bytes).padStart(9)}  ${fmt(r.bytes / base.bytes, 2)}x  ` +
-          `(${r.files} files, ${[...r.encodings].join('/')})`,
+          `(${r.files} files, ${[...r.encodings].join('/')}` +
+          `${r.inlineCss ? `, with ${kb(r.inlineCss)} of CSS in the page` : ''}; page ${kb(r.document)})`,
       )
     row('baseline bare React + form', base)
     for (const page of loginPages) {

@@ -117,11 +117,23 @@ type RenderLoginPage = (page: {
 }) => Promise<string>
 
 /** The build's renderer of the login page, if it was built (issue 45). */
-async function loginRenderer(distDir: string): Promise<RenderLoginPage | undefined> {
+async function loginRenderer(
+  distDir: string,
+  log: FastifyInstance['log'],
+): Promise<RenderLoginPage | undefined> {
   const file = join(distDir, '..', 'dist-ssr', 'prerender.js')
   if (!existsSync(file)) return undefined
-  const module = (await import(pathToFileURL(file).href)) as { renderLoginPage: RenderLoginPage }
-  return module.renderLoginPage
+  try {
+    const module = (await import(pathToFileURL(file).href)) as {
+      renderLoginPage: RenderLoginPage
+    }
+    return module.renderLoginPage
+  } catch (error) {
+    // A renderer that cannot load (a build of another mode, say) costs the first paint, not
+    // the service: every login page is then the plain shell, which the portal renders into.
+    log.error({ err: error }, 'login page renderer could not be loaded')
+    return undefined
+  }
 }
 
 /**
@@ -164,7 +176,7 @@ export async function webRoutes(
   },
 ) {
   const isBuilt = existsSync(join(distDir, 'index.html'))
-  const renderLogin = isBuilt ? await loginRenderer(distDir) : undefined
+  const renderLogin = isBuilt ? await loginRenderer(distDir, app.log) : undefined
   // Every page's policy (plugins/security.ts; TLS changes other headers, not this one), to
   // which a rendered login page adds the hashes of its style attributes (page-shell.ts).
   const policy = securityHeaders(false)['content-security-policy'] ?? ''
