@@ -72,13 +72,14 @@ export interface SessionHandle {
   /**
    * For the sign-in flow only (modules/signin/flow.ts): its new state and data, and with
    * `isRotated` a new id too (as rotate() gives), all in one write; with `audit`, that
-   * entry's row is written by the same statement.
+   * entry's row is written by the same statement. False when another request moved or ended
+   * the session since this one read it: nothing is written.
    */
   moveTo(
     stage: SignInState,
     data: Record<string, unknown>,
     options?: { isRotated?: boolean; audit?: AuditEntry },
-  ): Promise<void>
+  ): Promise<boolean>
   /** Gives the current session a new id (and anti-forgery token), keeping its content. */
   rotate(): Promise<void>
   /**
@@ -88,8 +89,11 @@ export interface SessionHandle {
   secondsLeft(): Promise<number | null>
   /** Issue 27 ("Stay signed in"): counts as activity now; the seconds left after, or null. */
   keepAlive(): Promise<number | null>
-  /** Ends the session; with `audit`, that entry's row is written by the same statement. */
-  end(options?: { audit?: AuditEntry }): Promise<void>
+  /**
+   * Ends the session; with `audit`, that entry's row is written by the same statement. False
+   * when there was no session to end (another request ended it first; then no audit row).
+   */
+  end(options?: { audit?: AuditEntry }): Promise<boolean>
   /** Keeps a secret in the session row, encrypted with a key only the service holds. */
   seal(value: string): string
   unseal(sealed: unknown): string | undefined
@@ -208,23 +212,27 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       patch: Partial<Pick<Session, 'stage' | 'data'>>,
       isRotated = false,
       audit?: AuditEntry,
-    ) {
+    ): Promise<boolean> {
       const loaded = this.loaded
       if (!loaded) throw new Error(`No session to ${what}`)
       const id = isRotated ? randomToken(32) : undefined
       const idHash = id === undefined ? loaded.idHash : sha256(id)
       if (patch.stage !== undefined && patch.data !== undefined) {
         const next = { stage: patch.stage, data: patch.data, newIdHash: idHash }
-        await repo.move(loaded.idHash, next, audit && options.store.audit.rowOf(audit))
+        const from = loaded.row.stage
+        const auditRow = audit && options.store.audit.rowOf(audit)
+        if (!(await repo.move(loaded.idHash, from, next, auditRow))) return false
         if (audit) options.store.audit.noted(audit)
       } else {
         await repo.update(loaded.idHash, { ...patch, idHash })
         if (audit) await options.store.audit.record(audit)
       }
       this.loaded = { ...loaded, idHash, row: { ...loaded.row, ...patch, idHash } }
-      if (id === undefined) return
-      this.reply.setCookie(sessionCookie, id, sessionCookieOptions)
-      issue(this.reply, id)
+      if (id !== undefined) {
+        this.reply.setCookie(sessionCookie, id, sessionCookieOptions)
+        issue(this.reply, id)
+      }
+      return true
     }
 
     async load({ device }: MemberLoadOptions = {}): Promise<Session | null> {
@@ -279,20 +287,20 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       return true
     }
 
-    update(patch: { data: Record<string, unknown> }): Promise<void> {
-      return this.write('update', { data: patch.data })
+    async update(patch: { data: Record<string, unknown> }): Promise<void> {
+      await this.write('update', { data: patch.data })
     }
 
     moveTo(
       stage: SignInState,
       data: Record<string, unknown>,
       { isRotated = false, audit }: { isRotated?: boolean; audit?: AuditEntry } = {},
-    ): Promise<void> {
+    ): Promise<boolean> {
       return this.write('move on', { stage, data }, isRotated, audit)
     }
 
-    rotate(): Promise<void> {
-      return this.write('rotate', {}, true)
+    async rotate(): Promise<void> {
+      await this.write('rotate', {}, true)
     }
 
     async secondsLeft(): Promise<number | null> {
@@ -318,17 +326,19 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       return Math.floor((expiresAt.getTime() - now.getTime()) / 1000)
     }
 
-    async end({ audit }: { audit?: AuditEntry } = {}): Promise<void> {
+    async end({ audit }: { audit?: AuditEntry } = {}): Promise<boolean> {
       const idHash = this.loaded ? this.loaded.idHash : this.raw ? sha256(this.raw) : undefined
+      let hasEnded = false
       if (idHash !== undefined) {
-        await repo.remove(idHash, audit && options.store.audit.rowOf(audit))
-        if (audit) options.store.audit.noted(audit)
+        hasEnded = await repo.remove(idHash, audit && options.store.audit.rowOf(audit))
+        if (audit && hasEnded) options.store.audit.noted(audit)
       } else if (audit) {
         await options.store.audit.record(audit)
       }
       this.loaded = null
       this.reply.clearCookie(sessionCookie, sessionCookieOptions)
       issue(this.reply, '')
+      return hasEnded
     }
 
     seal(value: string): string {

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, ne, sql, type ColumnsSelection, type SQL } from 
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
-import { auditRowPlaceholders, type AuditRow } from './audit.repo.ts'
+import type { AuditRow } from './audit.repo.ts'
 import {
   deviceParameters,
   isKnownDevice,
@@ -41,6 +41,41 @@ export type LoadedMember = UserWithCustomer<SessionUser> & { secondFactor?: Seco
  */
 const slot = <T>(name: string) => sql.placeholder(name) as unknown as T
 
+/** In a SELECT list a parameter has no column to take its type from: cast each. */
+const typed = <T>(name: string, type: string) => sql<T>`${sql.placeholder(name)}::${sql.raw(type)}`
+
+/**
+ * An audit row's columns as `INSERT … SELECT … FROM <a change>` takes them, so that the row
+ * is written only when the change was (one row per row changed). `userId` is the change's
+ * column, or the row's own (a parameter). Their values go as text: auditParameters.
+ */
+const auditSelection = <U>(userId: U) => ({
+  // Drizzle's INSERT … SELECT names every column; the id's is its serial default.
+  id: sql<number>`nextval('audit_log_id_seq')`.as('id'),
+  at: typed<Date>('at', 'timestamptz').as('at'),
+  event: typed<string>('event', 'text').as('event'),
+  userId,
+  username: typed<string | null>('username', 'text').as('username'),
+  clientIp: typed<string | null>('clientIp', 'text').as('client_ip'),
+  detail: typed<Record<string, unknown> | null>('detail', 'jsonb').as('detail'),
+  actor: typed<string | null>('actor', 'text').as('actor'),
+  reason: typed<string | null>('reason', 'text').as('reason'),
+  requestId: typed<string | null>('requestId', 'text').as('request_id'),
+})
+
+/** An audit row's values for auditSelection (a placeholder outside a column's place skips its encoding). */
+const auditParameters = (audit: AuditRow) => ({
+  at: audit.at.toISOString(),
+  event: audit.event,
+  userId: audit.userId ?? null,
+  username: audit.username ?? null,
+  clientIp: audit.clientIp ?? null,
+  detail: audit.detail === undefined ? null : JSON.stringify(audit.detail),
+  actor: audit.actor ?? null,
+  reason: audit.reason ?? null,
+  requestId: audit.requestId ?? null,
+})
+
 export function sessionsRepo(db: Db) {
   /** Deletes the sessions the condition picks; answers how many went. */
   async function removeWhere(condition: SQL): Promise<number> {
@@ -66,12 +101,22 @@ export function sessionsRepo(db: Db) {
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(customers, eq(customers.custnum, users.custnum))
   /**
-   * `change` (a session write) as a CTE of the audit row's insert: PostgreSQL runs a
-   * data-modifying CTE whether or not the insert reads it, so the row is written either way,
-   * as when the two were separate statements.
+   * `change` (a session write returning the row it changed) with the audit row inserted from
+   * it: when the change found no row (another request moved or ended the session first), no
+   * audit row is written and the statement returns nothing.
    */
-  const withAuditRow = (change: TypedQueryBuilder<ColumnsSelection>) =>
-    db.with(db.$with('session_change').as(change)).insert(auditLog).values(auditRowPlaceholders())
+  const withAuditRow = (change: TypedQueryBuilder<ColumnsSelection>) => {
+    const changed = db.$with('session_change').as(change)
+    return db
+      .with(changed)
+      .insert(auditLog)
+      .select((qb) =>
+        qb
+          .select(auditSelection(typed<number | null>('userId', 'integer').as('user_id')))
+          .from(changed),
+      )
+      .returning({ id: auditLog.id })
+  }
   return {
     async find(idHash: string): Promise<SessionRow | undefined> {
       const [row] = await prepared(db, 'sessions_find', (name) =>
@@ -154,9 +199,6 @@ export function sessionsRepo(db: Db) {
       passwordHash: string,
       session?: StartedSessionRow,
     ): Promise<boolean> {
-      // In a SELECT list a parameter has no column to take its type from: cast each.
-      const typed = <T>(slot: string, type: string) =>
-        sql<T>`${placeholder(slot)}::${sql.raw(type)}`
       const build = (name: string, withSession: boolean) => {
         const signer = db.$with('signer').as(
           db
@@ -209,23 +251,7 @@ export function sessionsRepo(db: Db) {
         return db
           .with(...(withSession ? [signer, cleared, started] : [signer, cleared]))
           .insert(auditLog)
-          .select((qb) =>
-            qb
-              .select({
-                // Drizzle's INSERT … SELECT names every column; the id's is its serial default.
-                id: sql<number>`nextval('audit_log_id_seq')`.as('id'),
-                at: typed<Date>('at', 'timestamptz').as('at'),
-                event: typed<string>('event', 'text').as('event'),
-                userId: signer.id,
-                username: typed<string | null>('username', 'text').as('username'),
-                clientIp: typed<string | null>('clientIp', 'text').as('client_ip'),
-                detail: typed<Record<string, unknown> | null>('detail', 'jsonb').as('detail'),
-                actor: typed<string | null>('actor', 'text').as('actor'),
-                reason: typed<string | null>('reason', 'text').as('reason'),
-                requestId: typed<string | null>('requestId', 'text').as('request_id'),
-              })
-              .from(signer),
-          )
+          .select((qb) => qb.select(auditSelection(signer.id)).from(signer))
           .returning({ id: auditLog.id })
           .prepare(name)
       }
@@ -243,29 +269,25 @@ export function sessionsRepo(db: Db) {
         sessionExpiresAt: session.expiresAt.toISOString(),
       }
       const rows = await statement.execute({
-        at: audit.at.toISOString(),
-        event: audit.event,
+        ...auditParameters(audit),
         userId: audit.userId,
         passwordHash,
-        username: audit.username ?? null,
-        clientIp: audit.clientIp ?? null,
-        detail: audit.detail === undefined ? null : JSON.stringify(audit.detail),
-        actor: audit.actor ?? null,
-        reason: audit.reason ?? null,
-        requestId: audit.requestId ?? null,
         ...sessionParameters,
       })
       return rows.length > 0
     },
     /**
-     * The sign-in flow's move: new state and data, and the id (the same, or a new one). With
-     * `audit`, its row is written by the same statement (one round trip, and both or neither).
+     * The sign-in flow's move from `from`: new state and data, and the id (the same, or a new
+     * one). With `audit`, its row is written by the same statement (both or neither). False
+     * when the session is no longer where it was read (another request moved or ended it
+     * first): nothing is written.
      */
     async move(
       idHash: string,
+      from: string,
       next: Pick<SessionRow, 'stage' | 'data'> & { newIdHash: string },
       audit?: AuditRow,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const moved = () =>
         db
           .update(sessions)
@@ -274,17 +296,18 @@ export function sessionsRepo(db: Db) {
             data: slot<SessionRow['data']>('data'),
             idHash: slot<string>('newIdHash'),
           })
-          .where(byIdHash)
-      if (!audit) {
-        await prepared(db, 'sessions_move', (name) => moved().prepare(name)).execute({
-          idHash,
-          ...next,
-        })
-        return
-      }
-      await prepared(db, 'sessions_move_with_audit', (name) =>
-        withAuditRow(moved().returning({ idHash: sessions.idHash })).prepare(name),
-      ).execute({ idHash, ...next, ...audit })
+          .where(and(byIdHash, eq(sessions.stage, placeholder('from'))))
+          .returning({ idHash: sessions.idHash })
+      const rows = audit
+        ? await prepared(db, 'sessions_move_with_audit', (name) =>
+            withAuditRow(moved()).prepare(name),
+          ).execute({ idHash, from, ...next, ...auditParameters(audit) })
+        : await prepared(db, 'sessions_move', (name) => moved().prepare(name)).execute({
+            idHash,
+            from,
+            ...next,
+          })
+      return rows.length > 0
     },
     /** Idle expiry moved on (at most once a minute per session). */
     async touch(idHash: string, times: Pick<SessionRow, 'lastSeenAt' | 'expiresAt'>) {
@@ -303,18 +326,21 @@ export function sessionsRepo(db: Db) {
     ): Promise<void> {
       await db.update(sessions).set(patch).where(eq(sessions.idHash, idHash))
     },
-    /** With `audit`, its row is written by the same statement, as move() does. */
-    async remove(idHash: string, audit?: AuditRow): Promise<void> {
-      const removed = () => db.delete(sessions).where(byIdHash)
-      if (!audit) {
-        await prepared(db, 'sessions_remove', (name) => removed().prepare(name)).execute({
-          idHash,
-        })
-        return
-      }
-      await prepared(db, 'sessions_remove_with_audit', (name) =>
-        withAuditRow(removed().returning({ idHash: sessions.idHash })).prepare(name),
-      ).execute({ idHash, ...audit })
+    /**
+     * With `audit`, its row is written by the same statement, as move() does. False when there
+     * was no such session (another request ended it first): then no audit row either.
+     */
+    async remove(idHash: string, audit?: AuditRow): Promise<boolean> {
+      const removed = () =>
+        db.delete(sessions).where(byIdHash).returning({ idHash: sessions.idHash })
+      const rows = audit
+        ? await prepared(db, 'sessions_remove_with_audit', (name) =>
+            withAuditRow(removed()).prepare(name),
+          ).execute({ idHash, ...auditParameters(audit) })
+        : await prepared(db, 'sessions_remove', (name) => removed().prepare(name)).execute({
+            idHash,
+          })
+      return rows.length > 0
     },
     /** Ends every session of a user: after a lock, a reset or a password change. */
     removeAllOf(userId: number): Promise<number> {

@@ -47,14 +47,6 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Dep
     const openIdUrl = oidc.takesOpenIdConnect(check.program)
       ? await oidc.handoffUrl(request, reply, check.program)
       : undefined
-    if (openIdUrl) {
-      oidc.setHandover(reply, {
-        userId: user.id,
-        program: check.program,
-        authTime: Math.floor(handoff.now().getTime() / 1000),
-        amr: methodsOf(session.data),
-      })
-    }
     // The program whose login page was used and checked (spec §4 hand-off: /usweb/#/{program}).
     const url =
       openIdUrl ??
@@ -67,7 +59,17 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Dep
         target,
       }))
     const audit = handoff.issued(user, check.program, request.ip)
+    // Refused (409) when another request issued it first: then neither the address nor the
+    // handover goes out with this answer.
     await applyOutcome(request, { step: 'handoff', kind: 'issued', audit })
+    if (openIdUrl) {
+      oidc.setHandover(reply, {
+        userId: user.id,
+        program: check.program,
+        authTime: Math.floor(handoff.now().getTime() / 1000),
+        amr: methodsOf(session.data),
+      })
+    }
     return { url }
   })
 }

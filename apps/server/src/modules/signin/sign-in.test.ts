@@ -37,10 +37,13 @@ class MemorySession {
         this.current = { ...this.current, stage, data }
         if (isRotated) this.id++
         this.writes.push({ kind: 'moveTo', isRotated, ...(audit ? { audit } : {}) })
+        return true
       },
       end: async ({ audit } = {}) => {
+        const hadSession = this.current !== null
         this.current = null
         this.writes.push({ kind: 'end', ...(audit ? { audit } : {}) })
+        return hadSession
       },
       seal: (value) => `sealed:${value}`,
     }

@@ -133,17 +133,27 @@ async function advance(
   const from = session?.stage
   const to = isSignInState(from) ? nextState(from, event) : undefined
   if (!session || !to) throw new HttpError(409, 'service.stepOutOfOrder')
+  // SECURITY: each move is made once. Two requests that read the session at the same moment
+  // (a script sending the hand-off twice at once) may both find the move allowed; only the
+  // first write takes, and the other is refused here, its audit row unwritten (its service's
+  // outcome, a hand-off's address, is then never answered). A lock or a replaced password
+  // has ended the member's sessions itself before its move: nothing more to end there.
   if (to === 'ended') {
-    await request.session.end({ audit })
+    const hasEnded = await request.session.end({ audit })
+    if (!hasEnded && event === 'handedOff') throw new HttpError(409, 'service.stepOutOfOrder')
     return to
   }
   // The second factor raises what the session may do: a fresh id, so one seen before the
   // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one write.
-  await request.session.moveTo(
+  const isMoved = await request.session.moveTo(
     to,
     { ...session.data, ...data },
-    { isRotated: to === 'authenticated', audit },
+    {
+      isRotated: to === 'authenticated',
+      audit,
+    },
   )
+  if (!isMoved) throw new HttpError(409, 'service.stepOutOfOrder')
   return to
 }
 
