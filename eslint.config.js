@@ -102,6 +102,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/bench-dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       'data/**',
       '.tmp/**',
