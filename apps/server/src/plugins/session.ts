@@ -72,8 +72,8 @@ export interface SessionHandle {
   /**
    * For the sign-in flow only (modules/signin/flow.ts): its new state and data, and with
    * `isRotated` a new id too (as rotate() gives), all in one write; with `audit`, that
-   * entry's row is written by the same statement. False when another request moved or ended
-   * the session since this one read it: nothing is written.
+   * entry's row is written by the same statement. False when another request rotated or
+   * ended the session since this one read it: nothing is written, no new id handed out.
    */
   moveTo(
     stage: SignInState,
@@ -219,9 +219,8 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       const idHash = id === undefined ? loaded.idHash : sha256(id)
       if (patch.stage !== undefined && patch.data !== undefined) {
         const next = { stage: patch.stage, data: patch.data, newIdHash: idHash }
-        const from = loaded.row.stage
         const auditRow = audit && options.store.audit.rowOf(audit)
-        if (!(await repo.move(loaded.idHash, from, next, auditRow))) return false
+        if (!(await repo.move(loaded.idHash, next, auditRow))) return false
         if (audit) options.store.audit.noted(audit)
       } else {
         await repo.update(loaded.idHash, { ...patch, idHash })

@@ -277,14 +277,14 @@ export function sessionsRepo(db: Db) {
       return rows.length > 0
     },
     /**
-     * The sign-in flow's move from `from`: new state and data, and the id (the same, or a new
-     * one). With `audit`, its row is written by the same statement (both or neither). False
-     * when the session is no longer where it was read (another request moved or ended it
-     * first): nothing is written.
+     * The sign-in flow's move: new state and data, and the id (the same, or a new one). With
+     * `audit`, its row is written by the same statement (both or neither). False when there
+     * is no session of that id any more (another request rotated or ended it first): nothing
+     * is written. Two requests making the same move at once (a screen asking twice) both
+     * write it, as the move is the same.
      */
     async move(
       idHash: string,
-      from: string,
       next: Pick<SessionRow, 'stage' | 'data'> & { newIdHash: string },
       audit?: AuditRow,
     ): Promise<boolean> {
@@ -296,15 +296,14 @@ export function sessionsRepo(db: Db) {
             data: slot<SessionRow['data']>('data'),
             idHash: slot<string>('newIdHash'),
           })
-          .where(and(byIdHash, eq(sessions.stage, placeholder('from'))))
+          .where(byIdHash)
           .returning({ idHash: sessions.idHash })
       const rows = audit
         ? await prepared(db, 'sessions_move_with_audit', (name) =>
             withAuditRow(moved()).prepare(name),
-          ).execute({ idHash, from, ...next, ...auditParameters(audit) })
+          ).execute({ idHash, ...next, ...auditParameters(audit) })
         : await prepared(db, 'sessions_move', (name) => moved().prepare(name)).execute({
             idHash,
-            from,
             ...next,
           })
       return rows.length > 0

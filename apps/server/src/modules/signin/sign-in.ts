@@ -133,19 +133,21 @@ async function advance(
   const from = session?.stage
   const to = isSignInState(from) ? nextState(from, event) : undefined
   if (!session || !to) throw new HttpError(409, 'service.stepOutOfOrder')
-  // SECURITY: each move is made once. Two requests that read the session at the same moment
-  // (a script sending the hand-off twice at once) may both find the move allowed; only the
-  // first write takes, and the other is refused here, its audit row unwritten (its service's
-  // outcome, a hand-off's address, is then never answered). A lock or a replaced password
-  // has ended the member's sessions itself before its move: nothing more to end there.
+  // SECURITY: the hand-off is issued once. Two requests that read the session at the same
+  // moment (a script sending it twice at once) both find the move allowed; only the one whose
+  // end found the session goes on, and the other is refused here, its audit row unwritten and
+  // its address never answered. A lock or a replaced password has ended the member's sessions
+  // itself before its move: nothing more to end there.
   if (to === 'ended') {
     const hasEnded = await request.session.end({ audit })
     if (!hasEnded && event === 'handedOff') throw new HttpError(409, 'service.stepOutOfOrder')
     return to
   }
   // The second factor raises what the session may do: a fresh id, so one seen before the
-  // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one write.
-  const isMoved = await request.session.moveTo(
+  // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one
+  // write. A move another request made first (a screen asking twice) is not made again: this
+  // request hands out no new id, and answers as that one did.
+  await request.session.moveTo(
     to,
     { ...session.data, ...data },
     {
@@ -153,7 +155,6 @@ async function advance(
       audit,
     },
   )
-  if (!isMoved) throw new HttpError(409, 'service.stepOutOfOrder')
   return to
 }
 

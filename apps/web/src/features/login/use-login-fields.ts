@@ -70,9 +70,13 @@ export function useLoginFields<T extends Values>(
       name,
       ref: (element) => {
         // React calls a new ref function on every render (null, then the element): only an
-        // element not seen before takes the default value.
+        // element not seen before takes the default value, and only when empty: on a login
+        // page the service rendered (decision 0026) the member may have typed into it before
+        // the page was hydrated, and that is kept.
         if (!element) return
-        if (!filled.current.has(element)) element.value = defaultValues[name] ?? ''
+        if (!filled.current.has(element) && element.value === '') {
+          element.value = defaultValues[name] ?? ''
+        }
         filled.current.add(element)
         elements.current.set(name, element)
       },
