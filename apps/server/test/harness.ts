@@ -1,5 +1,5 @@
 // API tests reach the service through the testing door (src/testing, @portal/server/testing).
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { StaffRoleName } from '@portal/contract/console'
 import { staffService } from '../src/modules/support/staff.service.ts'
 import { demoCustomers, startTestApp, type TestApp } from '../src/testing/index.ts'
@@ -50,4 +50,18 @@ export async function newStaff(
   }).create(email, role, 'operator:test', { mustChangePassword })
   if (!created.ok) throw new Error(`staff ${email} exists`)
   return created.temporaryPassword
+}
+
+/**
+ * The headers of an answer that is data, never a page (plugins/security.ts
+ * `apiSecurityHeaders`): a policy that allows nothing, never cached, not sniffed or framed.
+ */
+export function expectDataAnswerHeaders(headers: Record<string, unknown>): void {
+  expect(headers['content-security-policy']).toBe(
+    "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  )
+  expect(headers['cache-control']).toBe('no-store')
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN')
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin')
 }

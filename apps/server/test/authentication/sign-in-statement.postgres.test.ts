@@ -46,6 +46,12 @@ async function untilBlocked(other: Promise<unknown>, what: string) {
   }
 }
 
+/** The row the password step starts a session with (plugins/session.ts `start`). */
+function newSession(idHash: string, userId: number, now: Date) {
+  const expiresAt = new Date(now.getTime() + 15 * 60_000)
+  const times = { createdAt: now, lastSeenAt: now, expiresAt }
+  return { idHash, userId, program: 'dtcpnc', stage: 'program_pending', data: {}, ...times }
+}
 describe('the sign-in statement and a change to the account at the same time', () => {
   const changes = {
     lock: { isLocked: true },
@@ -75,16 +81,7 @@ describe('the sign-in statement and a change to the account at the same time', (
           signIn = store.sessions.startSignIn(
             store.audit.rowOf({ event: 'login.succeeded', userId: user.id, username }),
             user.passwordHash,
-            {
-              idHash,
-              userId: user.id,
-              program: 'dtcpnc',
-              stage: 'program_pending',
-              data: {},
-              createdAt: now,
-              lastSeenAt: now,
-              expiresAt: new Date(now.getTime() + 15 * 60_000),
-            },
+            newSession(idHash, user.id, now),
           )
           await untilBlocked(signIn, 'the sign-in')
         })
@@ -117,16 +114,7 @@ describe('the sign-in statement and a change to the account at the same time', (
         const started = await tx.sessions.startSignIn(
           tx.audit.rowOf({ event: 'login.succeeded', userId: user.id, username }),
           user.passwordHash,
-          {
-            idHash: 'before-disable',
-            userId: user.id,
-            program: 'dtcpnc',
-            stage: 'program_pending',
-            data: {},
-            createdAt: now,
-            lastSeenAt: now,
-            expiresAt: new Date(now.getTime() + 15 * 60_000),
-          },
+          newSession('before-disable', user.id, now),
         )
         expect(started).toBe(true)
         // As the support desk's disable does (member-admin.service.ts): the flag, then every

@@ -4,7 +4,7 @@
 // state-changing call still refused without it.
 import { describe, expect, it } from 'vitest'
 import { referenceCacheControl } from '../../src/plugins/reference-answers.ts'
-import { appForFile, demoPassword } from '../harness.ts'
+import { appForFile, demoPassword, expectDataAnswerHeaders } from '../harness.ts'
 
 const t = appForFile()
 
@@ -102,14 +102,7 @@ describe('the probes', () => {
   it.each(['/healthz', '/readyz'])('%s answers data: the API answers’ headers', async (url) => {
     const response = await get(url)
     expect(response.statusCode).toBe(200)
-    // Data, never a page (plugins/security.ts): a policy that allows nothing, never cached.
-    expect(response.headers['content-security-policy']).toBe(
-      "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-    )
-    expect(response.headers['cache-control']).toBe('no-store')
-    expect(response.headers['x-content-type-options']).toBe('nosniff')
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
-    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expectDataAnswerHeaders(response.headers)
     expect(response.headers['x-request-id']).toBeDefined()
     expect(response.headers['cross-origin-opener-policy']).toBeUndefined()
   })

@@ -1,7 +1,7 @@
 import { createDecipheriv } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { programCodes, programOf, UswebHandoffDataSchema } from '@portal/contract'
-import { appForFile, demoPassword } from '../harness.ts'
+import { appForFile, demoPassword, expectDataAnswerHeaders } from '../harness.ts'
 
 const t = appForFile()
 
@@ -174,14 +174,7 @@ describe('service basics', () => {
 
   it('sends a strict content-security policy and never caches API answers about someone', async () => {
     const response = await t.client().get('/api/us-web-authentication/getUser')
-    // An API answer is data, never a page: its policy allows nothing (plugins/security.ts).
-    expect(response.headers['content-security-policy']).toBe(
-      "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-    )
-    expect(response.headers['cache-control']).toBe('no-store')
-    expect(response.headers['x-content-type-options']).toBe('nosniff')
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
-    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expectDataAnswerHeaders(response.headers)
     // A page's: scripts from the portal only, none inline, and (ASVS 3.4.3) no <base> may be
     // injected to re-point its relative URLs.
     const page = await t.app.inject({ url: '/usweb/login' })
