@@ -148,6 +148,11 @@ describe('the image', () => {
       const code = await fetch(new URL(script ?? '', `http://127.0.0.1:${port}/usweb/login`))
       expect(code.status).toBe(200)
       expect(code.headers.get('content-type')).toMatch(/javascript/)
+      // The login page the service renders (decision 0026): its renderer (dist-ssr, carrying
+      // the React it uses) loads in the image and draws the form into the page.
+      const rendered = await (await fetch(`http://127.0.0.1:${port}/proliability/login`)).text()
+      expect(rendered).toMatch(/<div id="root" data-rendered[^>]*>.*<form class="login-form"/s)
+      expect(logs()).not.toMatch(/renderer could not be loaded|login page render failed/)
       // Production: nothing of the demo is served.
       expect((await fetch(`http://127.0.0.1:${port}/dev/outbox`)).status).toBe(404)
     } finally {

@@ -145,15 +145,13 @@ async function advance(
   }
   // The second factor raises what the session may do: a fresh id, so one seen before the
   // code (on a shared screen, in a log) is worth nothing after it. Moved and rotated in one
-  // write. A move another request made first (a screen asking twice) is not made again: this
-  // request hands out no new id, and answers as that one did.
+  // write. When another request rotated or ended the session since this one read it (the
+  // right code sent twice at once), this write finds nothing: no new id is handed out, and
+  // the session stays as that request left it.
   await request.session.moveTo(
     to,
     { ...session.data, ...data },
-    {
-      isRotated: to === 'authenticated',
-      audit,
-    },
+    { isRotated: to === 'authenticated', audit },
   )
   return to
 }
