@@ -43,7 +43,7 @@ let bundled: Promise<string> | undefined
  * (docs/performance/sign-in.md). It sits one folder below apps/server, as dist/ does, so the
  * service's paths resolve alike.
  */
-function bundledServe(): Promise<string> {
+export function bundledServe(): Promise<string> {
   bundled ??= (async () => {
     const outfile = join(root, 'apps/server/bench-dist/serve.js')
     await build({
