@@ -35,7 +35,7 @@ export function screenTextsOf<T extends Texts>(t: T) {
     mfa: t.mfa,
     support: t.support,
     session: t.session,
-    pageShell: t.frame.pageShell,
+    pageShell: t.pageShell,
     busy: t.frame.busy,
     passkeys: t.passkeys,
     pageTitles: t.frame.pageTitles,

@@ -50,13 +50,6 @@ export const frame: Translation<typeof en> = {
     sendingCode: 'Enviando su código…',
     checkingCode: 'Verificando su código…',
   },
-  pageShell: {
-    loading: 'Cargando la página segura de inicio de sesión…',
-    customerService: 'Servicio al Cliente',
-    noScript:
-      'Esta página de inicio de sesión necesita JavaScript. Actívelo y vuelva a cargar la página.',
-    noScriptCall: 'También puede llamar a Servicio al Cliente al',
-  },
   pageTitles: {
     deliveryChoice: 'Elija el método de envío',
     passwordUpdated: 'Contraseña actualizada',

@@ -13,7 +13,7 @@ import { account } from './account.ts'
 import { service } from './service.ts'
 import { throttle } from './throttle.ts'
 
-export const pastLogin: Omit<Texts, 'login' | 'frame' | 'emails'> = {
+export const pastLogin: Omit<Texts, 'login' | 'frame' | 'emails' | 'pageShell'> = {
   registration,
   recovery,
   mfa,
