@@ -12,8 +12,6 @@ export const frame = {
     /** What the password field's Show / Hide button shows or hides (read after it). */
     passwordToggleTarget: 'password',
     returnToLogin: 'Return to Login',
-    submit: 'Submit',
-    continue: 'Continue',
     customerService: 'Customer Service',
     /** Starts the document title while the error banner shows. */
     errorTitlePrefix: 'Error: ',
@@ -54,17 +52,5 @@ export const frame = {
   busy: {
     loading: 'Loading…',
     signingIn: 'Signing you in…',
-    sendingCode: 'Sending your code…',
-    checkingCode: 'Checking your code…',
-  },
-  /** Issue 6: the first part of a document title where two screens share a heading. */
-  pageTitles: {
-    deliveryChoice: 'Choose Delivery Method',
-    passwordUpdated: 'Password updated',
-    registrationUnavailable: 'Registration unavailable',
-  },
-  accountLabels: {
-    'Agent Number': 'Agent Number',
-    'Account Number': 'Account Number',
   },
 } as const
