@@ -8,25 +8,10 @@ import { guardedScreens, type GuardedScreen } from './guard.ts'
 import { MemberRoot, Redirect, RootShell, ToAreaLogin } from './root-shell.tsx'
 import { RouteErrorCatcher, UnexpectedError } from './route-error.tsx'
 import { loadAllTexts } from '../i18n/texts.ts'
-import type * as Screens from './screens.ts'
+import { loadScreenModules } from './load-screens.ts'
 import type { ScreenName } from './screens.ts'
 
 type ScreenModule = Promise<{ Component: ComponentType }>
-
-let screenModules: Promise<typeof Screens> | undefined
-
-/**
- * The screens' modules (app/screens.ts) and the login's lazy parts, once; fetched when the
- * member first touches or types on the page, with the rest of the texts. Should they fail to
- * load, the next call tries again.
- */
-export function loadScreenModules(): Promise<typeof Screens> {
-  screenModules ??= import('./screens.ts').catch((error: unknown) => {
-    screenModules = undefined
-    throw error
-  })
-  return screenModules
-}
 
 /**
  * A lazily loaded screen: a module of routes/ (or the console) exporting `Component`. It
