@@ -1,7 +1,7 @@
 // The only reader of the environment. Every setting is validated once at start-up, and a
 // bad value stops the process with a message naming the variable.
 import type { z } from 'zod'
-import { programCodes, programOf, type PortalLinks, type ProgramCode } from '@portal/contract'
+import { programCodes, programRulesOf, type PortalLinks, type ProgramCode } from '@portal/contract'
 import { isProductionUrl, parseEnvironment } from './config/environment.ts'
 import { databaseConfigOf } from './config/database.ts'
 import { ConfigError, configError } from './config/errors.ts'
@@ -302,6 +302,6 @@ export function openIdConnectProgramsOf(
 ): ProgramCode[] {
   const ways = new Map(overrides)
   return programCodes.filter(
-    (code) => (ways.get(code) ?? programOf(code).handoff) === 'openid-connect',
+    (code) => (ways.get(code) ?? programRulesOf(code).handoff) === 'openid-connect',
   )
 }

@@ -3,7 +3,8 @@ import './styles/global.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
-import { AppRoutes, loadScreenModules } from './app/router.tsx'
+import { loadScreenModules } from './app/load-screens.ts'
+import { AppRoutes } from './app/router.tsx'
 import { loadAllTextsOnFirstUse, loadLocale } from './i18n/texts.ts'
 // Issue 45: the login screen's own styles are in the page's stylesheet, after the shell's as
 // before, so that the login page waits for one stylesheet, not four (each one more request

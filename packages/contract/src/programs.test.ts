@@ -9,6 +9,7 @@ import {
   programCodes,
   programFromAddress,
   programOf,
+  programRulesOf,
   normalisedCustomerNumber,
   programsWithLevel1Org,
 } from './programs.ts'
@@ -52,7 +53,7 @@ describe('program catalogue', () => {
   })
 
   it('gives cabar the default promo code CA114', () => {
-    expect(programOf('cabar').promoCode).toBe('CA114')
+    expect(programRulesOf('cabar').promoCode).toBe('CA114')
   })
 
   it('makes an equipmentrenew customer of level2org 2836 an AFM member', () => {

@@ -19,6 +19,11 @@ export const programCodes = [
 ] as const
 export type ProgramCode = (typeof programCodes)[number]
 
+/**
+ * What the portal's screens and the service both read of a program. The rules only the service
+ * applies are in `programRules` below, a table of their own: the portal's pages do not carry
+ * them (decision 0013, issue 45).
+ */
 export interface Program {
   code: ProgramCode
   /** The code the back office knows the program by (augustar is also called onl). */
@@ -30,8 +35,6 @@ export interface Program {
   /** velLevel1Org / level1Org sent with logins and lookups. */
   level1Org: string
   defaultAssociation: string
-  /** Association by the customer's level2org (equipmentrenew: 2836 means AFM, spec §4). */
-  associationsByLevel2Org: Readonly<Record<string, string>>
   /** Agents type a six-digit Agent Number (augustar/onl); other customers an Account Number. */
   customerNumberKind: 'agent' | 'account'
   /** The registration / recovery label of the customer number. */
@@ -40,17 +43,23 @@ export interface Program {
   customerNumberPrefix: string
   /** How the header writes the customer-service phone (spec §9). */
   phonePrefix: '1.' | '1-' | ''
+  hasLiveChat: boolean
+  /** augustar's Policy Highlights and Premiums panel on the login screen. */
+  hasPolicyHighlights: boolean
+  /** Customer-service email shown in the pl header. */
+  serviceEmail: string | null
+}
+
+/** What only the service applies of a program: its login rules and its hand-off. */
+export interface ProgramRules {
+  /** Association by the customer's level2org (equipmentrenew: 2836 means AFM, spec §4). */
+  associationsByLevel2Org: Readonly<Record<string, string>>
   /** Where the main site's own login lives, relative to the main site: `{program}/login`. */
   mainSiteLoginPath: string
   /** Program landing after verification when the MFA status is MyAccount1 (spec §4). */
   landingPath: string | null
   /** cabar's business promo code sent in the hand-off (spec §4, §9). */
   promoCode: string | null
-  hasLiveChat: boolean
-  /** augustar's Policy Highlights and Premiums panel on the login screen. */
-  hasPolicyHighlights: boolean
-  /** Customer-service email shown in the pl header. */
-  serviceEmail: string | null
   /** Login rules of spec §4: only these tax ids may sign in (dtcmyaccount: 172, 173). */
   allowedTaxIds: readonly string[] | null
   /** Customers of status 'i' are ineligible (augustar: E&O insurance). */
@@ -79,22 +88,14 @@ const usweb = {
   flavour: 'usweb',
   level1Org: '100',
   defaultAssociation: 'NA',
-  associationsByLevel2Org: {},
   customerNumberKind: 'account',
   accountLabel: 'Account Number',
   customerNumberPrefix: '',
   phonePrefix: '',
-  landingPath: null,
-  promoCode: null,
   hasLiveChat: false,
   hasPolicyHighlights: false,
   serviceEmail: null,
   insurerName: null,
-  allowedTaxIds: null,
-  isIneligibleStatusBlocked: false,
-  isIneligibleStatusBlockedAtRegistration: true,
-  blockedCustclasses: [],
-  handoff: 'spec',
 } as const satisfies Partial<Program>
 
 export const programs: Record<ProgramCode, Program> = {
@@ -103,7 +104,6 @@ export const programs: Record<ProgramCode, Program> = {
     code: 'bclip',
     serviceCode: 'bclip',
     displayName: 'Business & Commercial Liability Insurance Program',
-    mainSiteLoginPath: 'bclip/login',
   },
   fidbond: {
     ...usweb,
@@ -111,16 +111,12 @@ export const programs: Record<ProgramCode, Program> = {
     serviceCode: 'fidbond',
     displayName: 'Fidelity Bond Program',
     level1Org: '200',
-    mainSiteLoginPath: 'fidbond/login',
   },
   equipmentrenew: {
     ...usweb,
     code: 'equipmentrenew',
     serviceCode: 'equipmentrenew',
     displayName: 'Equipment Insurance Renewal Program',
-    mainSiteLoginPath: 'equipmentrenew/login',
-    associationsByLevel2Org: { '2836': 'AFM' },
-    landingPath: 'equipmentrenew/policyHoldermenu',
   },
   augustar: {
     ...usweb,
@@ -131,10 +127,7 @@ export const programs: Record<ProgramCode, Program> = {
     accountLabel: 'Agent Number',
     customerNumberPrefix: 'ASF',
     phonePrefix: '1.',
-    mainSiteLoginPath: 'augustar/login',
-    landingPath: 'augustar/homePage',
     hasPolicyHighlights: true,
-    isIneligibleStatusBlocked: true,
   },
   dtcria: {
     ...usweb,
@@ -142,7 +135,6 @@ export const programs: Record<ProgramCode, Program> = {
     serviceCode: 'dtcria',
     displayName: 'DTC Registered Investment Advisers Program',
     phonePrefix: '1-',
-    mainSiteLoginPath: 'dtcria/login',
     hasLiveChat: true,
   },
   dtcmyaccount: {
@@ -151,10 +143,7 @@ export const programs: Record<ProgramCode, Program> = {
     serviceCode: 'dtcmyaccount',
     displayName: 'DTC My Account',
     phonePrefix: '1-',
-    mainSiteLoginPath: 'dtcmyaccount/login',
-    landingPath: 'dtcmyaccount/MyAccount1',
     hasLiveChat: true,
-    allowedTaxIds: ['172', '173'],
   },
   dtcpnc: {
     ...usweb,
@@ -162,7 +151,6 @@ export const programs: Record<ProgramCode, Program> = {
     serviceCode: 'dtcpnc',
     displayName: 'DTC Property & Casualty Program',
     phonePrefix: '1-',
-    mainSiteLoginPath: 'dtcpnc/login',
     hasLiveChat: true,
   },
   dtclifeagents: {
@@ -171,7 +159,6 @@ export const programs: Record<ProgramCode, Program> = {
     serviceCode: 'dtclifeagents',
     displayName: 'DTC Life Agents Program',
     phonePrefix: '1-',
-    mainSiteLoginPath: 'dtclifeagents/login',
     hasLiveChat: true,
   },
   cabar: {
@@ -180,10 +167,6 @@ export const programs: Record<ProgramCode, Program> = {
     serviceCode: 'cabar',
     displayName: 'California Bar Lawyers Professional Liability Renewal',
     level1Org: '168',
-    mainSiteLoginPath: 'cabar/login',
-    landingPath: 'cabar/myaccount',
-    promoCode: 'CA114',
-    blockedCustclasses: ['subp'],
   },
   proliability: {
     ...usweb,
@@ -192,10 +175,58 @@ export const programs: Record<ProgramCode, Program> = {
     flavour: 'pl',
     displayName: 'Professional Liability (Errors & Omissions)',
     level1Org: '110',
-    mainSiteLoginPath: 'proliability/login',
     serviceEmail: 'service@proliability.example',
     insurerName: 'Pacific Indemnity Mutual Insurance Company',
   },
+}
+
+const spec = {
+  associationsByLevel2Org: {},
+  landingPath: null,
+  promoCode: null,
+  allowedTaxIds: null,
+  isIneligibleStatusBlocked: false,
+  isIneligibleStatusBlockedAtRegistration: true,
+  blockedCustclasses: [],
+  handoff: 'spec',
+} as const satisfies Partial<ProgramRules>
+
+/**
+ * Each program's rules that only the service applies (`programRulesOf`). The portal never
+ * imports them, so its pages, built from the contract, do not carry them (issue 45).
+ */
+export const programRules: Record<ProgramCode, ProgramRules> = {
+  bclip: { ...spec, mainSiteLoginPath: 'bclip/login' },
+  fidbond: { ...spec, mainSiteLoginPath: 'fidbond/login' },
+  equipmentrenew: {
+    ...spec,
+    mainSiteLoginPath: 'equipmentrenew/login',
+    associationsByLevel2Org: { '2836': 'AFM' },
+    landingPath: 'equipmentrenew/policyHoldermenu',
+  },
+  augustar: {
+    ...spec,
+    mainSiteLoginPath: 'augustar/login',
+    landingPath: 'augustar/homePage',
+    isIneligibleStatusBlocked: true,
+  },
+  dtcria: { ...spec, mainSiteLoginPath: 'dtcria/login' },
+  dtcmyaccount: {
+    ...spec,
+    mainSiteLoginPath: 'dtcmyaccount/login',
+    landingPath: 'dtcmyaccount/MyAccount1',
+    allowedTaxIds: ['172', '173'],
+  },
+  dtcpnc: { ...spec, mainSiteLoginPath: 'dtcpnc/login' },
+  dtclifeagents: { ...spec, mainSiteLoginPath: 'dtclifeagents/login' },
+  cabar: {
+    ...spec,
+    mainSiteLoginPath: 'cabar/login',
+    landingPath: 'cabar/myaccount',
+    promoCode: 'CA114',
+    blockedCustclasses: ['subp'],
+  },
+  proliability: { ...spec, mainSiteLoginPath: 'proliability/login' },
 }
 
 export function isProgramCode(value: unknown): value is ProgramCode {
@@ -208,6 +239,11 @@ export function isFlavour(value: unknown): value is Flavour {
 
 export function programOf(code: ProgramCode): Program {
   return programs[code]
+}
+
+/** The rules the service applies for a program (its login rules, its hand-off). */
+export function programRulesOf(code: ProgramCode): ProgramRules {
+  return programRules[code]
 }
 
 /** Accepts a program code or a back-office alias (`onl` → augustar). */
@@ -294,8 +330,10 @@ export function formatProgramPhone(code: ProgramCode, phone: string): string {
 
 /** The customer's association: AFM for equipmentrenew level2org 2836, otherwise NA. */
 export function associationOf(code: ProgramCode, level2org: string | null | undefined): string {
-  const program = programOf(code)
-  return (level2org && program.associationsByLevel2Org[level2org]) || program.defaultAssociation
+  return (
+    (level2org && programRulesOf(code).associationsByLevel2Org[level2org]) ||
+    programOf(code).defaultAssociation
+  )
 }
 
 /**
@@ -317,7 +355,7 @@ export function customerVerdict(
   customer: CustomerFacts,
 ): CustomerVerdict {
   if (findProgram(customer.kprogName)?.code !== loginProgram) return 'mismatch'
-  const program = programOf(loginProgram)
+  const program = programRulesOf(loginProgram)
   if (program.allowedTaxIds && !program.allowedTaxIds.includes(customer.taxId ?? '')) {
     return 'mismatch'
   }

@@ -8,25 +8,10 @@ import { guardedScreens, type GuardedScreen } from './guard.ts'
 import { MemberRoot, Redirect, RootShell, ToAreaLogin } from './root-shell.tsx'
 import { RouteErrorCatcher, UnexpectedError } from './route-error.tsx'
 import { loadAllTexts } from '../i18n/texts.ts'
-import type { ScreenModules, ScreenName } from './screens.ts'
+import { loadScreenModules } from './load-screens.ts'
+import type { ScreenName } from './screens.ts'
 
 type ScreenModule = Promise<{ Component: ComponentType }>
-
-let screenModules: Promise<ScreenModules> | undefined
-
-/**
- * The screens' modules (app/screens.ts), once; fetched when the member first touches or types
- * on the page, with the rest of the texts. Should they fail to load, the next call tries again.
- */
-export function loadScreenModules(): Promise<ScreenModules> {
-  screenModules ??= import('./screens.ts')
-    .then((module) => module.screenModules)
-    .catch((error: unknown) => {
-      screenModules = undefined
-      throw error
-    })
-  return screenModules
-}
 
 /**
  * A lazily loaded screen: a module of routes/ (or the console) exporting `Component`. It
@@ -36,7 +21,7 @@ export function loadScreenModules(): Promise<ScreenModules> {
 function screen(name: ScreenName): ComponentType {
   return lazy(() =>
     Promise.all([loadAllTexts(), loadScreenModules()])
-      .then(([, modules]) => modules[name]())
+      .then(([, { screenModules }]) => screenModules[name]())
       .then(({ Component }) => ({ default: Component })),
   )
 }

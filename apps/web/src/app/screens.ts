@@ -28,5 +28,20 @@ export const screenModules = {
   console: () => import('../console/console-app.tsx'),
 } satisfies Record<string, () => Promise<{ Component: ComponentType }>>
 
+/**
+ * The login screen's own lazy parts (features/login/login-screen.tsx), here for the same reason
+ * (issue 45: the lists of their files were 0.2 KB brotli of the login page): its form's rules
+ * with the schema library, for the form's first check, and its steps and calls, on submit.
+ * By then the member has used the page, so this chunk has come; else it comes first.
+ */
+export const loginParts = {
+  formResolver: () =>
+    Promise.all([
+      import('../lib/forms/form-schemas.ts'),
+      import('../features/login/login-form.ts'),
+    ]).then(([{ formResolver }, { loginFormSchema }]) => formResolver(loginFormSchema())),
+  submit: () => import('../features/login/login-submit.ts'),
+}
+
 export type ScreenModules = typeof screenModules
 export type ScreenName = keyof ScreenModules

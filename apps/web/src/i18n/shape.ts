@@ -4,7 +4,10 @@ import type { Texts } from '@portal/contract'
 
 /** What the login page's first load shows: the login flow and every page's frame. */
 export type FirstTexts = Pick<Texts, 'login' | 'frame'>
-/** Every other flow the portal shows (the emails are the service's). */
-export type RestTexts = Omit<Texts, 'login' | 'frame' | 'emails'>
+/**
+ * Every other flow the portal shows (the emails, and the page before its script, are the
+ * service's).
+ */
+export type RestTexts = Omit<Texts, 'login' | 'frame' | 'emails' | 'pageShell'>
 /** Every flow the portal shows. */
-export type PortalTexts = Omit<Texts, 'emails'>
+export type PortalTexts = Omit<Texts, 'emails' | 'pageShell'>

@@ -9,7 +9,7 @@ import { useProgramSelection } from '../lib/visit/program-selection.ts'
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
   useDocumentTitle(
-    t.frame.pageTitles.registrationUnavailable,
+    t.screens.pageTitles.registrationUnavailable,
     t.registration.title,
     program.displayName,
   )

@@ -9,7 +9,7 @@ import { readSession } from '../lib/visit/session.ts'
 
 export function Component() {
   const { program, flavour, level1Org } = useProgramSelection()
-  useDocumentTitle(t.frame.pageTitles.passwordUpdated, program.displayName)
+  useDocumentTitle(t.screens.pageTitles.passwordUpdated, program.displayName)
   // Issue 27 (problem 8): the login after the change has the username filled in (`cname`,
   // the login's own query parameter; never the password).
   const loginPath = withLoginUsername(

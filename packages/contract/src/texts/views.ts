@@ -35,17 +35,17 @@ export function screenTextsOf<T extends Texts>(t: T) {
     mfa: t.mfa,
     support: t.support,
     session: t.session,
-    pageShell: t.frame.pageShell,
-    busy: t.frame.busy,
+    pageShell: t.pageShell,
+    busy: { ...t.frame.busy, ...t.screens.busy },
     passkeys: t.passkeys,
-    pageTitles: t.frame.pageTitles,
+    pageTitles: t.screens.pageTitles,
   }
 }
 
 /** The portal's own texts of every page's frame, in the shape of `portalTexts`. */
 export function portalTextsOf<T extends Texts>(t: T) {
   const { common, language, header, footer, titles } = t.frame
-  return { common, language, header, footer, titles }
+  return { common: { ...common, ...t.screens.common }, language, header, footer, titles }
 }
 
 /** The portal's own texts of the forms, in the shape of `portalFormTexts`. */
@@ -59,7 +59,7 @@ export function viewsOf<T extends Texts>(t: T) {
     messages: messagesOf(t),
     passwordRuleLabels: t.password.rules,
     screenTexts: screenTextsOf(t),
-    accountLabels: t.frame.accountLabels,
+    accountLabels: t.screens.accountLabels,
     portalTexts: portalTextsOf(t),
     portalFormTexts: portalFormTextsOf(t),
   }

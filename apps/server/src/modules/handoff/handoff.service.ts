@@ -3,6 +3,7 @@ import {
   flavours,
   isProgramCode,
   programOf,
+  programRulesOf,
   type ProgramCode,
   type UswebHandoffData,
 } from '@portal/contract'
@@ -48,6 +49,7 @@ export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clo
         ? input.program
         : flavours.usweb.defaultProgram
       const program = programOf(code)
+      const rules = programRulesOf(code)
       if (program.flavour === 'pl') {
         const token = sealPlToken(plHandoffKeys, input.username, clock.now())
         return `${plPolicyAppUrl}?${new URLSearchParams({ ...token }).toString()}`
@@ -58,13 +60,13 @@ export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clo
         custnumber: input.custnum,
         prgName: code,
       }
-      if (program.promoCode) data.promoReqCode = program.promoCode
+      if (rules.promoCode) data.promoReqCode = rules.promoCode
       if (input.association !== program.defaultAssociation) data.ASSOCIATION = input.association
       const encoded = Buffer.from(JSON.stringify(data), 'utf8').toString('base64')
       const path =
-        input.target === 'landing' && program.landingPath
-          ? program.landingPath
-          : program.mainSiteLoginPath
+        input.target === 'landing' && rules.landingPath
+          ? rules.landingPath
+          : rules.mainSiteLoginPath
       return `${mainSiteUrl}#/${path}?data=${encodeURIComponent(encoded)}`
     },
   }

@@ -5,6 +5,7 @@ import { deviceTrust } from './device-trust.ts'
 import {
   findProgram,
   myAccountScreen,
+  programRulesOf,
   type CwMfaResponse,
   type MfaContact,
   type MfaDeliveryMethod,
@@ -198,8 +199,10 @@ export function mfaContext(deps: MfaDeps) {
       return incidentID
     },
     /** After the second factor: the program landing when it has one, else the hand-off. */
-    doneScreen: (user: SessionUser) =>
-      findProgram(user.program)?.landingPath ? myAccountScreen : '',
+    doneScreen: (user: SessionUser) => {
+      const program = findProgram(user.program)
+      return program && programRulesOf(program.code).landingPath ? myAccountScreen : ''
+    },
   }
 }
 

@@ -7,6 +7,7 @@ import {
   customerVerdict,
   findProgram,
   isProgramCode,
+  programRulesOf,
   programsWithLevel1Org,
   type CustomerFacts,
   type CustomerVerdict,
@@ -83,7 +84,9 @@ export function registrationEligibility(
   customer: CheckedCustomer,
 ): RegistrationLookupResponse['eligibility'] {
   const program = findProgram(customer.kprogName)
-  const isStatusBlocked = program?.isIneligibleStatusBlockedAtRegistration ?? true
+  const isStatusBlocked = program
+    ? programRulesOf(program.code).isIneligibleStatusBlockedAtRegistration
+    : true
   if (isStatusBlocked && customer.status === 'i') return 'ineligible'
   if (program && customerVerdict(program.code, customer) === 'brokerClient') return 'brokerClient'
   return 'eligible'

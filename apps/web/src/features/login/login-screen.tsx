@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../components/error-banner.tsx'
 import { Spinner } from '../../components/spinner.tsx'
 import { TextField } from '../../components/text-field.tsx'
 import { pathsOf } from '../../config/paths.ts'
+import { loadScreenModules } from '../../app/load-screens.ts'
 import { lazyResolver } from '../../lib/forms/lazy-resolver.ts'
 import { useSubmission } from '../../lib/forms/use-submission.ts'
 import type { LoginFormValues } from './login-form.ts'
@@ -14,11 +15,12 @@ import type { BannerReason } from './login-flow.ts'
 import { useLoginFields } from './use-login-fields.ts'
 // Its styles (login.css) are in the page's stylesheet: main.tsx imports them (issue 45).
 
-// The login's steps and calls load when the member submits (login-submit.ts).
-const loadLogin = () => import('./login-submit.ts')
+// The login's steps and calls load when the member submits (login-submit.ts), its form's rules
+// on the form's first check (login-form.ts); both are imported from app/screens.ts (issue 45).
+const loadLogin = () => loadScreenModules().then(({ loginParts }) => loginParts.submit())
 
-const loginResolver = lazyResolver(() =>
-  import('./login-form.ts').then((module) => module.loginFormSchema()),
+const loginResolver = lazyResolver<LoginFormValues>(() =>
+  loadScreenModules().then(({ loginParts }) => loginParts.formResolver()),
 )
 type LoginField = keyof LoginFormValues
 

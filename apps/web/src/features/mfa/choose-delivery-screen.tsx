@@ -71,7 +71,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
       intro={t.mfa.chooseIntro}
       bannerItems={bannerItems}
       isBusy={step.isBusy || data.status === 'loading'}
-      busyText={step.isBusy ? t.frame.busy.sendingCode : undefined}
+      busyText={step.isBusy ? t.screens.busy.sendingCode : undefined}
     >
       <PasskeyChoice
         step={step}
@@ -110,7 +110,7 @@ export function ChooseDeliveryScreen({ flavour }: { flavour: Flavour }) {
             disabled={!isValid}
             aria-describedby={isValid ? undefined : 'rgValue-hint'}
           >
-            {t.frame.common.continue}
+            {t.screens.common.continue}
           </button>
           <button type="button" className="button button--secondary" onClick={askForSupport}>
             {t.mfa.contactSupport}

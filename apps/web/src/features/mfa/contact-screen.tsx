@@ -304,7 +304,7 @@ function ContactForm({
           disabled={isContinueHeld}
           aria-describedby={isContinueHeld ? continueHintId : undefined}
         >
-          {variant === 'update' ? t.frame.common.submit : t.frame.common.continue}
+          {variant === 'update' ? t.screens.common.submit : t.screens.common.continue}
         </button>
       </div>
       {isContinueHeld && (

@@ -83,7 +83,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   const [isRemembered, setRemembered] = useState(false)
 
   // What the spinner says: the code is checked, or a new one sent (issue 27).
-  const [busyText, setBusyText] = useState<string>(t.frame.busy.checkingCode)
+  const [busyText, setBusyText] = useState<string>(t.screens.busy.checkingCode)
   const perform =
     (text: string): typeof step.perform =>
     (call, decide) => {
@@ -93,7 +93,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     }
 
   const submit = ({ verificationCode }: CodeFormValues) =>
-    perform(t.frame.busy.checkingCode)(
+    perform(t.screens.busy.checkingCode)(
       () => enterVerificationCode(verificationCode.trim(), isRemembered),
       (response: CwMfaResponse): MfaStep | null => {
         if (response.statusCode === 'AUTHENTICATION_SUCCESS') {
@@ -129,7 +129,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
     )
 
   const newCode = () =>
-    perform(t.frame.busy.sendingCode)(generateNewCode, (response) => {
+    perform(t.screens.busy.sendingCode)(generateNewCode, (response) => {
       const next = stepAfterResponse(response)
       if (next.kind !== 'screen' || next.screen !== 'verificationInfoStep3') return next
       // Still on this screen, with a fresh code on its way.
@@ -146,7 +146,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
   // Issue 43 (item 10): after enrolment the code went to the email at once; the mobile
   // confirmed with it may have it instead.
   const byTextInstead = () =>
-    perform(t.frame.busy.sendingCode)(
+    perform(t.screens.busy.sendingCode)(
       () => submitVerification('sms'),
       (response) => {
         const next = stepAfterResponse(response)
@@ -229,7 +229,7 @@ export function EnterCodeScreen({ flavour }: { flavour: Flavour }) {
         )}
         <div className="form-actions">
           <button type="submit" className="button button--primary">
-            {t.frame.common.submit}
+            {t.screens.common.submit}
           </button>
         </div>
       </form>

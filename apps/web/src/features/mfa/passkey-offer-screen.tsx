@@ -64,7 +64,7 @@ export function PasskeyOfferScreen({
             onClick={() => void goOn()}
             disabled={isWorking}
           >
-            {t.frame.common.continue}
+            {t.screens.common.continue}
           </button>
         </div>
       </MfaFrame>

@@ -109,7 +109,7 @@ export function SupportScreen({
         )}
         <div className="form-actions">
           <button type="button" className="button button--primary" onClick={continueToLogin}>
-            {t.frame.common.continue}
+            {t.screens.common.continue}
           </button>
         </div>
       </div>

@@ -20,7 +20,11 @@ export function DeliveryChoiceScreen({ kind }: { kind: RecoveryKind }) {
     () => recoveryKeyOf(kind, new URLSearchParams(search)),
     [kind, search],
   )
-  useDocumentTitle(t.frame.pageTitles.deliveryChoice, t.recovery.titleOf[kind], program.displayName)
+  useDocumentTitle(
+    t.screens.pageTitles.deliveryChoice,
+    t.recovery.titleOf[kind],
+    program.displayName,
+  )
   const loginPath = areaLoginWith(flavour, program.code, level1Org)
   // An address without a usable key names no account: start again from login.
   if (!recoveryKey) return <Navigate to={loginPath} replace />

@@ -12,7 +12,7 @@ export function optionLabelOf(option: RecoveryOption, program: Program): string 
     case 'mobile':
       return t.recovery.mobile
     case 'customerNumber':
-      return t.frame.accountLabels[program.accountLabel]
+      return t.screens.accountLabels[program.accountLabel]
     case 'username':
       return t.recovery.username
   }
@@ -26,7 +26,7 @@ export function valueLabelOf(option: RecoveryOption, program: Program): string {
     case 'mobile':
       return t.recovery.mobileNumber
     case 'customerNumber':
-      return t.frame.accountLabels[program.accountLabel]
+      return t.screens.accountLabels[program.accountLabel]
     case 'username':
       return t.recovery.username
   }

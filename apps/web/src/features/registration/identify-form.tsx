@@ -101,7 +101,7 @@ export function IdentifyForm({ flavour, program, level1Org, loginPath }: Identif
       >
         <TextField
           id="register-account"
-          label={t.frame.accountLabels[program.accountLabel]}
+          label={t.screens.accountLabels[program.accountLabel]}
           hint={customerNumberHint(program)}
           error={errors.accountValue?.message}
           type="text"

@@ -11,7 +11,7 @@ export function PasswordUpdatedPanel({ loginPath }: { loginPath: string }) {
     <>
       <DonePanel
         id="password-updated"
-        title={t.frame.pageTitles.passwordUpdated}
+        title={t.screens.pageTitles.passwordUpdated}
         paragraphs={[t.tempPassword.updated]}
         loginPath={loginPath}
         onReturn={returnToLogin.onClick}

@@ -129,7 +129,7 @@ export function UpdateTempPasswordForm({ loginPath, successPath }: UpdateTempPas
         />
         <div className="form-actions">
           <button type="submit" className="button button--primary">
-            {t.frame.common.submit}
+            {t.screens.common.submit}
           </button>
           <Link className="button button--secondary" to={loginPath} onClick={returnToLogin.onClick}>
             {t.frame.common.returnToLogin}

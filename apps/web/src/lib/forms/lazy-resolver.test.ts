@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { formResolver } from './form-schemas.ts'
 import { lazyResolver } from './lazy-resolver.ts'
 
 const Schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) })
@@ -10,7 +11,7 @@ describe('a resolver whose schema loads on first use', () => {
     let loads = 0
     const resolver = lazyResolver(async () => {
       loads++
-      return Schema
+      return formResolver(Schema)
     })
     const blank = await resolver({ name: '' }, undefined, options)
     expect(blank.errors.name?.message).toBe('Name is required')
@@ -23,7 +24,7 @@ describe('a resolver whose schema loads on first use', () => {
     const resolver = lazyResolver(async () => {
       loads++
       if (loads === 1) throw new Error('chunk gone')
-      return Schema
+      return formResolver(Schema)
     })
     expect(await resolver({ name: '' }, undefined, options)).toEqual({
       values: { name: '' },

@@ -1,16 +1,14 @@
-// A react-hook-form resolver whose schema, and the schema library with it, load on the
-// form's first check (its first submit): the form is on screen without them.
+// A react-hook-form resolver that loads on the form's first check (its first submit), with its
+// schema and the schema library (`formResolver` of form-schemas.ts): the form is on screen
+// without them.
 import type { FieldValues, Resolver } from 'react-hook-form'
-import type { $ZodType } from 'zod/v4/core'
 
 export function lazyResolver<T extends FieldValues>(
-  loadSchema: () => Promise<$ZodType<unknown, T>>,
+  loadResolver: () => Promise<Resolver<T>>,
 ): Resolver<T> {
   let loading: Promise<Resolver<T>> | undefined
   return async (values, context, options) => {
-    loading ??= Promise.all([import('./form-schemas.ts'), loadSchema()]).then(
-      ([{ formResolver }, schema]) => formResolver(schema),
-    )
+    loading ??= loadResolver()
     let resolve: Resolver<T>
     try {
       resolve = await loading

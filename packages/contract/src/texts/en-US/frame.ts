@@ -1,4 +1,5 @@
-// Every page's frame: header, footer, banner, spinner, the page before its script.
+// Every page's frame: header, footer, banner, spinner (the page before its script is
+// page-shell.ts).
 // English (en-US), the source: each key has its Spanish in ../es-US/frame.ts.
 
 export const frame = {
@@ -11,8 +12,6 @@ export const frame = {
     /** What the password field's Show / Hide button shows or hides (read after it). */
     passwordToggleTarget: 'password',
     returnToLogin: 'Return to Login',
-    submit: 'Submit',
-    continue: 'Continue',
     customerService: 'Customer Service',
     /** Starts the document title while the error banner shows. */
     errorTitlePrefix: 'Error: ',
@@ -53,24 +52,5 @@ export const frame = {
   busy: {
     loading: 'Loading…',
     signingIn: 'Signing you in…',
-    sendingCode: 'Sending your code…',
-    checkingCode: 'Checking your code…',
-  },
-  /** Issue 27 (not in the spec): the login page before its script has run (problem 9). */
-  pageShell: {
-    loading: 'Loading your secure sign-in…',
-    customerService: 'Customer Service',
-    noScript: 'This sign-in page needs JavaScript. Please turn it on and reload the page.',
-    noScriptCall: 'You can also call customer service at',
-  },
-  /** Issue 6: the first part of a document title where two screens share a heading. */
-  pageTitles: {
-    deliveryChoice: 'Choose Delivery Method',
-    passwordUpdated: 'Password updated',
-    registrationUnavailable: 'Registration unavailable',
-  },
-  accountLabels: {
-    'Agent Number': 'Agent Number',
-    'Account Number': 'Account Number',
   },
 } as const

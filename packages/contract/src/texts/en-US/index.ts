@@ -5,6 +5,7 @@
 import { login } from './login.ts'
 import { emails } from './emails.ts'
 import { frame } from './frame.ts'
+import { pageShell } from './page-shell.ts'
 import { pastLogin } from './past-login.ts'
 
 export const enUS = {
@@ -12,4 +13,5 @@ export const enUS = {
   frame,
   ...pastLogin,
   emails,
+  pageShell,
 } as const

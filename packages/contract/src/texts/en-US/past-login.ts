@@ -13,6 +13,7 @@ import { session } from './session.ts'
 import { account } from './account.ts'
 import { service } from './service.ts'
 import { throttle } from './throttle.ts'
+import { screens } from './screens.ts'
 
 export const pastLogin = {
   registration,
@@ -27,4 +28,5 @@ export const pastLogin = {
   account,
   service,
   throttle,
+  screens,
 } as const

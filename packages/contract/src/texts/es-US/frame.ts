@@ -12,8 +12,6 @@ export const frame: Translation<typeof en> = {
     hide: 'Ocultar',
     passwordToggleTarget: 'contraseña',
     returnToLogin: 'Volver al inicio de sesión',
-    submit: 'Enviar',
-    continue: 'Continuar',
     customerService: 'Servicio al Cliente',
     errorTitlePrefix: 'Error: ',
     unexpectedError: '¡Error inesperado de la aplicación!',
@@ -47,23 +45,5 @@ export const frame: Translation<typeof en> = {
   busy: {
     loading: 'Cargando…',
     signingIn: 'Iniciando su sesión…',
-    sendingCode: 'Enviando su código…',
-    checkingCode: 'Verificando su código…',
-  },
-  pageShell: {
-    loading: 'Cargando la página segura de inicio de sesión…',
-    customerService: 'Servicio al Cliente',
-    noScript:
-      'Esta página de inicio de sesión necesita JavaScript. Actívelo y vuelva a cargar la página.',
-    noScriptCall: 'También puede llamar a Servicio al Cliente al',
-  },
-  pageTitles: {
-    deliveryChoice: 'Elija el método de envío',
-    passwordUpdated: 'Contraseña actualizada',
-    registrationUnavailable: 'Registro no disponible',
-  },
-  accountLabels: {
-    'Agent Number': 'Número de agente',
-    'Account Number': 'Número de cuenta',
   },
 }

@@ -3,6 +3,7 @@ import type { Texts } from '../texts.ts'
 import { login } from './login.ts'
 import { emails } from './emails.ts'
 import { frame } from './frame.ts'
+import { pageShell } from './page-shell.ts'
 import { pastLogin } from './past-login.ts'
 
 export const esUS: Texts = {
@@ -10,4 +11,5 @@ export const esUS: Texts = {
   frame,
   ...pastLogin,
   emails,
+  pageShell,
 }

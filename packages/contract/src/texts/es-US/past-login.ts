@@ -12,8 +12,9 @@ import { session } from './session.ts'
 import { account } from './account.ts'
 import { service } from './service.ts'
 import { throttle } from './throttle.ts'
+import { screens } from './screens.ts'
 
-export const pastLogin: Omit<Texts, 'login' | 'frame' | 'emails'> = {
+export const pastLogin: Omit<Texts, 'login' | 'frame' | 'emails' | 'pageShell'> = {
   registration,
   recovery,
   mfa,
@@ -26,4 +27,5 @@ export const pastLogin: Omit<Texts, 'login' | 'frame' | 'emails'> = {
   account,
   service,
   throttle,
+  screens,
 }
