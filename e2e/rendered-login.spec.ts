@@ -98,7 +98,7 @@ describe('the rendered login page', () => {
     /** How the page holds the stylesheet now: the elements that name it, and the rules. */
     const heldStylesheet = (page: PortalPage, href: string) =>
       page.evaluate((href) => {
-        const links = [...document.querySelectorAll('link')].filter(
+        const links = Array.from(document.querySelectorAll('link')).filter(
           (link) => link.getAttribute('href') === href,
         )
         return {
