@@ -92,6 +92,10 @@ export function withRenderedLogin(
   // The page's stylesheet in the page: the form paints with the page itself, one request (a
   // round trip and its 4 KB on a phone's network) before the stylesheet would have come. The
   // element is allowed by its hash, as the attributes are.
+  // Vite's preload helper lists the file again with the sign-in's steps and other screens,
+  // and loads it unless the page has a `link[rel=stylesheet]` of that address: the page
+  // keeps one, disabled, which browsers neither fetch nor apply (HTML's `disabled`), and
+  // which nothing enables (e2e/rendered-login.spec.ts watches the network).
   const inlined: string[] = []
   const withStyles = html.replace(
     /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
@@ -99,7 +103,7 @@ export function withRenderedLogin(
       const css = stylesheetOf(href)
       if (css === undefined || css.includes('</')) return tag
       inlined.push(hashOf(css))
-      return `<style>${css}</style>`
+      return `<style>${css}</style>\n    <link rel="stylesheet" href="${escapeHtml(href)}" disabled>`
     },
   )
   const known = phone ? ` data-phone="${escapeHtml(phone)}"` : ''

@@ -32,6 +32,12 @@ describe('the rendered login page', () => {
     expect(page.body).toContain(`<h1 id="login-heading" class="card__title">${texts.title}</h1>`)
     expect(page.body).toContain(`>${texts.usernameLabel}</label>`)
     expect(page.body).toContain(`>${texts.passwordLabel}</label>`)
+    // The stylesheet is in the page; its file is named only by a disabled link, which Vite's
+    // preload helper finds, so that the next screen does not fetch the file again.
+    expect(page.body).toMatch(
+      /<\/style>\s*<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>/,
+    )
+    expect(page.body).not.toMatch(/<link rel="stylesheet" crossorigin/)
     // With JavaScript off the form is hidden, and the no-script text gives the number.
     expect(page.body).toContain('<noscript><link rel="stylesheet" href="/no-script.css">')
     expect(page.body).toContain(contractTexts[locale].screenTexts.pageShell.noScriptCall)
