@@ -47,6 +47,7 @@ export async function handoffRoutes(app: FastifyInstance, { handoff, oidc }: Dep
       { step: 'handoff', kind: 'issued', audit },
       held,
     )
+    // Bound, as the statement's condition on its verdict required.
     const check = programCheckOf(session)
     if (!check) throw new HttpError(401, 'service.pleaseLogIn')
     const openIdUrl = oidc.takesOpenIdConnect(check.program)

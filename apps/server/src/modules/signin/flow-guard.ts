@@ -136,7 +136,8 @@ export interface EndedMember {
  * `states` (the flow table's, sign-in.ts `endFlow`), the bound program verdict 'allowed',
  * the session not expired, its member neither locked nor disabled. The statement also reads
  * the member and writes `audit`'s row; both go only with a session it ended, so of two calls
- * at once one ends it and the other finds nothing (409).
+ * at once one ends it and the other ends nothing (401 when it then reads no session, 409
+ * when it still does).
  *
  * A session it did not end is not changed, and gets the answer `memberOf` gives every
  * member's call (read again: a refusal costs the two statements it always did): 401 without
