@@ -22,7 +22,9 @@ import {
 import type { SignInState } from '../modules/signin/flow.ts'
 import type { AuditEntry } from '../store/audit.repo.ts'
 import type { Store } from '../store/index.ts'
+import type { SessionUser } from '../store/users.repo.ts'
 import type {
+  EndConditions,
   LoadedMember,
   MemberLoadOptions,
   SessionRow,
@@ -94,6 +96,17 @@ export interface SessionHandle {
    * when there was no session to end (another request ended it first; then no audit row).
    */
   end(options?: { audit?: AuditEntry }): Promise<boolean>
+  /**
+   * For the flow guard's end of the flow only (modules/signin/flow-guard.ts `endingMember`):
+   * ends the session when it stands where `where` says, in one statement that reads its user
+   * and writes `audit`'s row (its user, username and detail are the ended session's).
+   * Undefined when it did not end it: nothing is written and nothing is loaded, so the guard
+   * can read the session to say why.
+   */
+  endWhere(
+    where: Omit<EndConditions, 'now'>,
+    audit: AuditEntry,
+  ): Promise<{ session: Session; user: SessionUser } | undefined>
   /** Keeps a secret in the session row, encrypted with a key only the service holds. */
   seal(value: string): string
   unseal(sealed: unknown): string | undefined
@@ -338,6 +351,27 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       this.reply.clearCookie(sessionCookie, sessionCookieOptions)
       issue(this.reply, '')
       return hasEnded
+    }
+
+    async endWhere(
+      where: Omit<EndConditions, 'now'>,
+      audit: AuditEntry,
+    ): Promise<{ session: Session; user: SessionUser } | undefined> {
+      if (!this.raw) return undefined
+      const now = options.clock.now()
+      const ended = await repo.endFlow(
+        sha256(this.raw),
+        { ...where, now },
+        options.store.audit.rowOf(audit),
+      )
+      if (!ended) return undefined
+      const { row, user } = ended
+      const session = { ...row, stage: row.stage as SignInState }
+      options.store.audit.noted({ ...audit, userId: user.id, username: user.username })
+      this.loaded = null
+      this.reply.clearCookie(sessionCookie, sessionCookieOptions)
+      issue(this.reply, '')
+      return { session, user }
     }
 
     seal(value: string): string {

@@ -1,4 +1,14 @@
-import { and, eq, inArray, lte, ne, sql, type ColumnsSelection, type SQL } from 'drizzle-orm'
+import {
+  and,
+  eq,
+  exists,
+  inArray,
+  lte,
+  ne,
+  sql,
+  type ColumnsSelection,
+  type SQL,
+} from 'drizzle-orm'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder'
 import { prepared, type Db } from './db.ts'
@@ -75,6 +85,20 @@ const auditParameters = (audit: AuditRow) => ({
   reason: audit.reason ?? null,
   requestId: audit.requestId ?? null,
 })
+
+/** What the hand-off reads of the session it ended. */
+export type EndedRow = Pick<SessionRow, 'userId' | 'program' | 'stage' | 'data'>
+
+/** Where a session must stand for `endFlow` to end it (the flow guard's checks, as parameters). */
+export interface EndConditions {
+  /** The flow's states the move is allowed from (flow.ts's table). */
+  stages: readonly string[]
+  /** The program verdict bound to the flow. */
+  verdict: string
+  now: Date
+  /** Programs whose sessions must not end now (their site cannot take the member yet). */
+  heldPrograms: readonly string[]
+}
 
 export function sessionsRepo(db: Db) {
   /** Deletes the sessions the condition picks; answers how many went. */
@@ -340,6 +364,99 @@ export function sessionsRepo(db: Db) {
             idHash,
           })
       return rows.length > 0
+    },
+    /**
+     * The hand-off's statement (issue 45): ends the session when it stands where `where`
+     * says, reads its user and writes `audit`'s row, in one statement (one round trip where
+     * the hand-off sent two: the member read, then the end). The conditions are the flow
+     * guard's (modules/signin/flow-guard.ts `endingMember` passes them): the state one of
+     * `stages`, the bound program verdict `verdict`, not expired at `now`, the user neither
+     * locked nor disabled, the bound program not one of `heldPrograms`. The audit row's user,
+     * username and detail (`{ program }`: the bound program) are the ended session's.
+     *
+     * Undefined when it did not end the session (it failed a condition, or another request
+     * ended it first): nothing is written. On PostgreSQL two at once are serialised by the
+     * session row: the second waits for the first's delete, then finds no row to delete.
+     */
+    async endFlow(
+      idHash: string,
+      where: EndConditions,
+      audit: AuditRow,
+    ): Promise<{ row: EndedRow; user: SessionUser } | undefined> {
+      const statement = prepared(db, 'sessions_end_flow_with_audit', (name) => {
+        const bound = (key: 'verdict' | 'program') =>
+          sql`(${sessions.data} -> 'programCheck' ->> ${sql.raw(`'${key}'`)})`
+        const ended = db.$with('ended').as(
+          db
+            .delete(sessions)
+            .where(
+              and(
+                byIdHash,
+                // A JSON array of names (jsonb `?`: the array holds the text).
+                sql`${placeholder('stages')}::jsonb ? ${sessions.stage}`,
+                sql`${bound('verdict')} = ${placeholder('verdict')}::text`,
+                sql`${sessions.expiresAt} > ${placeholder('now')}::timestamptz`,
+                sql`not coalesce(${placeholder('heldPrograms')}::jsonb ? ${bound('program')}, true)`,
+                exists(
+                  db
+                    .select({ id: users.id })
+                    .from(users)
+                    .where(
+                      and(
+                        eq(users.id, sessions.userId),
+                        eq(users.isLocked, false),
+                        eq(users.isDisabled, false),
+                      ),
+                    ),
+                ),
+              ),
+            )
+            .returning(),
+        )
+        // Run by PostgreSQL whether or not anything reads it; one row per session ended.
+        const audited = db.$with('audited').as(
+          db
+            .insert(auditLog)
+            .select((qb) =>
+              qb
+                .select({
+                  ...auditSelection(ended.userId),
+                  username: sql<string>`${users.username}`.as('username'),
+                  detail: sql<
+                    Record<string, unknown>
+                  >`jsonb_build_object('program', ${ended.data} #> '{programCheck,program}')`.as(
+                    'detail',
+                  ),
+                })
+                .from(ended)
+                .innerJoin(users, eq(users.id, ended.userId)),
+            )
+            .returning({ id: auditLog.id }),
+        )
+        return db
+          .with(ended, audited)
+          .select({
+            session: {
+              userId: ended.userId,
+              program: ended.program,
+              stage: ended.stage,
+              data: ended.data,
+            },
+            user: sessionUserColumns,
+          })
+          .from(ended)
+          .innerJoin(users, eq(users.id, ended.userId))
+          .prepare(name)
+      })
+      const [found] = await statement.execute({
+        idHash,
+        stages: JSON.stringify(where.stages),
+        verdict: where.verdict,
+        now: where.now.toISOString(),
+        heldPrograms: JSON.stringify(where.heldPrograms),
+        ...auditParameters(audit),
+      })
+      return found && { row: found.session, user: found.user }
     },
     /** Ends every session of a user: after a lock, a reset or a password change. */
     removeAllOf(userId: number): Promise<number> {

@@ -56,6 +56,27 @@ describe('a program on OpenID Connect with no site registered', () => {
   })
 })
 
+describe('a hand-off to a site by OpenID Connect, sent twice at once', () => {
+  it('gives the handover to the one request that ended the session, and nothing to the other', async () => {
+    const [app] = portal.instances
+    const browser = new TestClient(app)
+    expect((await browser.login('proliability_demo', demoPassword, '110')).statusCode).toBe(201)
+    await browser.passSecondFactor()
+    const answers = await Promise.all([
+      browser.postJson('/api/portal/handoff'),
+      browser.postJson('/api/portal/handoff'),
+    ])
+    const handover = (answer: (typeof answers)[number]) =>
+      /portal_oidc_handover=[^;]/.test(String(answer.headers['set-cookie'] ?? ''))
+    const issued = answers.filter((answer) => answer.statusCode === 200)
+    expect(issued).toHaveLength(1)
+    expect(issued.every(handover)).toBe(true)
+    const refused = answers.filter((answer) => answer.statusCode !== 200)
+    expect(refused.some(handover)).toBe(false)
+    expect(refused.map((answer) => answer.body).join()).not.toMatch(/"url"/)
+  })
+})
+
 describe('a pl program on OpenID Connect', () => {
   it("sends the site's request to the pl login page (the flavour's area)", async () => {
     const [app] = portal.instances

@@ -10,7 +10,6 @@ import {
 import type { Clock } from '../../lib/clock.ts'
 import { sealPlToken, type PlTokenKeys } from './pl-token.ts'
 import type { AuditEntry } from '../../store/audit.repo.ts'
-import type { SessionUser } from '../../store/users.repo.ts'
 
 interface Deps {
   mainSiteUrl: string
@@ -22,7 +21,8 @@ interface Deps {
 export interface HandoffInput {
   program: string
   username: string
-  password: string
+  /** The sealed password, opened: asked for by a usweb hand-off only (undefined: unopenable). */
+  password: () => string | undefined
   custnum: string
   /** The association bound to the sign-in with the program verdict. */
   association: string
@@ -33,18 +33,16 @@ export interface HandoffInput {
 export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clock }: Deps) {
   return {
     now: () => clock.now(),
-    /** The hand-off's audit entry, written with the session's end (flow-guard's advance). */
-    issued(user: SessionUser, program: string, clientIp: string): AuditEntry {
-      return {
-        event: 'handoff.issued',
-        userId: user.id,
-        username: user.username,
-        clientIp,
-        detail: { program },
-      }
+    /**
+     * The hand-off's audit entry, written by the statement that ends the session
+     * (sign-in.ts `endFlow`): its user, username and detail ({ program }) are the session's.
+     */
+    issued(clientIp: string): AuditEntry {
+      return { event: 'handoff.issued', clientIp }
     },
 
-    async urlFor(input: HandoffInput): Promise<string> {
+    /** The address; undefined when a usweb hand-off's sealed password cannot be opened. */
+    async urlFor(input: HandoffInput): Promise<string | undefined> {
       const code: ProgramCode = isProgramCode(input.program)
         ? input.program
         : flavours.usweb.defaultProgram
@@ -54,9 +52,12 @@ export function handoffService({ mainSiteUrl, plPolicyAppUrl, plHandoffKeys, clo
         const token = sealPlToken(plHandoffKeys, input.username, clock.now())
         return `${plPolicyAppUrl}?${new URLSearchParams({ ...token }).toString()}`
       }
+      // The only hand-off that carries the password (spec §4): opened here, never logged.
+      const password = input.password()
+      if (password === undefined) return undefined
       const data: UswebHandoffData = {
         username: input.username,
-        password: input.password,
+        password,
         custnumber: input.custnum,
         prgName: code,
       }

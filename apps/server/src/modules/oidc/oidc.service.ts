@@ -107,6 +107,13 @@ export function oidcService(deps: ServiceDeps) {
     return current.provider
   }
 
+  /** The site's request waiting while the member signs in at the portal (rememberPending). */
+  const pendingOf = (request: FastifyRequest) => {
+    const sealed = request.cookies[pendingCookie]
+    const opened = sealed ? open(deps.cookieKey, sealed) : undefined
+    return opened ? (JSON.parse(opened) as { uid: string; program: string }) : undefined
+  }
+
   const cookieOptions = (maxAge: number) =>
     ({ path: '/', httpOnly: true, secure: deps.secureCookies, sameSite: 'lax', maxAge }) as const
 
@@ -268,6 +275,27 @@ export function oidcService(deps: ServiceDeps) {
     },
 
     /**
+     * The programs on OpenID Connect whose hand-off this request cannot make (handoffUrl
+     * would throw SiteNotReady), each with that error. Asked before the hand-off's statement,
+     * which leaves their sessions as they are: the member can try again once the site is
+     * registered. None (and nothing asked) when no program is on OpenID Connect.
+     */
+    async programsNotReady(request: FastifyRequest): Promise<Map<string, SiteNotReady>> {
+      const notReady = new Map<string, SiteNotReady>()
+      if (deps.openIdPrograms.size === 0) return notReady
+      const pending = pendingOf(request)
+      for (const program of deps.openIdPrograms) {
+        try {
+          await this.handoffTarget(program, pending)
+        } catch (error) {
+          if (!(error instanceof SiteNotReady)) throw error
+          notReady.set(program, error)
+        }
+      }
+      return notReady
+    },
+
+    /**
      * Where the hand-off sends a member of `program` (on OpenID Connect): the waiting request,
      * or the site's login initiation. Throws SiteNotReady when the program has no site, or a
      * member came on their own and the site has no login initiation to send them to.
@@ -277,15 +305,19 @@ export function oidcService(deps: ServiceDeps) {
       reply: FastifyReply,
       program: string,
     ): Promise<string> {
+      const pending = pendingOf(request)
+      if (pending) void reply.clearCookie(pendingCookie, { path: '/' })
+      return this.handoffTarget(program, pending)
+    },
+
+    /** handoffUrl's answer, changing nothing. */
+    async handoffTarget(
+      program: string,
+      pending: { uid: string; program: string } | undefined,
+    ): Promise<string> {
       const client = await this.clientOfProgram(program)
       if (!client) throw new SiteNotReady(program)
-      const sealed = request.cookies[pendingCookie]
-      const pending = sealed ? open(deps.cookieKey, sealed) : undefined
-      if (pending) {
-        void reply.clearCookie(pendingCookie, { path: '/' })
-        const { uid, program: waiting } = JSON.parse(pending) as { uid: string; program: string }
-        if (waiting === program) return deps.interactionUrl(uid)
-      }
+      if (pending?.program === program) return deps.interactionUrl(pending.uid)
       const initiate = client.metadata.initiate_login_uri
       if (typeof initiate !== 'string') {
         throw new SiteNotReady(program, 'its site has no initiate_login_uri')

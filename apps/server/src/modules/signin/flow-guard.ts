@@ -13,7 +13,8 @@ import type { Session } from '../../plugins/session.ts'
 import type { DeviceLookup } from '../../store/mfa.repo.ts'
 import type { LoadedMember } from '../../store/sessions.repo.ts'
 import type { SessionUser, UserWithCustomer } from '../../store/users.repo.ts'
-import { isSignInState, type ProgramCheck, type SignInState } from './flow.ts'
+import type { AuditEntry } from '../../store/audit.repo.ts'
+import { beforeProgramCheck, isSignInState, type ProgramCheck, type SignInState } from './flow.ts'
 import { type MessageKey } from '@portal/contract'
 
 const pleaseLogIn = 'service.pleaseLogIn'
@@ -76,9 +77,7 @@ export async function requireState(
     throw new HttpError(401, pleaseLogIn)
   }
   // Past the program check, the bound verdict must say 'allowed' (it is what let it pass).
-  const isPastProgramCheck = !['password_change_required', 'program_pending'].includes(
-    session.stage,
-  )
+  const isPastProgramCheck = !beforeProgramCheck.includes(session.stage)
   if (isPastProgramCheck && programCheckOf(session)?.verdict !== 'allowed') {
     throw new HttpError(403, refusedProgram)
   }
@@ -122,6 +121,48 @@ export function requireMember(
   return async (request) => {
     request.member = await memberOf(request, states, options)
   }
+}
+
+/** The session a call ended, and its user as the ending statement read them. */
+export interface EndedMember {
+  session: Session
+  user: SessionUser
+}
+
+/**
+ * The guard of the call that ends the flow (the hand-off), made by the statement that ends
+ * the session (issue 45: one statement where the guard's read and the end were two). Every
+ * check of `memberOf` is a condition of that statement, as parameters: the state one of
+ * `states` (the flow table's, sign-in.ts `endFlow`), the bound program verdict 'allowed',
+ * the session not expired, its member neither locked nor disabled. The statement also reads
+ * the member and writes `audit`'s row; both go only with a session it ended, so of two calls
+ * at once one ends it and the other ends nothing (401 when it then reads no session, 409
+ * when it still does).
+ *
+ * A session it did not end is not changed, and gets the answer `memberOf` gives every
+ * member's call (read again: a refusal costs the two statements it always did): 401 without
+ * a session, at another state or for a locked or disabled member (whose sessions the lock
+ * ended anyway), 403 once the program verdict said no, 401 for an expired one (removed).
+ * `held`: programs whose sessions must stay for now (an OpenID Connect site not ready), with
+ * the error a session of theirs that passed every other check is refused with.
+ */
+export async function endingMember(
+  request: FastifyRequest,
+  states: readonly SignInState[],
+  options: { audit: AuditEntry; held: ReadonlyMap<string, Error> },
+): Promise<EndedMember> {
+  if (states.some((state) => beforeProgramCheck.includes(state))) {
+    throw new Error('The end of a flow is guarded past the program check only')
+  }
+  const where = { stages: states, verdict: 'allowed', heldPrograms: [...options.held.keys()] }
+  const ended = await request.session.endWhere(where, options.audit)
+  if (ended) return ended
+  const { session } = await memberOf(request, states)
+  // It passed the guard now, yet was not ended: held, or changed by another request between
+  // the two statements (a second hand-off that lost the race reads no session: 401 above).
+  const held = options.held.get(programCheckOf(session)?.program ?? '')
+  if (held) throw held
+  throw new HttpError(409, 'service.stepOutOfOrder')
 }
 
 /** Whether this sign-in proved a second factor itself (not a known device or an exempt program). */

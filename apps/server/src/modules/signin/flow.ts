@@ -96,6 +96,17 @@ export function nextState(state: SignInState, event: SignInEvent): Target | unde
   return transitions[state][event]
 }
 
+/** The states the table allows `event` from (the hand-off's: 'authenticated'). */
+export function statesAllowing(event: SignInEvent): SignInState[] {
+  return signInStates.filter((state) => nextState(state, event) !== undefined)
+}
+
+/** The states before the program verdict is bound: past them, it must say 'allowed'. */
+export const beforeProgramCheck: readonly SignInState[] = [
+  'password_change_required',
+  'program_pending',
+]
+
 /** Where a new flow starts, from what the password step found. */
 export function initialState(start: {
   isPasswordChangeRequired: boolean

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import type { Session, SessionHandle } from '../../plugins/session.ts'
 import type { AuditEntry } from '../../store/audit.repo.ts'
 import { transitions, type SignInState } from './flow.ts'
-import { applyOutcome, bindProgramCheck, outcomeMoves, startFromPassword } from './sign-in.ts'
+import {
+  applyOutcome,
+  bindProgramCheck,
+  endFlow,
+  outcomeMoves,
+  startFromPassword,
+} from './sign-in.ts'
 
 /**
  * A request's session as the session plugin keeps it, in memory: what each write did is
@@ -12,14 +18,19 @@ import { applyOutcome, bindProgramCheck, outcomeMoves, startFromPassword } from 
 class MemorySession {
   id = 1
   current: Session | null
-  writes: { kind: 'start' | 'moveTo' | 'end'; isRotated?: boolean; audit?: AuditEntry }[] = []
+  writes: {
+    kind: 'start' | 'moveTo' | 'end' | 'endWhere'
+    isRotated?: boolean
+    audit?: AuditEntry
+    stages?: readonly string[]
+  }[] = []
   loads = 0
 
   constructor(session: Session | null) {
     this.current = session
   }
 
-  handle(): Pick<SessionHandle, 'load' | 'start' | 'moveTo' | 'end' | 'seal'> {
+  handle(): Pick<SessionHandle, 'load' | 'start' | 'moveTo' | 'end' | 'endWhere' | 'seal'> {
     return {
       load: async () => {
         this.loads++
@@ -44,6 +55,14 @@ class MemorySession {
         this.current = null
         this.writes.push({ kind: 'end', ...(audit ? { audit } : {}) })
         return hadSession
+      },
+      // The statement's conditions are held to account on both engines (test/signin/handoff.test.ts).
+      endWhere: async (where, audit) => {
+        const session = this.current
+        if (!session || !where.stages.includes(session.stage)) return undefined
+        this.current = null
+        this.writes.push({ kind: 'endWhere', stages: where.stages, audit })
+        return { session, user: { id: session.userId } as never }
       },
       seal: (value) => `sealed:${value}`,
     }
@@ -122,9 +141,10 @@ describe('applyOutcome', () => {
     expect(await applyOutcome(locked.request(), { step: 'passkey', kind: 'locked' })).toBe('ended')
     expect(locked.current).toBeNull()
 
+    // The hand-off ends it by one statement, from the states the table allows handedOff from.
     const handedOff = new MemorySession(sessionAt('authenticated'))
-    await applyOutcome(handedOff.request(), { step: 'handoff', kind: 'issued', audit })
-    expect(handedOff.writes).toEqual([{ kind: 'end', audit }])
+    await endFlow(handedOff.request(), { step: 'handoff', kind: 'issued', audit }, new Map())
+    expect(handedOff.writes).toEqual([{ kind: 'endWhere', stages: ['authenticated'], audit }])
   })
 
   it('ends a temporary-password sign-in only when the password was replaced', async () => {
@@ -144,8 +164,8 @@ describe('applyOutcome', () => {
     expect(early.current?.stage).toBe('mfa_pending')
     const none = new MemorySession(null)
     await expect(
-      applyOutcome(none.request(), { step: 'handoff', kind: 'issued', audit }),
-    ).rejects.toThrow(expect.objectContaining({ statusCode: 409 }))
+      endFlow(none.request(), { step: 'handoff', kind: 'issued', audit }, new Map()),
+    ).rejects.toThrow(expect.objectContaining({ statusCode: 401 }))
   })
 
   it('renews the session after a password change where it stands, the hand-off carrying the new password', async () => {

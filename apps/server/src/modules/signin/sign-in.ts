@@ -13,11 +13,12 @@ import {
   initialState,
   isSignInState,
   nextState,
+  statesAllowing,
   type ProgramCheck,
   type SignInEvent,
   type SignInState,
 } from './flow.ts'
-import { programCheckOf } from './flow-guard.ts'
+import { endingMember, programCheckOf, type EndedMember } from './flow-guard.ts'
 import { checkAtLookup, checkAtPassword, type CheckedCustomer } from './program-check.ts'
 
 /** The row an audit entry makes, written by the statement that moves the session. */
@@ -66,7 +67,7 @@ export const outcomeMoves = {
   passkey: { passed: 'codePassed', locked: 'locked' },
   /** updateTempPassword: the user signs in again with the new password (spec §2 screen 16). */
   temporaryPassword: { replaced: 'passwordReplaced' },
-  /** The hand-off is issued once; the portal's session ends with it. */
+  /** The hand-off is issued once; the portal's session ends with it (`endFlow`). */
   handoff: { issued: 'handedOff' },
   /** updateuser from a signed-in session. */
   passwordChange: { changed: 'renewed' },
@@ -86,7 +87,6 @@ export type SignInOutcome =
       audit?: AuditEntry | undefined
     }
   | { step: 'temporaryPassword'; kind: 'replaced' | 'kept' }
-  | { step: 'handoff'; kind: 'issued'; audit: AuditEntry }
   | { step: 'passwordChange'; kind: 'changed'; newPassword: string }
 
 /** What an event keeps beside the state it leads to. */
@@ -133,14 +133,10 @@ async function advance(
   const from = session?.stage
   const to = isSignInState(from) ? nextState(from, event) : undefined
   if (!session || !to) throw new HttpError(409, 'service.stepOutOfOrder')
-  // SECURITY: the hand-off is issued once. Two requests that read the session at the same
-  // moment (a script sending it twice at once) both find the move allowed; only the one whose
-  // end found the session goes on, and the other is refused here, its audit row unwritten and
-  // its address never answered. A lock or a replaced password has ended the member's sessions
-  // itself before its move: nothing more to end there.
+  // A lock or a replaced password has ended the member's sessions itself before its move:
+  // nothing more to end there. (The hand-off ends the flow by `endFlow`.)
   if (to === 'ended') {
-    const hasEnded = await request.session.end({ audit })
-    if (!hasEnded && event === 'handedOff') throw new HttpError(409, 'service.stepOutOfOrder')
+    await request.session.end({ audit })
     return to
   }
   // The second factor raises what the session may do: a fresh id, so one seen before the
@@ -154,6 +150,31 @@ async function advance(
     { isRotated: to === 'authenticated', audit },
   )
   return to
+}
+
+/** The step that ends the flow with the session, and its audit entry. */
+export interface EndingOutcome {
+  step: 'handoff'
+  kind: 'issued'
+  /** Its user, username and detail ({ program }) are the ended session's. */
+  audit: AuditEntry
+}
+
+/**
+ * The hand-off's move: the guard's checks and the session's end in one statement
+ * (flow-guard.ts `endingMember`), from the states flow.ts's table allows the move from.
+ * SECURITY: the hand-off is issued once. Of two requests sent at the same moment (a script
+ * sending it twice at once), only the one whose statement ended the session goes on; the
+ * other is refused (401 or 409), its audit row unwritten and its address never answered.
+ * `held`: programs whose sessions stay for now (endingMember).
+ */
+export function endFlow(
+  request: FastifyRequest,
+  outcome: EndingOutcome,
+  held: ReadonlyMap<string, Error>,
+): Promise<EndedMember> {
+  const event = outcomeMoves[outcome.step][outcome.kind]
+  return endingMember(request, statesAllowing(event), { audit: outcome.audit, held })
 }
 
 /**
