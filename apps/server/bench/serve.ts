@@ -4,7 +4,9 @@
 // Prints {"port": N} once listening. With BENCH_DATABASE_URL the portal runs on that database
 // as it is (the scale section's, loaded and dropped by its owner): nothing seeded, nothing
 // dropped.
+import { readFileSync, writeFileSync } from 'node:fs'
 import Fastify from 'fastify'
+import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { openDatabase, preparePgliteImage } from '../src/store/db.ts'
@@ -15,6 +17,42 @@ import { TestClient } from '../src/testing/harness.ts'
 import { serveFloor } from './floor.ts'
 
 const kind = process.argv[2]
+
+/**
+ * With BENCH_STATEMENT_CPU (statement-cpu.ts): each statement's cost to its PostgreSQL backend
+ * (/proc/<pid>/schedstat, nanoseconds on a core, from the statement's send to its answer),
+ * summed by statement text; SIGUSR2 writes the sums to that file and starts new ones.
+ */
+function countStatementCpu(file: string) {
+  const sums = new Map<string, { count: number; ns: number }>()
+  const cpuOf = (pid: number) =>
+    Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0])
+  type Query = (this: pg.Client & { processID: number | null }, ...args: unknown[]) => unknown
+  const query = pg.Client.prototype.query as unknown as Query
+  const patched: Query = function (...args) {
+    const pid = this.processID
+    const callback = args.at(-1)
+    // The pool's statements come with a callback (pg-pool); others are not counted.
+    if (!pid || typeof callback !== 'function') return query.apply(this, args)
+    const config = args[0] as { text?: string } | string
+    const text = (typeof config === 'string' ? config : (config.text ?? '')).replace(/\s+/g, ' ')
+    const before = cpuOf(pid)
+    args[args.length - 1] = (...answer: unknown[]) => {
+      const sum = sums.get(text) ?? { count: 0, ns: 0 }
+      sum.count++
+      sum.ns += cpuOf(pid) - before
+      sums.set(text, sum)
+      return (callback as (...a: unknown[]) => unknown)(...answer)
+    }
+    return query.apply(this, args)
+  }
+  ;(pg.Client.prototype as unknown as { query: Query }).query = patched
+  process.on('SIGUSR2', () => {
+    writeFileSync(file, JSON.stringify([...sums]))
+    sums.clear()
+  })
+}
+if (process.env.BENCH_STATEMENT_CPU) countStatementCpu(process.env.BENCH_STATEMENT_CPU)
 
 if (kind === 'baseline') {
   const app = Fastify({ logger: false })
