@@ -63,6 +63,16 @@ describe('reference data', () => {
     // later ones go at once (issue 45). Nothing may tell them apart but the request id.
     const fresh = await startTestApp()
     try {
+      // What the routes ask first: nothing until a load has finished (a store of its own here).
+      const { reference } = fresh.store
+      expect(reference.countriesNow()).toBeUndefined()
+      expect(reference.phoneNow('augustar')).toBeUndefined()
+      const loaded = await reference.countries()
+      expect(reference.countriesNow()).toBe(loaded)
+      const phone = await reference.phoneOf('augustar')
+      expect(phone).toBeTruthy()
+      expect(reference.phoneNow('augustar')).toEqual({ phone })
+      expect(reference.phoneNow('nosuch')).toEqual({ phone: undefined })
       for (const url of [...referenceCalls, '/api/customer-api/getPOMailingAddress/nosuch']) {
         const [loading, loaded] = [
           await fresh.app.inject({ method: 'GET', url }),
