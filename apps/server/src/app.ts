@@ -38,7 +38,7 @@ import { loggerOf, OneLinePerRequest } from './plugins/logging.ts'
 import metricsPlugin, { createMetrics } from './plugins/metrics.ts'
 import { registerProbes } from './plugins/probes.ts'
 import rateLimits, { refusalRecorder } from './plugins/rate-limits.ts'
-import { routeOptionsOf } from './plugins/route-options.ts'
+import { keepRouteOptions, routeOptionsOf } from './plugins/route-options.ts'
 import { securityHeadersSetter } from './plugins/security.ts'
 import session from './plugins/session.ts'
 import { webRoutes } from './plugins/web.ts'
@@ -113,17 +113,23 @@ export async function buildApp({
   app.decorate('metrics', metrics)
   // Before the request context: the request's span is then open for all its work.
   if (isTracing()) await app.register(requestTracing)
-  // The hook every request passes first: its id, its security headers, then the rest of the
-  // request inside its context (one hook, not two: each costs every request).
+  // The hook every request passes first: its id, its security headers, its cookies, then the
+  // rest of the request inside its context (one hook, not three: each costs every request).
   const setSecurityHeaders = securityHeadersSetter({ isBehindTls: config.isCookieSecure })
+  keepRouteOptions(app)
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id)
     setSecurityHeaders(request, reply)
+    // As @fastify/cookie's own hook parses them (registered below with `hook: false`): a new
+    // object per request, empty without a Cookie header.
+    const cookieHeader = request.headers.cookie
+    request.cookies = cookieHeader ? app.parseCookie(cookieHeader) : {}
     runWithRequestId(request.id, done, {
       clientIp: request.ip,
       method: request.method,
       routeUrl: routeOptionsOf(request).url,
       headers: request.headers,
+      response: reply.raw,
     })
   })
   // Told every audit event recorded: the metrics, and modules that act on one (oidc's sign-out).
@@ -140,7 +146,8 @@ export async function buildApp({
   })
   await app.register(metricsPlugin, { metrics, token: config.metricsToken })
   await app.register(apiSchemas)
-  await app.register(cookie)
+  // Cookies are parsed by the first hook above; the plugin sets them on answers.
+  await app.register(cookie, { hook: false })
   await app.register(formbody)
   // API answers above 1 KB go compressed to a browser that accepts it; the portal's files are
   // compressed once at build (plugins/web.ts), and what is already encoded is left alone.

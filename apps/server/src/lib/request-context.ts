@@ -8,7 +8,7 @@
 // onRequest hook runs the rest of the request inside `run`, which is all it needs.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { localeFromAcceptLanguage, localeFromCookieHeader, type Locale } from '@portal/contract'
 
 interface RequestContext {
@@ -25,7 +25,7 @@ interface RequestContext {
   locale(): Locale | null
 }
 
-const storage = new AsyncLocalStorage<RequestContext>()
+const storage = new AsyncLocalStorage<Context>()
 
 /** The headers a request names its language in. */
 interface LocaleHeaders {
@@ -46,6 +46,8 @@ class Context implements RequestContext {
     /** The route's pattern; undefined when the request reached none. */
     private readonly routeUrl: string | undefined,
     private readonly headers: LocaleHeaders | undefined,
+    /** The answer being written (whenAnswered); undefined outside an HTTP request. */
+    readonly response: ServerResponse | undefined,
   ) {}
   get route(): string | null {
     return this.method === undefined ? null : `${this.method} ${this.routeUrl ?? '(no route)'}`
@@ -68,6 +70,7 @@ export function runWithRequestId<T>(
     method?: string
     routeUrl?: string | undefined
     headers?: LocaleHeaders
+    response?: ServerResponse
   } = {},
 ): T {
   return storage.run(
@@ -77,9 +80,30 @@ export function runWithRequestId<T>(
       request.method,
       request.routeUrl,
       request.headers,
+      request.response,
     ),
     work,
   )
+}
+
+/**
+ * Runs `then` once, when the current request's answer has been written (or its connection
+ * closed before): work that must follow the answer, asked for by the few requests that need
+ * it, instead of a hook every request passes (issue 45). False outside a request: nothing
+ * will run.
+ */
+export function whenAnswered(then: () => void): boolean {
+  const response = storage.getStore()?.response
+  if (!response) return false
+  let isRun = false
+  const once = () => {
+    if (isRun) return
+    isRun = true
+    response.off('finish', once).off('close', once)
+    then()
+  }
+  response.on('finish', once).on('close', once)
+  return true
 }
 
 /** The language a request's headers name (issue 24): cookie first, then Accept-Language. */

@@ -8,19 +8,36 @@ import { countries, mailingAddresses } from './schema.ts'
 
 const ttlMs = 60_000
 
-function cached<T>(load: () => Promise<T>): () => Promise<T> {
+interface Cached<T> {
+  (): Promise<T>
+  /** The value when it is loaded and fresh, without waiting; undefined otherwise. */
+  now(): T | undefined
+}
+
+function cached<T>(load: () => Promise<T>): Cached<T> {
   let value: Promise<T> | undefined
+  let loaded: { value: T } | undefined
   let loadedAt = 0
-  return () => {
-    if (!value || performance.now() - loadedAt > ttlMs) {
+  const isFresh = () => performance.now() - loadedAt <= ttlMs
+  const get = () => {
+    if (!value || !isFresh()) {
       loadedAt = performance.now()
-      value = load().catch((error: unknown) => {
-        value = undefined
-        throw error
-      })
+      loaded = undefined
+      const loading: Promise<T> = load().then(
+        (result) => {
+          if (value === loading) loaded = { value: result }
+          return result
+        },
+        (error: unknown) => {
+          if (value === loading) value = undefined
+          throw error
+        },
+      )
+      value = loading
     }
     return value
   }
+  return Object.assign(get, { now: () => (loaded && isFresh() ? loaded.value : undefined) })
 }
 
 export function referenceRepo(db: Db) {
@@ -36,6 +53,11 @@ export function referenceRepo(db: Db) {
   })
   return {
     countries: (): Promise<Country[]> => allCountries(),
+    /**
+     * The countries when loaded and fresh, without waiting (a reference answer then goes out
+     * without a promise, issue 45); undefined otherwise: ask countries().
+     */
+    countriesNow: (): Country[] | undefined => allCountries.now(),
     async dialPrefixOf(countryName: string): Promise<string | undefined> {
       return (await allCountries()).find((c) => c.countryName === countryName)?.dialPrefix
     },
@@ -43,6 +65,16 @@ export function referenceRepo(db: Db) {
     async phoneOf(program: string): Promise<string | undefined> {
       const code = findProgram(program)?.serviceCode
       return code ? (await phones()).get(code) : undefined
+    },
+    /**
+     * phoneOf's answer when the phones are loaded and fresh, without waiting; undefined
+     * otherwise: ask phoneOf().
+     */
+    phoneNow(program: string): { phone: string | undefined } | undefined {
+      const loaded = phones.now()
+      if (!loaded) return undefined
+      const code = findProgram(program)?.serviceCode
+      return { phone: code ? loaded.get(code) : undefined }
     },
   }
 }

@@ -4,7 +4,7 @@
 // state-changing call still refused without it.
 import { describe, expect, it } from 'vitest'
 import { referenceCacheControl } from '../../src/plugins/reference-answers.ts'
-import { appForFile, demoPassword, expectDataAnswerHeaders } from '../harness.ts'
+import { appForFile, demoPassword, expectDataAnswerHeaders, startTestApp } from '../harness.ts'
 
 const t = appForFile()
 
@@ -56,6 +56,53 @@ describe('reference data', () => {
     expect(response.statusCode).toBe(404)
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.headers.etag).toBeUndefined()
+  })
+
+  it('answers the same, headers and body, while its data loads and once it is loaded', async () => {
+    // A service just started has loaded nothing: its first answers wait for the load, the
+    // later ones go at once (issue 45). Nothing may tell them apart but the request id.
+    const fresh = await startTestApp()
+    try {
+      // What the routes ask first: nothing until a load has finished (a store of its own here).
+      const { reference } = fresh.store
+      expect(reference.countriesNow()).toBeUndefined()
+      expect(reference.phoneNow('augustar')).toBeUndefined()
+      const loaded = await reference.countries()
+      expect(reference.countriesNow()).toBe(loaded)
+      const phone = await reference.phoneOf('augustar')
+      expect(phone).toBeTruthy()
+      expect(reference.phoneNow('augustar')).toEqual({ phone })
+      expect(reference.phoneNow('nosuch')).toEqual({ phone: undefined })
+      for (const url of [...referenceCalls, '/api/customer-api/getPOMailingAddress/nosuch']) {
+        const [loading, loaded] = [
+          await fresh.app.inject({ method: 'GET', url }),
+          await fresh.app.inject({ method: 'GET', url }),
+        ]
+        const { date: _1, 'x-request-id': _2, ...headers } = loading.headers
+        const { date: _3, 'x-request-id': _4, ...again } = loaded.headers
+        expect(again, url).toEqual(headers)
+        expect(Object.keys(again), url).toEqual(Object.keys(headers))
+        expect(loaded.statusCode, url).toBe(loading.statusCode)
+        expect(loaded.body, url).toBe(loading.body)
+      }
+      // The whole header set of a reference answer, each value as it was.
+      const countries = await fresh.app.inject({ method: 'GET', url: referenceCalls[0] })
+      const { date: _5, 'x-request-id': id, ...headers } = countries.headers
+      expect(id).toMatch(/^[\w-]{36}$/)
+      expect(headers).toEqual({
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        'cache-control': referenceCacheControl,
+        etag: countries.headers.etag,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(countries.rawPayload.length),
+        connection: 'keep-alive',
+      })
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('carries the security headers of every answer', async () => {

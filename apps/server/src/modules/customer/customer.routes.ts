@@ -52,11 +52,20 @@ export async function customerRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: MailingAddressSchema, ...refusals(404) },
       },
     },
-    async (request, reply) => {
-      if (!findProgram(request.params.program)) throw new HttpError(404, 'service.unknownProgram')
-      const phone = await records.phoneOf(request.params.program)
-      if (!phone) throw new HttpError(404, 'service.noMailingAddress')
-      return sendPrepared(request, reply, mailingAnswer(phone))
+    // Answered at once when the phones are loaded: a promise per request only when they are not.
+    (request, reply) => {
+      const { program } = request.params
+      if (!findProgram(program)) throw new HttpError(404, 'service.unknownProgram')
+      const send = (phone: string | undefined) => {
+        if (!phone) throw new HttpError(404, 'service.noMailingAddress')
+        sendPrepared(request, reply, mailingAnswer(phone))
+      }
+      const loaded = records.phoneNow(program)
+      if (loaded) {
+        send(loaded.phone)
+        return
+      }
+      return records.phoneOf(program).then(send)
     },
   )
 

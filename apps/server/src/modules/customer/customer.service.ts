@@ -14,6 +14,8 @@ export function customerService({ store }: Deps) {
   return {
     /** The customer-service phone of a program, or undefined when it has none. */
     phoneOf: (program: string) => reference.phoneOf(program),
+    /** The same when the phones are loaded, without waiting; undefined otherwise. */
+    phoneNow: (program: string) => reference.phoneNow(program),
 
     /** The whole record (after the second factor only: see the lookup route). */
     recordOf: (custnum: string) => customers.findByCustnum(custnum),

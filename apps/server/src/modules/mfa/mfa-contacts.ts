@@ -69,6 +69,8 @@ export function mfaContacts(deps: MfaDeps, helpers: MfaContext) {
   return {
     /** The countries (and dial prefixes) a mobile number may have. */
     countries: () => reference.countries(),
+    /** The same when loaded, without waiting; undefined otherwise. */
+    countriesNow: () => reference.countriesNow(),
 
     /** The dial prefix of a country of the list, or undefined for one not on it. */
     dialPrefixOf: (geoCountryId: string) => reference.dialPrefixOf(geoCountryId),

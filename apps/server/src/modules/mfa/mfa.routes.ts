@@ -68,7 +68,17 @@ export async function mfaRoutes(app: FastifyInstance, { mfa, deviceCookie }: Dep
   api.get(
     '/api/mfa/getCountries',
     { ...referenceRoute, schema: countriesSchema },
-    async (request, reply) => sendPrepared(request, reply, countriesAnswer(await mfa.countries())),
+    // Answered at once when the list is loaded: a promise per request only when it is not.
+    (request, reply) => {
+      const loaded = mfa.countriesNow()
+      if (loaded) {
+        sendPrepared(request, reply, countriesAnswer(loaded))
+        return
+      }
+      return mfa.countries().then((countries) => {
+        sendPrepared(request, reply, countriesAnswer(countries))
+      })
+    },
   )
 
   /**

@@ -6,7 +6,7 @@ import { deriveKey, deriveKeys } from '../../lib/crypto.ts'
 import type { Shared } from '../shared.ts'
 import { verdictFor } from '../signin/program-check.ts'
 import { oidcRoutes } from './oidc.routes.ts'
-import { currentRequestId } from '../../lib/request-context.ts'
+import { currentRequestId, whenAnswered } from '../../lib/request-context.ts'
 import type { AuditEntry } from '../../store/audit.repo.ts'
 import { oidcService, signOutAtOnceEvents, SiteNotReady, type OidcService } from './oidc.service.ts'
 
@@ -79,18 +79,22 @@ export async function register(
   // password change, a lock) sends it when its request has been answered, so the change it
   // recorded (often in a transaction) is committed; outside a request, on the next turn. The
   // sweep every half minute stays the retry of a site that did not answer.
+  // Only the requests that record such an event wait for their answer (once each, however
+  // many they record): no hook for every request to pass (issue 45).
   const signOutNow = () => oidc.signOutSoon()
   const owedBy = new Set<string>()
   observeAudit?.((entry) => {
     if (!signOutAtOnceEvents.has(entry.event)) return
     const requestId = currentRequestId()
-    if (requestId) owedBy.add(requestId)
+    if (requestId && owedBy.has(requestId)) return
+    const isWaiting =
+      requestId !== null &&
+      whenAnswered(() => {
+        owedBy.delete(requestId)
+        signOutNow()
+      })
+    if (isWaiting) owedBy.add(requestId)
     else setImmediate(signOutNow)
-  })
-  // Every request passes here: a callback hook, not an async one (no promise per request).
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (owedBy.delete(request.id)) signOutNow()
-    done()
   })
   await oidc.start()
   app.addHook('onClose', async () => {
