@@ -385,19 +385,13 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
 
   app.decorateRequest('session', null as unknown as SessionHandle)
 
-  // A callback hook, not an async one: most requests pass it without waiting for anything,
-  // and an async hook costs each a promise and a turn of the microtask queue (issue 45).
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Read once per request (Fastify builds a new routeOptions object at every read).
     const { config, url: route, schema } = routeOptionsOf(request)
     if (config.needsNoSession === true && safeMethods.has(request.method)) {
-      done()
       return
     }
-    if (config.outsideSession === true) {
-      done()
-      return
-    }
+    if (config.outsideSession === true) return
     const raw = request.cookies[sessionCookie] ?? ''
     const presented = request.cookies[xsrfCookie]
     // SECURITY: decided on the route the request reached, not on how its path was spelt
@@ -414,25 +408,20 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
         // Audited (A1): one insert, nothing read. Which session sent it is not looked up
         // (that would be a read per forged request); the row says whether one was presented.
         // The client IP comes from the request context; no token or cookie is recorded.
-        options.store.audit
-          .record({
-            event: 'security.anti_forgery_refused',
-            detail: {
-              route: `${request.method} ${route}`,
-              hasSession: raw !== '',
-              hasConsoleSession: request.cookies.console_sid !== undefined,
-              reason: typeof header !== 'string' ? 'no header' : 'token not valid',
-            },
-          })
-          .then(() => {
-            void reply.code(403).send({
-              error: 'Forbidden',
-              message: messages.service.pageExpired,
-              messageKey: 'service.pageExpired',
-            })
-            done()
-          }, done)
-        return
+        await options.store.audit.record({
+          event: 'security.anti_forgery_refused',
+          detail: {
+            route: `${request.method} ${route}`,
+            hasSession: raw !== '',
+            hasConsoleSession: request.cookies.console_sid !== undefined,
+            reason: typeof header !== 'string' ? 'no header' : 'token not valid',
+          },
+        })
+        return reply.code(403).send({
+          error: 'Forbidden',
+          message: messages.service.pageExpired,
+          messageKey: 'service.pageExpired',
+        })
       }
       // Only the calls that declare form bodies (spec §7's form calls: `consumes` on the route)
       // take one; refused here, before the body is read. A cross-site HTML form, which cannot
@@ -441,13 +430,11 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
       const consumes = (schema as { consumes?: string[] } | undefined)?.consumes
       const takesForms = consumes?.includes('application/x-www-form-urlencoded') === true
       if (/^\s*application\/x-www-form-urlencoded/i.test(contentType) && !takesForms) {
-        void reply.code(415).send({
+        return reply.code(415).send({
           error: 'Unsupported Media Type',
           message: messages.service.takesJson,
           messageKey: 'service.takesJson',
         })
-        done()
-        return
       }
     } else if (config.issuesAntiForgeryToken === true && !isXsrfValid(presented, raw)) {
       // Minted where the portal's pages are served (its first POST comes from a page), not
@@ -456,7 +443,6 @@ async function sessionPlugin(app: FastifyInstance, options: Options) {
     }
 
     request.session = new RequestSession(reply, raw)
-    done()
   })
 }
 
