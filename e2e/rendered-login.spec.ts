@@ -95,6 +95,22 @@ describe('the rendered login page', () => {
       return { page, requested }
     }
 
+    /**
+     * What a page did with the stylesheet: how often it was fetched (`fetched`), one element
+     * naming it, enabled or not, its rules applied, and no console error.
+     */
+    const expectStylesheet = async (
+      page: PortalPage,
+      requested: string[],
+      href: string,
+      { fetched, enabled }: { fetched: number; enabled: number },
+    ) => {
+      expect(requested.filter((path) => path === href)).toEqual(Array(fetched).fill(href))
+      expect(await heldStylesheet(page, href)).toEqual({ links: 1, enabled, styled: true })
+      expect(page.errors).toEqual([])
+      await page.context().close()
+    }
+
     /** How the page holds the stylesheet now: the elements that name it, and the rules. */
     const heldStylesheet = (page: PortalPage, href: string) =>
       page.evaluate((href) => {
@@ -120,14 +136,7 @@ describe('the rendered login page', () => {
       await page.waitForURL((url) => !url.pathname.endsWith('/login'))
       await page.locator('h1:not(#login-heading)').waitFor()
       expect(requested.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(0)
-      expect(requested.filter((path) => path === stylesheet)).toEqual([])
-      expect(await heldStylesheet(page, stylesheet)).toEqual({
-        links: 1,
-        enabled: 0,
-        styled: true,
-      })
-      expect(page.errors).toEqual([])
-      await page.context().close()
+      await expectStylesheet(page, requested, stylesheet, { fetched: 0, enabled: 0 })
     })
 
     it('is not fetched again on the first move to another screen', async () => {
@@ -135,14 +144,7 @@ describe('the rendered login page', () => {
       const { page, requested } = await renderedPage('/proliability/login')
       await page.getByRole('link', { name: 'Forgot Password', exact: true }).click()
       await page.getByRole('heading', { name: 'Forgot Password', level: 1 }).waitFor()
-      expect(requested.filter((path) => path === stylesheet)).toEqual([])
-      expect(await heldStylesheet(page, stylesheet)).toEqual({
-        links: 1,
-        enabled: 0,
-        styled: true,
-      })
-      expect(page.errors).toEqual([])
-      await page.context().close()
+      await expectStylesheet(page, requested, stylesheet, { fetched: 0, enabled: 0 })
     })
 
     it('is fetched once by a plain page, which links it', async () => {
@@ -153,14 +155,7 @@ describe('the rendered login page', () => {
       expect(await response?.text()).not.toContain('data-rendered')
       await page.getByRole('link', { name: 'Forgot Password', exact: true }).click()
       await page.getByRole('heading', { name: 'Forgot Password', level: 1 }).waitFor()
-      expect(requested.filter((path) => path === stylesheet)).toEqual([stylesheet])
-      expect(await heldStylesheet(page, stylesheet)).toEqual({
-        links: 1,
-        enabled: 1,
-        styled: true,
-      })
-      expect(page.errors).toEqual([])
-      await page.context().close()
+      await expectStylesheet(page, requested, stylesheet, { fetched: 1, enabled: 1 })
     })
   })
 })
