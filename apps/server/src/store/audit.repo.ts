@@ -23,6 +23,7 @@ export type AuditEvent =
   | 'mfa.code_refused'
   | 'mfa.code_sent'
   | 'mfa.code_rejected'
+  | 'mfa.code_reused'
   | 'mfa.passed'
   | 'mfa.support_requested'
   | 'mfa.new_device_notice'

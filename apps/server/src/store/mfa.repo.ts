@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, gte, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, gte, isNull, lt, or, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm'
 import type { DeliveryMethod } from '@portal/contract'
 import { prepared, type Db } from './db.ts'
 import { incidents, knownDevices, mfaContacts, seenDevices, verificationCodes } from './schema.ts'
@@ -194,24 +194,45 @@ export function mfaRepo(db: Db) {
       ttlMinutes: number,
     ): Promise<void> {
       const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000)
-      const values = { codeHash, deliveryMethod, attempts: 0, createdAt: now, expiresAt }
+      const values = {
+        codeHash,
+        deliveryMethod,
+        attempts: 0,
+        createdAt: now,
+        expiresAt,
+        usedAt: null,
+      }
       await db
         .insert(verificationCodes)
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: verificationCodes.userId, set: values })
     },
+    /** The user's latest code; `isUsed` once it has passed (it stays, to know it again). */
     async currentCode(userId: number) {
       const [row] = await db
         .select()
         .from(verificationCodes)
         .where(eq(verificationCodes.userId, userId))
-      return row
+      return row && { ...row, isUsed: row.usedAt !== null && row.usedAt >= row.createdAt }
     },
-    /** Single use: of parallel right answers, exactly one deletes the code and wins. */
-    async consumeCode(userId: number, codeHash: string): Promise<boolean> {
+    /**
+     * Single use: of parallel right answers, exactly one marks the code used and wins. The
+     * code stays, so that the others know it for the right one, already used (issue 40, K1).
+     */
+    async useCode(userId: number, codeHash: string, now: Date): Promise<boolean> {
       const rows = await db
-        .delete(verificationCodes)
-        .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.codeHash, codeHash)))
+        .update(verificationCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.userId, userId),
+            eq(verificationCodes.codeHash, codeHash),
+            or(
+              isNull(verificationCodes.usedAt),
+              lt(verificationCodes.usedAt, verificationCodes.createdAt),
+            ),
+          ),
+        )
         .returning({ userId: verificationCodes.userId })
       return rows.length === 1
     },

@@ -176,6 +176,8 @@ export const verificationCodes = pgTable('verification_codes', {
   attempts: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  /** When it passed: used when not before createdAt (a release that overwrites only createdAt). */
+  usedAt: timestamp({ withTimezone: true }),
 })
 
 /** Devices (a hash of the device print) on which a user passed the second factor. */

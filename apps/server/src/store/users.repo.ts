@@ -174,6 +174,18 @@ export function usersRepo(db: Db) {
         .returning({ mfaFailedAttempts: users.mfaFailedAttempts })
       return row
     },
+    /**
+     * Gives back a try spent on the right code, already used (issue 40, K1: the parallel
+     * copies of the try that passed). Answers the count left, undefined when locked.
+     */
+    async refundCodeAttempt(id: number) {
+      const [row] = await db
+        .update(users)
+        .set({ mfaFailedAttempts: sql`greatest(${users.mfaFailedAttempts} - 1, 0)` })
+        .where(and(eq(users.id, id), eq(users.isLocked, false)))
+        .returning({ mfaFailedAttempts: users.mfaFailedAttempts })
+      return row
+    },
     /** A passed code: the count of wrong ones starts again. */
     async clearCodeAttempts(id: number): Promise<void> {
       await db.update(users).set({ mfaFailedAttempts: 0 }).where(eq(users.id, id))

@@ -29,6 +29,7 @@ import {
   outbox,
   sessions,
   users,
+  verificationCodes,
 } from '../store/schema.ts'
 import { accountOf } from './read-back.ts'
 
@@ -197,6 +198,23 @@ export const unproveContacts = (on: On, username: string) =>
 /** The email address the codes go to, changed behind the member's back (proofs kept). */
 export const setContactEmail = (on: On, username: string, emailAddress: string) =>
   changeContacts(on, username, { emailAddress })
+
+/**
+ * A new code as the previous release writes one (decision 0024): its hash and created_at
+ * overwritten, used_at, which it does not know, left as it was.
+ */
+export async function replaceCodeAsPreviousRelease(
+  on: On,
+  username: string,
+  codeHash: string,
+  createdAt: Date,
+): Promise<void> {
+  const { id } = await accountOf(on, username)
+  await on.database.db
+    .update(verificationCodes)
+    .set({ codeHash, createdAt })
+    .where(eq(verificationCodes.userId, id))
+}
 
 // ---- customers and devices
 

@@ -3,7 +3,14 @@
 // decided on the count as it stands. C2: a code is bound to the sign-in that asked for it.
 import { describe, expect, it } from 'vitest'
 import { authMessages, programOf, type CwMfaResponse, type ProgramCode } from '@portal/contract'
-import { appForFile, type TestClient, demoPassword, findAccount } from '../harness.ts'
+import {
+  accountOf,
+  appForFile,
+  type TestClient,
+  demoPassword,
+  findAccount,
+  replaceCodeAsPreviousRelease,
+} from '../harness.ts'
 
 const t = appForFile()
 
@@ -39,10 +46,45 @@ describe('K1: the right code, sent in parallel', () => {
     expect(statuses.filter((s) => s === 'AUTHENTICATION_SUCCESS')).toHaveLength(1)
     expect(statuses).not.toContain('LOCKOUT')
     expect(await isLocked(username)).toBe(false)
+    // Each copy that lost the race gave its try back, whatever the interleaving.
+    expect((await findAccount(t, username))?.mfaFailedAttempts).toBe(0)
     // The sign-in that passed goes on to the hand-off; the next sign-in is not 'User Locked'.
     expect((await client.postJson('/api/portal/handoff')).statusCode).toBe(200)
     const next = await t.client().login(username, demoPassword, level1OrgOf(username))
     expect(next.json()).toMatchObject({ message: authMessages.success })
+  })
+
+  it('knows a used code for the right one: a newer code, even a previous release wrote it, is not', async () => {
+    const { id } = await accountOf(t, 'augustar_demo')
+    const { mfa, users } = t.store
+    const now = t.clock.now()
+    await mfa.replaceCode(id, 'first', 'email', now, 10)
+    expect(await mfa.currentCode(id)).toMatchObject({ isUsed: false })
+    expect(await mfa.useCode(id, 'first', now)).toBe(true)
+    expect(await mfa.useCode(id, 'first', now)).toBe(false) // single use
+    expect(await mfa.currentCode(id)).toMatchObject({ isUsed: true })
+    // The previous release's new code overwrites the hash and created_at, not used_at.
+    const later = new Date(now.getTime() + 1000)
+    await replaceCodeAsPreviousRelease(t, 'augustar_demo', 'second', later)
+    expect(await mfa.currentCode(id)).toMatchObject({ isUsed: false })
+    expect(await mfa.useCode(id, 'second', later)).toBe(true)
+    // A try given back never takes the count below nothing.
+    await users.spendCodeAttempt(id, 6)
+    expect(await users.refundCodeAttempt(id)).toEqual({ mfaFailedAttempts: 0 })
+    expect(await users.refundCodeAttempt(id)).toEqual({ mfaFailedAttempts: 0 })
+  })
+
+  it("the member's used code, typed in another sign-in (the attacker's), still spends a try", async () => {
+    const username = 'dtcria_demo'
+    const member = await challenged(username)
+    const attacker = await challenged(username)
+    await member.postJson('/api/mfa/submitVerification', { rgValue: 'email' })
+    const code = await member.latestCode()
+    expect(await enter(member, code)).toMatchObject({ statusCode: 'AUTHENTICATION_SUCCESS' })
+    expect(await enter(attacker, code)).toMatchObject({
+      statusCode: 'AUTHENTICATION_FAILED',
+      attemptsLeft: 5,
+    })
   })
 
   it('still locks at the sixth wrong code when nothing passed meanwhile', async () => {

@@ -109,15 +109,14 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
   }
 
   /**
-   * Single use: of parallel right codes, one deletes the code and wins. The tries start again
-   * in the same change (issue 40, K1): a parallel try that finds the code gone finds the count
-   * cleared too, so its lock (lockOut) is decided on the count after the pass.
+   * Single use: of parallel right codes, one marks the code used and wins. The tries start
+   * again in the same change (issue 40, K1).
    */
-  const consumeAndClearTries = (user: SessionUser, codeHash: string) =>
+  const useAndClearTries = (user: SessionUser, codeHash: string, now: Date) =>
     store.transaction(async (tx) => {
-      const isConsumed = await tx.mfa.consumeCode(user.id, codeHash)
-      if (isConsumed) await tx.users.clearCodeAttempts(user.id)
-      return isConsumed
+      const isUsed = await tx.mfa.useCode(user.id, codeHash, now)
+      if (isUsed) await tx.users.clearCodeAttempts(user.id)
+      return isUsed
     })
 
   const codes = {
@@ -282,14 +281,36 @@ export function mfaCodes(deps: MfaDeps, helpers: MfaContext) {
         contact && signInId !== undefined
           ? codeHash(user.id, recipientOf(contact, method), signInId, code)
           : undefined
-      const isRight =
-        sent !== undefined &&
-        expected !== undefined &&
-        sent.expiresAt > now &&
-        safeEqual(sent.codeHash, expected) &&
-        (await consumeAndClearTries(user, sent.codeHash))
-      if (!isRight) return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
+      const isRightCode =
+        sent !== undefined && expected !== undefined && safeEqual(sent.codeHash, expected)
+      const isCurrent = isRightCode && sent.expiresAt > now
+      const hasPassed =
+        isCurrent && !sent.isUsed && (await useAndClearTries(user, sent.codeHash, now))
+      if (!hasPassed) {
+        // Used before, or by a parallel copy of this try between the read and the use.
+        if (isRightCode && (sent.isUsed || isCurrent)) return codes.codeUsedAlready(user)
+        return codes.factorFailed(user, spent.mfaFailedAttempts, 'mfa.code_rejected')
+      }
       return codes.factorPassed(user, marks, { method }, { isTrusted, locale })
+    },
+
+    /**
+     * The right code, already used: a parallel copy of the try that passed (issue 40, K1), or
+     * the member's second click. Its try is given back (only the sign-in that asked for the
+     * code can match it, so no guess gains by this), and nothing is locked: the count may
+     * have reached the limit only with such copies.
+     */
+    async codeUsedAlready(user: SessionUser): Promise<MfaOutcome> {
+      const left = await users.refundCodeAttempt(user.id)
+      await audit.record({ event: 'mfa.code_reused', userId: user.id })
+      return {
+        kind: 'continue',
+        response: response({
+          statusCode: 'AUTHENTICATION_FAILED',
+          nextScreen: mfaScreens.verificationInfoStep3,
+          attemptsLeft: codeTriesBeforeLock - (left?.mfaFailedAttempts ?? codeTriesBeforeLock),
+        }),
+      }
     },
 
     async support(user: SessionUser): Promise<CwMfaResponse> {
