@@ -156,8 +156,24 @@ export function mfaRepo(db: Db) {
         .returning({ verifiedAt: knownDevices.verifiedAt })
       return row?.verifiedAt
     },
-    async rememberDevice(userId: number, devicePrintHash: string, now: Date): Promise<void> {
+    /**
+     * Trusts a device from `now`. The user's trusts older than `staleBefore` go in the same
+     * statement: they skip no code any more, and their cookies have run out.
+     */
+    async rememberDevice(
+      userId: number,
+      devicePrintHash: string,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<void> {
+      const stale = db.$with('stale_trust').as(
+        db
+          .delete(knownDevices)
+          .where(and(eq(knownDevices.userId, userId), lt(knownDevices.verifiedAt, staleBefore)))
+          .returning({ userId: knownDevices.userId }),
+      )
       await db
+        .with(stale)
         .insert(knownDevices)
         .values({ userId, devicePrintHash, verifiedAt: now })
         .onConflictDoUpdate({
@@ -176,8 +192,24 @@ export function mfaRepo(db: Db) {
         .returning({ userId: seenDevices.userId })
       return rows.length > 0
     },
-    async addSeenDevice(userId: number, markHash: string, now: Date): Promise<void> {
+    /**
+     * A browser seen passing a factor `now`. The user's browsers not seen since `staleBefore`
+     * go in the same statement: their cookie, and so their mark, has run out.
+     */
+    async addSeenDevice(
+      userId: number,
+      markHash: string,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<void> {
+      const stale = db.$with('stale_seen').as(
+        db
+          .delete(seenDevices)
+          .where(and(eq(seenDevices.userId, userId), lt(seenDevices.seenAt, staleBefore)))
+          .returning({ userId: seenDevices.userId }),
+      )
       await db
+        .with(stale)
         .insert(seenDevices)
         .values({ userId, markHash, seenAt: now })
         .onConflictDoUpdate({

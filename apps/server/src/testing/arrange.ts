@@ -27,6 +27,7 @@ import {
   knownDevices,
   mfaContacts,
   outbox,
+  seenDevices,
   sessions,
   users,
   verificationCodes,
@@ -239,6 +240,17 @@ export async function trustDeviceByPrint(
   const { id } = await accountOf(on, username)
   await on.database.db.insert(knownDevices).values({ userId: id, devicePrintHash, verifiedAt })
   return id
+}
+
+/** A browser on which the account passed a factor at `seenAt`, by the hash of its mark. */
+export async function seeBrowser(
+  on: On,
+  username: string,
+  markHash: string,
+  seenAt: Date,
+): Promise<void> {
+  const { id } = await accountOf(on, username)
+  await on.database.db.insert(seenDevices).values({ userId: id, markHash, seenAt })
 }
 
 /** Forgets every message in the outbox, sent or not. */

@@ -7,8 +7,10 @@ import {
   auditLog,
   customers,
   incidents,
+  knownDevices,
   mfaContacts,
   outbox,
+  seenDevices,
   sessions,
   staff,
   users,
@@ -80,6 +82,20 @@ export async function latestAuditId({ database }: On): Promise<number> {
 export async function codesOf(on: On, username: string) {
   const { id } = await accountOf(on, username)
   return on.database.db.select().from(verificationCodes).where(eq(verificationCodes.userId, id))
+}
+
+/** The hashes of the account's trusted devices, and of the browsers it was seen on. */
+export async function devicesOf(on: On, username: string) {
+  const { id } = await accountOf(on, username)
+  const { db } = on.database
+  const [trusted, seen] = await Promise.all([
+    db.select().from(knownDevices).where(eq(knownDevices.userId, id)),
+    db.select().from(seenDevices).where(eq(seenDevices.userId, id)),
+  ])
+  return {
+    trusted: trusted.map((row) => row.devicePrintHash).sort(),
+    seen: seen.map((row) => row.markHash).sort(),
+  }
 }
 
 /** The support incidents (tickets) opened for an account. */

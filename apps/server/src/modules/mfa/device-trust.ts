@@ -92,7 +92,7 @@ export function deviceTrust({ repo, audit, clock, deviceKey, deviceTrustDays }: 
       const verifiedAt = await repo.takeDevice(userId, printHash(marks.print), trustedSince())
       if (!verifiedAt) return undefined
       const mark = randomToken(32)
-      await repo.rememberDevice(userId, markHash(mark), verifiedAt)
+      await repo.rememberDevice(userId, markHash(mark), verifiedAt, trustedSince())
       await audit.record({ event: 'mfa.device_mark_moved_to_cookie', userId })
       return mark
     },
@@ -115,8 +115,10 @@ export function deviceTrust({ repo, audit, clock, deviceKey, deviceTrustDays }: 
       const wasSeen = old !== undefined && (await repo.takeSeenDevice(userId, seenHash(old)))
       const mark = randomToken(32)
       const now = clock.now()
-      await repo.addSeenDevice(userId, seenHash(mark), now)
-      if (isTrusted) await repo.rememberDevice(userId, markHash(mark), now)
+      // Rows older than the cookie's life name marks no browser carries: they go as we pass.
+      const staleBefore = trustedSince()
+      await repo.addSeenDevice(userId, seenHash(mark), now, staleBefore)
+      if (isTrusted) await repo.rememberDevice(userId, markHash(mark), now, staleBefore)
       return { mark, isNewDevice: !wasTrusted && !wasSeen }
     },
   }
