@@ -16,6 +16,7 @@ const templateNames = {
   username: 'username',
   temporaryPassword: 'temporary-password',
   temporaryPasswordSent: 'temporary-password-notice',
+  accountOnHold: 'account-on-hold-notice',
   verificationCode: 'verification-code',
   lockout: 'lockout-notice',
   passwordChanged: 'password-changed-notice',

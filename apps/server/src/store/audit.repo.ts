@@ -34,6 +34,7 @@ export type AuditEvent =
   | 'passkey.removed'
   | 'recovery.username_sent'
   | 'recovery.temporary_password_sent'
+  | 'recovery.account_on_hold'
   | 'handoff.issued'
   | 'account.created_by_operator'
   // The support desk (issue 15): actor and reason are always set on these.

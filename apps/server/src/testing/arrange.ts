@@ -3,6 +3,7 @@
 // has what they read back. Reaching into the store is allowed here, and only here: browser
 // tests import @portal/server/testing, API tests test/harness.ts, neither the tables.
 import { eq, inArray } from 'drizzle-orm'
+import type { Locale } from '@portal/contract'
 import type { StaffRoleName } from '@portal/contract/console'
 import { outboxWriter } from '../delivery/outbox.ts'
 import type { Clock } from '../lib/clock.ts'
@@ -122,6 +123,10 @@ export const setFailedSignIns = (
 /** Wrong verification codes since the last passed one. */
 export const setFailedCodes = (on: On, username: string, mfaFailedAttempts: number) =>
   changeAccount(on, username, { mfaFailedAttempts })
+
+/** The language the member's messages are written in (kept from their last visit). */
+export const setMemberLocale = (on: On, username: string, locale: Locale) =>
+  changeAccount(on, username, { locale })
 
 /** Disables an account as the support desk does (fraud, death, dispute); `false` enables it. */
 export const disableAccount = (on: On, username: string, isDisabled = true) =>

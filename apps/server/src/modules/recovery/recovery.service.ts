@@ -142,6 +142,13 @@ export function recoveryService(deps: Deps) {
     if (!user) return answer(lookup.status)
     if (!recipientOf(user, method)) return answer(recoveryStatuses.dataNotFound)
     await beforeSend?.(user.id)
+    // A disabled account (the support desk's: fraud, a death, a dispute) is given no password;
+    // its contact hears whom to call. The answer is any account's: it tells the asker nothing.
+    if (user.isDisabled) {
+      await send(store, user, method, templates.accountOnHold(await brand(user)))
+      await audit.record({ event: 'recovery.account_on_hold', userId: user.id, detail: { method } })
+      return answer(recoveryStatuses.success)
+    }
     const password = generateTemporaryPassword((draw) =>
       isGuessableFor(draw, { username: user.username, program: user.program }),
     )

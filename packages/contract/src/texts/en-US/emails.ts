@@ -57,6 +57,16 @@ export const emails = {
     }
   },
   /**
+   * In place of a temporary password, for an account the support desk disabled (fraud, a
+   * death, a dispute): self-service hands out no password to it, and its owner learns whom
+   * to call.
+   */
+  accountOnHold: (b: EmailBrand): EmailText => ({
+    subject: `${b.name}: your online account is on hold`,
+    email: `A temporary password was just requested for your online account. The account is on hold, so none was sent. To use it again, call customer service at ${phoneOf(b)}.\n\n${b.name}`,
+    sms: `${b.name}: your online account is on hold, so no temporary password was sent. Call ${phoneOf(b)}.`,
+  }),
+  /**
    * Issue 27: the text puts the code first (GOV.UK) and, when the portal's host is configured,
    * ends with the origin-bound line `@host #code` (WebOTP, iOS and Android autofill), so that
    * phones offer the code on that site only.

@@ -45,6 +45,11 @@ export const emails: Translation<typeof en> = {
     email: `Se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. Si usted la solicitó, no necesita hacer nada más. Si no la solicitó, ${isLocked ? '' : 'su contraseña actual sigue funcionando; '}llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
     sms: `${b.name}: se acaba de enviar una contraseña temporal de su cuenta en línea a ${whereOf(sentBy)}. ¿No fue usted? Llame al ${phoneOf(b)}.`,
   }),
+  accountOnHold: (b) => ({
+    subject: `${b.name}: su cuenta en línea está suspendida`,
+    email: `Se acaba de solicitar una contraseña temporal para su cuenta en línea. La cuenta está suspendida, por lo que no se envió ninguna. Para volver a usarla, llame a Servicio al Cliente al ${phoneOf(b)}.\n\n${b.name}`,
+    sms: `${b.name}: su cuenta en línea está suspendida, por lo que no se envió ninguna contraseña temporal. Llame al ${phoneOf(b)}.`,
+  }),
   verificationCode: (b, code, originHost) => ({
     subject: `${b.name}: su código de verificación`,
     email: `Su código de verificación es: ${code}\n\nVence en ${codeMinutes}.\n\n${signOff(b)}`,
