@@ -56,6 +56,39 @@ describe('the rendered login page', () => {
     await page.context().close()
   })
 
+  it('sends a submit made before any script ran back to the page, which then works', async () => {
+    const path = '/usweb/login?prgName=bclip&level1Org=100'
+    const page = await openPage(e2e.browser)
+    // The scripts are held, as a slow network holds them, until the form was submitted.
+    let releaseScripts = () => {}
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld
+      await route.continue()
+    })
+    const posted: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posted.push(new URL(request.url()).pathname)
+    })
+    await page.goto(e2e.portal.url(path), { waitUntil: 'commit' })
+    await page.locator('#username').fill('bclip_demo')
+    await page.locator('#password').fill(demoPassword)
+    const back = page.waitForResponse(
+      (response) =>
+        response.request().isNavigationRequest() && response.request().method() === 'GET',
+    )
+    await page.locator('#password').press('Enter')
+    expect((await back).status()).toBe(200)
+    releaseScripts()
+    await hydrated(page)
+    expect(posted).toEqual(['/usweb/login'])
+    expect(page.url()).toBe(e2e.portal.url(path))
+    await page.getByRole('heading', { level: 1, name: 'Account Login' }).waitFor()
+    expect(await page.locator('body').innerText()).not.toContain('nothing at this address')
+    expect(page.errors).toEqual([])
+    await page.context().close()
+  })
+
   it('shows no form with JavaScript off, and the no-script text with the number', async () => {
     const context = await e2e.browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()

@@ -297,4 +297,19 @@ export async function webRoutes(
     app.get(`/${area}`, issuesAntiForgeryToken, shell)
     app.get(`/${area}/*`, issuesAntiForgeryToken, shell)
   }
+  // A submit before any script ran (a slow network, an early Enter) posts the rendered form
+  // to its page's own address (`method="post"`: the password never in an address). It goes
+  // back to the page (303: as a GET), where the form is then the portal's. The body is never
+  // read, so the password typed is neither parsed nor kept; nothing changes, so no token.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined))
+    for (const area of pageAreas) {
+      for (const url of [`/${area}`, `/${area}/*`]) {
+        scope.post(url, { config: { outsideSession: true } }, (request, reply) =>
+          reply.redirect(request.url, 303),
+        )
+      }
+    }
+  })
 }
