@@ -20,7 +20,8 @@ import {
  * Who may call a route. `public`: anyone. `signedIn`: a session past the password (not one
  * that must replace it). `mfa`: a session at the second factor (or past it). `member`: past
  * the second factor. `tempPassword`: only a session that must replace its password. `gone`:
- * answers 410 to everyone. `page`, `demo`, `ops`: GET pages, demo-mode pages, health.
+ * answers 410 to everyone. `page`, `demo`, `ops`: pages (a GET, and a POST of a form sent
+ * before any script ran, answered by a redirect to the GET), demo-mode pages, health.
  * `staff`: the support console's own session (issue 15); no member session reaches it.
  */
 type Access =
@@ -242,6 +243,12 @@ const table: Record<string, RouteCase> = {
   'GET /proliability/*': { access: 'page' },
   'GET /support-console': { access: 'page' },
   'GET /support-console/*': { access: 'page' },
+  'POST /usweb': { access: 'page' },
+  'POST /usweb/*': { access: 'page' },
+  'POST /proliability': { access: 'page' },
+  'POST /proliability/*': { access: 'page' },
+  'POST /support-console': { access: 'page' },
+  'POST /support-console/*': { access: 'page' },
 }
 
 const clock = manualClock()
